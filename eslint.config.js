@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Dependencies point one way (DESIGN.md §2): domain <- everyone, apps never import each other,
+// and the chat server knows nothing of the product.
+const boundaries = {
+  'apps/web': ['@daohuu/server', '@daohuu/chat-server', '**/apps/server/**', '**/packages/chat-server/**'],
+  'apps/server': ['@daohuu/web', '**/apps/web/**'],
+  'packages/chat-server': ['@daohuu/web', '@daohuu/server', '**/apps/**'],
+  'packages/domain': ['@daohuu/web', '@daohuu/server', '@daohuu/chat-server', '**/apps/**', 'react', 'node:*'],
+};
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...Object.entries(boundaries).map(([dir, patterns]) => ({
+    files: [`${dir}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: patterns.map((group) => ({ group: [group], message: `${dir} must not import ${group} (DESIGN.md §2).` })) },
+      ],
+    },
+  })),
+  {
+    files: ['bench/**', 'scripts/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
