@@ -1,0 +1,59 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { AuthAttemptLimiter } from './auth/auth-attempt-limiter.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { loadOrCreateAuthSecret } from './auth/secrets.ts';
+import type { Config } from './config.ts';
+import { migrateAppTables, openDatabase } from './db/open-database.ts';
+import { healthRoutes } from './health/health-routes.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { assertTrustedOrigin } from './http/origin-check.ts';
+import { profileRoutes } from './profile/profile-routes.ts';
+import { seedDemoData } from './seed/seed-demo.ts';
+import { registerWebApp } from './web/web-app.ts';
+
+/**
+ * The composition root of the product server: opens the database, sets up auth, registers every route, and returns
+ * a ready Fastify instance without listening (tests use `inject` or `listen({ port: 0 })`). It never reads the
+ * environment; `config` carries everything. Closing the instance closes the database.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: config.logLevel } });
+  installErrorHandler(app);
+
+  const database = openDatabase(config.dataDir);
+  app.addHook('onClose', async () => database.close());
+
+  try {
+    await migrateAppTables(database.db);
+    const auth = await createAuth({
+      sqlite: database.sqlite,
+      secret: config.betterAuthSecret ?? loadOrCreateAuthSecret(config.dataDir),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+    if (config.seedDemo && (await seedDemoData(auth, database.db))) {
+      app.log.info('Seeded the demo admin and demo users (SEED_DEMO=false skips this).');
+    }
+
+    await app.register(healthRoutes);
+    await app.register(authRoutes, { auth, limiter: new AuthAttemptLimiter(config.authRateLimit) });
+    await app.register(async (api) => {
+      // better-auth guards /api/auth/* itself; this guards our own cookie-authenticated routes the same way.
+      api.addHook('onRequest', async (request) => assertTrustedOrigin(request, config.publicUrl));
+      await api.register(profileRoutes, { auth, db: database.db });
+    });
+
+    // Chat (later issue): in embedded mode, packages/chat-server is registered here as a Fastify plugin under
+    // /chat, and the product talks to it only through the stream-chat server client (DESIGN.md §1).
+
+    // Last: it owns the not-found handler, which serves the SPA for every other page.
+    await registerWebApp(app, config.webDist);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { appError } from '../errors.ts';
+import { toWebHeaders } from '../http/to-web-headers.ts';
+import { parseDaoHieu } from '../profile/dao-hieu.ts';
+import type { AuthAttemptLimiter } from './auth-attempt-limiter.ts';
+import { FAILURE_CODES_PER_EMAIL, translateAuthError } from './auth-errors.ts';
+import type { Auth } from './create-auth.ts';
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  limiter: AuthAttemptLimiter;
+}
+
+/** Auth bodies are a few small JSON fields. */
+const AUTH_BODY_LIMIT = 16 * 1024;
+
+const EMAIL = z.email();
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const SIGN_UP_PATH = '/api/auth/sign-up/email';
+
+/** Response headers Fastify computes itself for the body we send. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
+
+function parseJsonObject(
+  request: FastifyRequest,
+  raw: Buffer | undefined,
+): Record<string, unknown> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) throw appError.unsupportedMediaType();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw?.toString('utf8') ?? '');
+  } catch {
+    throw appError.invalidJson();
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw appError.invalidBody();
+  return parsed as Record<string, unknown>;
+}
+
+function requestUrl(request: FastifyRequest): string {
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`).href;
+  } catch {
+    throw appError.badRequest();
+  }
+}
+
+/**
+ * Mounts better-auth at /api/auth/*. Sign-in and sign-up pass through our rate limits and đạo hiệu validation
+ * first; every better-auth error comes back in our error shape with a Vietnamese message; successful responses and
+ * their cookies are passed on untouched.
+ */
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, limiter }: AuthRoutesOptions,
+): Promise<void> {
+  // better-auth parses its own bodies; we hand it the bytes exactly as they came.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    bodyLimit: AUTH_BODY_LIMIT,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?', 1)[0];
+      let body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      let email: string | undefined;
+      const headers = toWebHeaders(request.headers);
+
+      if (request.method === 'POST' && (path === SIGN_IN_PATH || path === SIGN_UP_PATH)) {
+        const json = parseJsonObject(request, body);
+        email = typeof json.email === 'string' ? json.email : undefined;
+        limiter.admit(request.ip, email);
+        // The same check better-auth makes, answered here so its generic VALIDATION_ERROR never reaches the user.
+        if (!EMAIL.safeParse(email).success) throw appError.invalidEmail();
+        if (typeof json.password !== 'string') throw appError.invalidPassword();
+        if (path === SIGN_UP_PATH) {
+          const name = parseDaoHieu(json.name);
+          if (name === undefined) throw appError.invalidName();
+          body = Buffer.from(JSON.stringify({ ...json, name }));
+          headers.delete('content-length');
+        }
+      }
+
+      // better-auth records the client IP from this header; a client must not be able to choose it.
+      headers.set('x-forwarded-for', request.ip);
+      const response = await auth.handler(
+        new Request(requestUrl(request), {
+          method: request.method,
+          headers,
+          body: request.method === 'POST' && body !== undefined ? new Uint8Array(body) : undefined,
+        }),
+      );
+
+      for (const [name, value] of response.headers)
+        if (!HOP_HEADERS.has(name)) reply.header(name, value);
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      reply.status(response.status);
+
+      if (response.status < 400) return reply.send(Buffer.from(await response.arrayBuffer()));
+
+      const translated = translateAuthError(response.status, await response.text());
+      if (response.status >= 500) {
+        request.log.error({ status: response.status }, 'better-auth answered with a server error');
+        reply.status(500);
+      }
+      if (email !== undefined && FAILURE_CODES_PER_EMAIL.has(translated.code))
+        limiter.recordFailure(email);
+      return reply.type('application/json; charset=utf-8').send(translated);
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_WEB_DIST, envSchema, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('gives every variable its documented default', () => {
+    const config = loadConfig({}, '/srv/daohuu');
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/daohuu/data',
+      webDist: DEFAULT_WEB_DIST,
+      publicUrl: 'http://localhost:3000',
+      betterAuthSecret: undefined,
+      seedDemo: true,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      authRateLimit: { windowMs: 900_000, maxPerIp: 30, maxFailuresPerEmail: 5 },
+    });
+  });
+
+  it('finds the web build beside this package, not in the working directory', () => {
+    expect(DEFAULT_WEB_DIST.replaceAll('\\', '/')).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/data',
+        WEB_DIST: '/opt/web',
+        PUBLIC_URL: 'https://daohuu.example/',
+        BETTER_AUTH_SECRET: 's'.repeat(32),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+        AUTH_RATE_LIMIT_MAX_PER_IP: '0',
+        AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '3',
+      },
+      '/srv/daohuu',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/daohuu/var/data',
+      webDist: '/opt/web',
+      publicUrl: 'https://daohuu.example',
+      betterAuthSecret: 's'.repeat(32),
+      seedDemo: false,
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      authRateLimit: { windowMs: 60_000, maxPerIp: 0, maxFailuresPerEmail: 3 },
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT when it is not set', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+  ])('reads SEED_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', SEED_DEMO: ' ' }).port).toBe(3000);
+  });
+
+  it('lists every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        PUBLIC_URL: 'ftp://daohuu.example',
+        SEED_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        BETTER_AUTH_SECRET: 'short-secret',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '0',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(':', 1)[0]).sort()).toEqual([
+      'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+      'BETTER_AUTH_SECRET',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+      'SEED_DEMO',
+    ]);
+    expect(problems.find((problem) => problem.startsWith('PORT'))).toContain('"abc"');
+    // The message names every problem, and never echoes the secret.
+    expect((caught as ConfigError).message).toContain('SEED_DEMO');
+    expect((caught as ConfigError).message).not.toContain('short-secret');
+  });
+
+  it.each([
+    'http://daohuu.example/app',
+    'https://daohuu.example?x=1',
+    'daohuu.example',
+    'javascript:alert(1)',
+  ])('refuses PUBLIC_URL=%s', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(ConfigError);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+});
+
+describe('docs/config.md', () => {
+  it('documents every environment variable the server reads', () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../../docs/config.md'), 'utf8');
+    for (const key of Object.keys(envSchema.shape)) expect(docs, key).toContain(`\`${key}\``);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The one error type of the product API. Every failure a client can see is an `AppError`; the error handler
+ * (http/error-handler.ts) turns it into `{ "error": { "code", "message" } }` with `statusCode`. Messages are
+ * Vietnamese because the web app shows them as they are; codes are stable and the web app maps them.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly statusCode: number;
+  /** Extra response headers, e.g. Retry-After on 429. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+export const INTERNAL_MESSAGE = 'Đã có lỗi xảy ra, vui lòng thử lại.';
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.';
+
+/** Factories for every error the product API raises; feature code never builds an `AppError` by hand. */
+export const appError = {
+  unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Bạn cần đăng nhập.'),
+  forbidden: () => new AppError(403, 'FORBIDDEN', 'Bạn không có quyền truy cập trang này.'),
+  invalidOrigin: () =>
+    new AppError(403, 'INVALID_ORIGIN', 'Yêu cầu bị từ chối vì không xuất phát từ trang Đạo Hữu.'),
+  missingOrigin: () =>
+    new AppError(
+      403,
+      'MISSING_OR_NULL_ORIGIN',
+      'Yêu cầu bị từ chối vì không xuất phát từ trang Đạo Hữu.',
+    ),
+  userNotFound: () => new AppError(404, 'NOT_FOUND', 'Không tìm thấy người dùng.'),
+  routeNotFound: () => new AppError(404, 'NOT_FOUND', 'Không tìm thấy địa chỉ này.'),
+  invalidName: () => new AppError(400, 'INVALID_NAME', 'Đạo hiệu phải có từ 2 đến 32 ký tự.'),
+  invalidEmail: () => new AppError(400, 'INVALID_EMAIL', 'Email không hợp lệ.'),
+  invalidPassword: () => new AppError(400, 'INVALID_PASSWORD', 'Mật khẩu không hợp lệ.'),
+  invalidTuVi: () => new AppError(400, 'INVALID_TU_VI', 'Tu vi phải là số nguyên không âm.'),
+  invalidBalance: () => new AppError(400, 'INVALID_BALANCE', 'Số dư phải là số nguyên không âm.'),
+  invalidRole: () => new AppError(400, 'INVALID_ROLE', 'Vai trò không hợp lệ.'),
+  cannotRemoveOwnAdmin: () =>
+    new AppError(
+      400,
+      'CANNOT_REMOVE_OWN_ADMIN',
+      'Bạn không thể tự gỡ quyền quản trị của chính mình.',
+    ),
+  invalidBody: () => new AppError(400, 'INVALID_BODY', 'Dữ liệu gửi lên không hợp lệ.'),
+  invalidJson: () => new AppError(400, 'INVALID_JSON', 'Dữ liệu gửi lên không phải JSON hợp lệ.'),
+  invalidQuery: () => new AppError(400, 'INVALID_QUERY', 'Tham số truy vấn không hợp lệ.'),
+  payloadTooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'Dữ liệu gửi lên quá lớn.'),
+  unsupportedMediaType: () =>
+    new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Định dạng dữ liệu gửi lên không được hỗ trợ.'),
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE, {
+      'retry-after': String(retryAfterSeconds),
+    }),
+  badRequest: () => new AppError(400, 'BAD_REQUEST', 'Yêu cầu không hợp lệ.'),
+};

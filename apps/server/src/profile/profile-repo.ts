@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Role } from '../auth/create-auth.ts';
+import type { Database } from '../db/schema.ts';
+import type { UserRow } from './profile.ts';
+
+export interface UserPatch {
+  name?: string;
+  role?: Role;
+  tuVi?: number;
+  balance?: number;
+}
+
+export interface UserPage {
+  rows: UserRow[];
+  total: number;
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Applies `patch` and returns the updated row, or undefined when no user has that id. */
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  patch: UserPatch,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('user')
+    .set({ ...patch, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Users whose đạo hiệu or email contains `query` (case-insensitive for ASCII), newest first. */
+export async function listUsers(
+  db: Kysely<Database>,
+  { query, limit, offset }: { query: string; limit: number; offset: number },
+): Promise<UserPage> {
+  let base = db.selectFrom('user');
+  if (query !== '') {
+    const pattern = `%${escapeLike(query)}%`;
+    base = base.where(
+      sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\')`,
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Auth } from '../auth/create-auth.ts';
+import { requireSessionUserId } from '../auth/session.ts';
+import type { Database } from '../db/schema.ts';
+import { appError } from '../errors.ts';
+import { toProfile } from './profile.ts';
+import type { Profile, UserRow } from './profile.ts';
+import { parseAdminUserPatch, parseOwnProfilePatch, parseUserListQuery } from './profile-input.ts';
+import { findUserById, listUsers, updateUser } from './profile-repo.ts';
+
+export interface ProfileRoutesOptions {
+  auth: Auth;
+  db: Kysely<Database>;
+}
+
+/** Profile and admin bodies are a few small fields. */
+const BODY_LIMIT = 16 * 1024;
+
+/**
+ * GET/PATCH /api/me and the admin user routes (docs/product-api.md). Access is decided here, through
+ * `currentUser` and `currentAdmin`, and nowhere else.
+ */
+export async function profileRoutes(
+  app: FastifyInstance,
+  { auth, db }: ProfileRoutesOptions,
+): Promise<void> {
+  async function currentUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+    const userId = await requireSessionUserId(auth, request, reply);
+    const user = await findUserById(db, userId);
+    if (!user) throw appError.unauthenticated();
+    return user;
+  }
+
+  async function currentAdmin(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+    const user = await currentUser(request, reply);
+    if (user.role !== 'admin') throw appError.forbidden();
+    return user;
+  }
+
+  app.get('/api/me', async (request, reply): Promise<Profile> =>
+    toProfile(await currentUser(request, reply)),
+  );
+
+  app.patch('/api/me', { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<Profile> => {
+    const user = await currentUser(request, reply);
+    const patch = parseOwnProfilePatch(request.body);
+    const updated = await updateUser(db, user.id, patch);
+    if (!updated) throw appError.unauthenticated();
+    return toProfile(updated);
+  });
+
+  app.get(
+    '/api/admin/users',
+    async (request, reply): Promise<{ users: Profile[]; total: number }> => {
+      await currentAdmin(request, reply);
+      const page = await listUsers(db, parseUserListQuery(request.query));
+      return { users: page.rows.map(toProfile), total: page.total };
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/admin/users/:id',
+    { bodyLimit: BODY_LIMIT },
+    async (request, reply): Promise<Profile> => {
+      const admin = await currentAdmin(request, reply);
+      const patch = parseAdminUserPatch(request.body);
+      const target = await findUserById(db, request.params.id);
+      if (!target) throw appError.userNotFound();
+      if (target.id === admin.id && patch.role !== undefined && patch.role !== 'admin') {
+        throw appError.cannotRemoveOwnAdmin();
+      }
+      const updated =
+        Object.keys(patch).length === 0 ? target : await updateUser(db, target.id, patch);
+      if (!updated) throw appError.userNotFound();
+      return toProfile(updated);
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appError, errorBody } from '../errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="vi">
+<head><meta charset="utf-8"><title>Đạo Hữu</title></head>
+<body>
+<h1>Ứng dụng web chưa được build</h1>
+<p>Máy chủ đang chạy nhưng chưa có bản build của ứng dụng web. Hãy chạy <code>npm run build</code> (hoặc <code>npm start</code>) rồi tải lại trang.</p>
+<p lang="en">The web app is not built yet: run <code>npm run build</code>, then reload.</p>
+</body>
+</html>
+`;
+
+/** Vite puts content-hashed files under assets/: they never change, so browsers may keep them for a year. */
+function cacheControlFor(webDist: string, filePath: string): string {
+  const path = relative(webDist, filePath).split(sep).join('/');
+  return path.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built SPA from `webDist` and owns the not-found handler: unknown /api/* paths get 404 JSON; any other
+ * GET that a browser makes for a page gets index.html (the SPA renders its own 404); a missing build gets a short
+ * page saying so instead of a crash.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = join(webDist, 'index.html');
+  const hasDist = existsSync(webDist);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(webDist, filePath));
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+    if (isApiPath(request.url) || !isPageRequest) {
+      const notFound = appError.routeNotFound();
+      return reply.status(404).send(errorBody(notFound.code, notFound.message));
+    }
+    // Checked per request, so a build made while the server runs is picked up.
+    if (hasDist && existsSync(indexFile)) {
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    }
+    return reply
+      .status(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(NOT_BUILT_PAGE);
+  });
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { newCredentials, signIn, signUp, signedUpUser, startApp, testConfig } from './harness.ts';
+
+const TOO_MANY = {
+  code: 'TOO_MANY_ATTEMPTS',
+  message: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
+};
+
+describe('auth rate limits', () => {
+  it('refuses the attempt after the per-IP limit with 429 TOO_MANY_ATTEMPTS, counting sign-ins and sign-ups', async () => {
+    const app = await startApp(
+      testConfig({ AUTH_RATE_LIMIT_MAX_PER_IP: '3', AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '0' }),
+    );
+    const ip = '203.0.113.7';
+    expect((await signUp(app, newCredentials(), ip)).statusCode).toBe(200);
+    expect(
+      (await signIn(app, { email: 'a@example.vn', password: 'mat-khau-dai' }, ip)).statusCode,
+    ).toBe(401);
+    expect((await signUp(app, newCredentials(), ip)).statusCode).toBe(200);
+
+    const refused = await signUp(app, newCredentials(), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual(TOO_MANY);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another address is not affected.
+    expect((await signUp(app, newCredentials(), '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('locks an email after the failed sign-ins allowed, even for the right password', async () => {
+    const app = await startApp(
+      testConfig({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '3', AUTH_RATE_LIMIT_MAX_PER_IP: '0' }),
+    );
+    const { credentials } = await signedUpUser(app);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      // Each from a different address: the per-email limit must hold across IPs.
+      const response = await signIn(
+        app,
+        { email: credentials.email, password: 'mat-khau-sai' },
+        `198.51.100.${attempt}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await signIn(app, {
+      email: credentials.email.toUpperCase(),
+      password: credentials.password,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual(TOO_MANY);
+    expect(locked.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('does not count successful sign-ins against the email', async () => {
+    const app = await startApp(
+      testConfig({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '2', AUTH_RATE_LIMIT_MAX_PER_IP: '0' }),
+    );
+    const { credentials } = await signedUpUser(app);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect(
+        (await signIn(app, { email: credentials.email, password: credentials.password }))
+          .statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it('counts sign-ups naming a taken email against that email', async () => {
+    const app = await startApp(
+      testConfig({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '2', AUTH_RATE_LIMIT_MAX_PER_IP: '0' }),
+    );
+    const { credentials } = await signedUpUser(app);
+    expect((await signUp(app, { ...newCredentials(), email: credentials.email })).statusCode).toBe(
+      422,
+    );
+    expect((await signUp(app, { ...newCredentials(), email: credentials.email })).statusCode).toBe(
+      422,
+    );
+    expect((await signUp(app, { ...newCredentials(), email: credentials.email })).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('leaves other routes alone', async () => {
+    const app = await startApp(testConfig({ AUTH_RATE_LIMIT_MAX_PER_IP: '1' }));
+    const { cookie } = await signedUpUser(app);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const session = await app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { cookie },
+      });
+      expect(session.statusCode).toBe(200);
+    }
+  });
+});
