@@ -1,0 +1,270 @@
+import type { StreamChat } from 'stream-chat';
+import { describe, expect, it } from 'vitest';
+import {
+  connectUser,
+  expectFullChannel,
+  sendText,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+  watchChannel,
+} from './helpers.ts';
+
+describe('channel updates and membership', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  async function pair(prefix: string, data: Record<string, unknown> = {}) {
+    const aliceId = uniqueId(`${prefix}-a`);
+    const bobId = uniqueId(`${prefix}-b`);
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    const channelId = uniqueId(prefix);
+    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+      members: [aliceId, bobId],
+      ...data,
+    });
+    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
+  }
+
+  it('replaces custom data on update, answers with a full channel and tells watchers with channel.updated', async () => {
+    const { bobChannel, aliceChannel } = await pair('update', {
+      name: 'Thanh Vân Môn',
+      mon_phai: 'chính đạo',
+    });
+
+    const updated = waitForEvent(bobChannel, 'channel.updated');
+    const response = await aliceChannel.update({
+      name: 'Thanh Vân Tông',
+      image: 'https://example.com/tv.png',
+    });
+    const event = await updated;
+
+    expect(response.channel).toMatchObject({
+      name: 'Thanh Vân Tông',
+      image: 'https://example.com/tv.png',
+    });
+    expect(response.channel).not.toHaveProperty('mon_phai');
+    expectFullChannel(response.channel);
+    expect(aliceChannel.data?.own_capabilities).toEqual(response.channel.own_capabilities);
+    expect(event.channel).toMatchObject({ cid: bobChannel.cid, name: 'Thanh Vân Tông' });
+    expect(bobChannel.data?.name).toBe('Thanh Vân Tông');
+    expect(bobChannel.data?.own_capabilities?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('sets and unsets single fields with updatePartial and tells watchers', async () => {
+    const { bobChannel, aliceChannel } = await pair('partial', {
+      name: 'Hợp Hoan Tông',
+      image: 'https://example.com/hh.png',
+    });
+
+    const updated = waitForEvent(
+      bobChannel,
+      'channel.updated',
+      (event) => event.channel?.mon_phai === 'ma đạo',
+    );
+    const response = await aliceChannel.updatePartial({
+      set: { mon_phai: 'ma đạo' },
+      unset: ['image'],
+    });
+    await updated;
+
+    expect(response.channel).toMatchObject({ name: 'Hợp Hoan Tông', mon_phai: 'ma đạo' });
+    expect(response.channel).not.toHaveProperty('image');
+    expectFullChannel(response.channel);
+    expect(bobChannel.data).toMatchObject({ name: 'Hợp Hoan Tông', mon_phai: 'ma đạo' });
+    expect(bobChannel.data).not.toHaveProperty('image');
+  });
+
+  it('deletes a channel: watchers get channel.deleted, the client forgets it and queries no longer find it', async () => {
+    const { alice, aliceChannel, bob, bobChannel, channelId } = await pair('delete');
+    const cid = aliceChannel.cid;
+
+    const deletedForBob = waitForEvent(bob, 'channel.deleted', (event) => event.cid === cid);
+    await env().admin.channel('messaging', channelId).delete();
+    await deletedForBob;
+
+    expect(bob.activeChannels[cid]).toBeUndefined();
+    expect(bobChannel.disconnected).toBe(true);
+    expect(await alice.queryChannels({ cid: { $in: [cid] } })).toEqual([]);
+  });
+
+  it('truncates a channel: watchers drop every message and a re-query returns none', async () => {
+    const { aliceChannel, bobChannel, alice, channelId } = await pair('truncate');
+    await sendText(aliceChannel, 'Một');
+    await sendText(aliceChannel, 'Hai');
+
+    const truncated = waitForEvent(bobChannel, 'channel.truncated');
+    await env().admin.channel('messaging', channelId).truncate();
+    const event = await truncated;
+
+    expect(event.channel?.truncated_at).toEqual(expect.any(String));
+    expect(bobChannel.state.messages.filter((message) => message.type !== 'system')).toEqual([]);
+    const fresh = await alice.channel('messaging', channelId).query({ messages: { limit: 100 } });
+    expect(fresh.messages.filter((message) => message.type !== 'system')).toEqual([]);
+  });
+
+  it('hides a channel for one user until they show it again', async () => {
+    const { alice, aliceChannel } = await pair('hide');
+    const filter = { cid: { $in: [aliceChannel.cid] } };
+
+    const hidden = waitForEvent(alice, 'channel.hidden', (event) => event.cid === aliceChannel.cid);
+    await aliceChannel.hide();
+    await hidden;
+    expect(aliceChannel.data?.hidden).toBe(true);
+    expect(await alice.queryChannels(filter)).toEqual([]);
+    expect(
+      (await alice.queryChannels({ ...filter, hidden: true })).map((channel) => channel.cid),
+    ).toEqual([aliceChannel.cid]);
+
+    const visible = waitForEvent(
+      alice,
+      'channel.visible',
+      (event) => event.channel_id === aliceChannel.id,
+    );
+    await aliceChannel.show();
+    await visible;
+    expect(aliceChannel.data?.hidden).toBe(false);
+    expect((await alice.queryChannels(filter)).map((channel) => channel.cid)).toEqual([
+      aliceChannel.cid,
+    ]);
+  });
+
+  it('shows a hidden channel again when someone writes in it', async () => {
+    const { alice, aliceChannel, bobChannel } = await pair('unhide');
+    await aliceChannel.hide();
+    expect(await alice.queryChannels({ cid: { $in: [aliceChannel.cid] } })).toEqual([]);
+
+    await sendText(bobChannel, 'Đạo hữu, ra đây!');
+
+    expect(
+      (await alice.queryChannels({ cid: { $in: [aliceChannel.cid] } })).map(
+        (channel) => channel.cid,
+      ),
+    ).toEqual([aliceChannel.cid]);
+  });
+
+  it('adds a member: watchers get member.added and the new member gets notification.added_to_channel', async () => {
+    const { aliceChannel, channelId } = await pair('add');
+    const carolId = uniqueId('carol');
+    const carol = await connectUser(env(), carolId);
+
+    const added = waitForEvent(
+      aliceChannel,
+      'member.added',
+      (event) => event.member?.user?.id === carolId,
+    );
+    const invited = waitForEvent(
+      carol,
+      'notification.added_to_channel',
+      (event) => event.channel?.id === channelId,
+    );
+    const response = await aliceChannel.addMembers([carolId]);
+    await added;
+    const notification = await invited;
+
+    expectFullChannel(response.channel);
+    expect(response.members.map((member) => member.user?.id)).toContain(carolId);
+    expect(aliceChannel.state.members[carolId]?.user?.id).toBe(carolId);
+    expect(notification.channel).toMatchObject({ type: 'messaging', id: channelId });
+    const carolView = await watchChannel(carol, 'messaging', channelId);
+    expect(carolView.state.membership?.user?.id).toBe(carolId);
+  });
+
+  it('removes a member: watchers get member.removed for that user and the user is told', async () => {
+    const { aliceChannel } = await pair('remove');
+    const carolId = uniqueId('carol');
+    const carol = await connectUser(env(), carolId);
+    const added = waitForEvent(
+      aliceChannel,
+      'member.added',
+      (event) => event.member?.user?.id === carolId,
+    );
+    await aliceChannel.addMembers([carolId]);
+    await added;
+    expect(aliceChannel.state.members[carolId]).toBeDefined();
+
+    const removed = waitForEvent(
+      aliceChannel,
+      'member.removed',
+      (event) => event.user?.id === carolId,
+    );
+    const told = waitForEvent(
+      carol,
+      'notification.removed_from_channel',
+      (event) => event.cid === aliceChannel.cid,
+    );
+    const response = await aliceChannel.removeMembers([carolId]);
+    await removed;
+    await told;
+
+    expectFullChannel(response.channel);
+    expect(aliceChannel.state.members[carolId]).toBeUndefined();
+    expect(Object.keys(aliceChannel.state.members)).toHaveLength(2);
+  });
+
+  async function expectMembership(
+    client: StreamChat,
+    channelId: string,
+    expected: Record<string, boolean>,
+  ) {
+    const fresh = await client.channel('messaging', channelId).query({ messages: { limit: 0 } });
+    for (const [field, present] of Object.entries(expected)) {
+      const value = (fresh.membership as Record<string, unknown> | null | undefined)?.[field];
+      if (present) expect(value, field).toEqual(expect.any(String));
+      else expect(value ?? null, field).toBeNull();
+    }
+  }
+
+  it('pins and unpins a channel for one member through the legacy /member/{user_id} route', async () => {
+    const { alice, aliceId, aliceChannel, channelId } = await pair('pin');
+
+    const pinned = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user?.id === aliceId,
+    );
+    const member = await aliceChannel.pin();
+    await pinned;
+    expect(member.pinned_at).toEqual(expect.any(String));
+    expect(aliceChannel.state.membership.pinned_at).toEqual(expect.any(String));
+    await expectMembership(alice, channelId, { pinned_at: true });
+
+    const unpinned = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user?.id === aliceId,
+    );
+    await aliceChannel.unpin();
+    await unpinned;
+    expect(aliceChannel.state.membership.pinned_at).toBeUndefined();
+    await expectMembership(alice, channelId, { pinned_at: false });
+  });
+
+  it('archives through PATCH /member and unarchives through the legacy route, both seen by the member', async () => {
+    const { alice, aliceId, aliceChannel, bobChannel, bobId, channelId } = await pair('archive');
+
+    const archived = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user?.id === aliceId,
+    );
+    const response = await aliceChannel.updateMemberPartial({ set: { archived: true } });
+    await archived;
+    expect(response.channel_member.archived_at).toEqual(expect.any(String));
+    expect(aliceChannel.state.membership.archived_at).toEqual(expect.any(String));
+    // Archiving is per member: bob's membership is untouched.
+    expect(bobChannel.state.members[bobId]?.archived_at).toBeUndefined();
+    await expectMembership(alice, channelId, { archived_at: true });
+
+    const unarchived = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user?.id === aliceId,
+    );
+    await aliceChannel.unarchive();
+    await unarchived;
+    expect(aliceChannel.state.membership.archived_at).toBeUndefined();
+    await expectMembership(alice, channelId, { archived_at: false });
+  });
+});

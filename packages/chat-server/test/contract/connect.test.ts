@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectUser,
+  createChannelAsServer,
+  expectStreamError,
+  forgeToken,
+  ids,
+  newClient,
+  sendText,
+  signJwt,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+  waitUntilTime,
+  watchChannel,
+} from './helpers.ts';
+
+describe('connect', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('answers connectUser with a health.check carrying the connection id and a complete own user', async () => {
+    const id = uniqueId('lam-phong');
+    const client = newClient(env());
+
+    const health = await client.connectUser(
+      { id, name: 'Lâm Phong', tu_vi: 1200 },
+      env().admin.createToken(id),
+    );
+
+    expect(health?.type).toBe('health.check');
+    expect(health?.connection_id).toEqual(expect.any(String));
+    expect(client._getConnectionID()).toBe(health?.connection_id);
+    expect(health?.me).toMatchObject({
+      id,
+      name: 'Lâm Phong',
+      tu_vi: 1200,
+      mutes: [],
+      channel_mutes: [],
+      devices: [],
+      total_unread_count: 0,
+      unread_channels: 0,
+    });
+    // The client replaces its user with `me`, so `me` must be the stored user, not an echo of nothing.
+    expect(client.user?.id).toBe(id);
+    expect(client.user).toHaveProperty('mutes', []);
+    expect(client.mutedUsers).toEqual([]);
+  });
+
+  it('upserts the user from user_details on connect, keeping fields the client did not send', async () => {
+    const id = uniqueId('tieu-viem');
+    await env().admin.upsertUsers([{ id, name: 'Tiêu Viêm', tu_vi: 90 }]);
+
+    const client = await connectUser(env(), id, { user: { dao_hieu: 'Viêm Đế' } });
+
+    expect(client.user).toMatchObject({ id, name: 'Tiêu Viêm', tu_vi: 90, dao_hieu: 'Viêm Đế' });
+    const { users } = await env().admin.queryUsers({ id: { $eq: id } });
+    expect(users[0]).toMatchObject({ name: 'Tiêu Viêm', tu_vi: 90, dao_hieu: 'Viêm Đế' });
+  });
+
+  it('connects an anonymous user and lets it read a livestream channel', async () => {
+    const ownerId = uniqueId('chu-tri');
+    const owner = await connectUser(env(), ownerId);
+    const liveId = uniqueId('dai-hoi');
+    await createChannelAsServer(env(), 'livestream', liveId, ownerId, {
+      name: 'Đại hội luận võ',
+      members: [ownerId],
+    });
+    const live = await watchChannel(owner, 'livestream', liveId);
+    const sent = await sendText(live, 'Khai mạc!');
+
+    const anonymous = newClient(env());
+    const health = await anonymous.connectAnonymousUser();
+
+    expect(health?.connection_id).toEqual(expect.any(String));
+    const channel = anonymous.channel('livestream', liveId);
+    await channel.watch();
+    expect(ids(channel.state.messages)).toContain(sent.id);
+  });
+
+  it('connects a guest created through /guest with the guest role', async () => {
+    const guest = newClient(env());
+    const wanted = uniqueId('khach');
+
+    const health = await guest.setGuestUser({ id: wanted, name: 'Khách vãng lai' });
+
+    expect(health?.connection_id).toEqual(expect.any(String));
+    expect(guest.userID).toEqual(expect.any(String));
+    expect(guest.user).toMatchObject({ name: 'Khách vãng lai', role: 'guest' });
+  });
+
+  it('rejects connectUser with code 43 when the token payload was tampered with', async () => {
+    const id = uniqueId('gia-mao');
+    const other = uniqueId('nan-nhan');
+    const forged = forgeToken(env().admin.createToken(other), { user_id: id });
+
+    await expectStreamError(newClient(env()).connectUser({ id }, forged), {
+      code: 43,
+      status: 401,
+    });
+  });
+
+  it('rejects connectUser with code 43 when the token is signed with another secret', async () => {
+    const id = uniqueId('sai-bi-mat');
+    const token = signJwt({ user_id: id }, 'not-the-app-secret');
+
+    await expectStreamError(newClient(env()).connectUser({ id }, token), { code: 43, status: 401 });
+  });
+
+  it('rejects connectUser with code 40 when a static token has expired', async () => {
+    const id = uniqueId('het-han');
+    const token = env().admin.createToken(id, Math.floor(Date.now() / 1000) - 60);
+
+    await expectStreamError(newClient(env()).connectUser({ id }, token), { code: 40, status: 401 });
+  });
+
+  it('rejects connectUser when the token belongs to another user', async () => {
+    const id = uniqueId('mao-danh');
+    const victim = uniqueId('chinh-chu');
+    // A provider skips the client's own user_id check, so the server is the one that must refuse.
+    const provider = async () => env().admin.createToken(victim);
+
+    const error = await expectStreamError(newClient(env()).connectUser({ id }, provider), {
+      code: [5, 43],
+    });
+    expect(error.status).toBe(401);
+  });
+
+  it('refreshes a token that expires mid-session through the token provider without surfacing an error', async () => {
+    const id = uniqueId('tu-tien');
+    let calls = 0;
+    let firstExpiry = 0;
+    const provider = async () => {
+      calls += 1;
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      if (calls === 1) {
+        firstExpiry = nowSeconds + 2;
+        return env().admin.createToken(id, firstExpiry);
+      }
+      return env().admin.createToken(id, nowSeconds + 3600);
+    };
+    const client = await connectUser(env(), id, { tokenProvider: provider });
+    expect(calls).toBe(1);
+
+    await waitUntilTime((firstExpiry + 1) * 1000);
+    const { users } = await client.queryUsers({ id: { $eq: id } });
+
+    expect(users.map((user) => user.id)).toEqual([id]);
+    expect(calls).toBe(2);
+  });
+
+  it('survives a server restart: the client reconnects by itself, re-queries its channels and keeps history', async () => {
+    const aliceId = uniqueId('han-lap');
+    const bobId = uniqueId('nam-cung');
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    const channelId = uniqueId('dong-phu');
+    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+      members: [aliceId, bobId],
+    });
+    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    const before = await sendText(aliceChannel, 'Trước khi bế quan');
+    const connectionBefore = alice._getConnectionID();
+
+    const aliceRecovered = waitForEvent(alice, 'connection.recovered', () => true, 25_000);
+    const bobRecovered = waitForEvent(bob, 'connection.recovered', () => true, 25_000);
+    await env().server.restart();
+    await Promise.all([aliceRecovered, bobRecovered]);
+
+    expect(alice._getConnectionID()).toEqual(expect.any(String));
+    expect(alice._getConnectionID()).not.toBe(connectionBefore);
+    expect(ids(aliceChannel.state.messages)).toContain(before.id);
+    // The recovery query re-watched the channel on the new connection: live events flow again.
+    const seen = waitForEvent(
+      bobChannel,
+      'message.new',
+      (event) => event.message?.text === 'Sau khi xuất quan',
+    );
+    const after = await sendText(aliceChannel, 'Sau khi xuất quan');
+    await seen;
+    expect(ids(bobChannel.state.messages)).toEqual(expect.arrayContaining([before.id, after.id]));
+  }, 40_000);
+});

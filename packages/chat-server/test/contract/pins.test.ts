@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectUser,
+  ids,
+  sendText,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+  waitUntilTime,
+  watchChannel,
+} from './helpers.ts';
+
+describe('pinned messages', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  async function pair(prefix: string) {
+    const aliceId = uniqueId(`${prefix}-a`);
+    const bobId = uniqueId(`${prefix}-b`);
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    const channelId = uniqueId(prefix);
+    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+      members: [aliceId, bobId],
+    });
+    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    return { aliceId, alice, bob, aliceChannel, bobChannel, channelId };
+  }
+
+  it('pins a message for everyone: the other watcher, pinned_messages and the channel query all see it', async () => {
+    const { aliceId, alice, bob, aliceChannel, bobChannel, channelId } = await pair('pin');
+    const other = await sendText(aliceChannel, 'Thường');
+    const rule = await sendText(aliceChannel, 'Môn quy: không tàn sát đồng môn');
+
+    const pinnedSeen = waitForEvent(
+      bobChannel,
+      'message.updated',
+      (event) => event.message?.id === rule.id,
+    );
+    const response = await alice.pinMessage(rule);
+    await pinnedSeen;
+
+    expect(response.message).toMatchObject({
+      id: rule.id,
+      pinned: true,
+      pinned_at: expect.any(String),
+    });
+    expect(response.message.pinned_by?.id).toBe(aliceId);
+    expect(ids(bobChannel.state.pinnedMessages)).toEqual([rule.id]);
+    const listed = await bobChannel.getPinnedMessages({ limit: 10 });
+    expect(ids(listed.messages)).toEqual([rule.id]);
+    const fresh = await bob.channel('messaging', channelId).query({ messages: { limit: 10 } });
+    expect(ids(fresh.pinned_messages)).toEqual([rule.id]);
+    expect(fresh.messages.find((message) => message.id === other.id)?.pinned).toBe(false);
+
+    const unpinnedSeen = waitForEvent(
+      bobChannel,
+      'message.updated',
+      (event) => event.message?.id === rule.id,
+    );
+    const unpinned = await alice.unpinMessage(rule);
+    await unpinnedSeen;
+
+    expect(unpinned.message.pinned).toBe(false);
+    expect(bobChannel.state.pinnedMessages).toEqual([]);
+    expect((await bobChannel.getPinnedMessages({ limit: 10 })).messages).toEqual([]);
+  });
+
+  it('lists several pins newest pin first', async () => {
+    const { alice, aliceChannel, bobChannel } = await pair('order');
+    const first = await sendText(aliceChannel, 'Một');
+    const second = await sendText(aliceChannel, 'Hai');
+    await alice.pinMessage(second);
+    await alice.pinMessage(first);
+
+    const { messages } = await bobChannel.getPinnedMessages({ limit: 10 }, { pinned_at: -1 });
+
+    expect(ids(messages)).toEqual([first.id, second.id]);
+  });
+
+  it('stops reporting a pin once its expiry has passed', async () => {
+    const { alice, bob, aliceChannel, bobChannel, channelId } = await pair('expiry');
+    const notice = await sendText(aliceChannel, 'Thông báo tạm thời');
+
+    const response = await alice.pinMessage(notice, 2);
+    const expires = response.message.pin_expires;
+    expect(expires).toEqual(expect.any(String));
+    expect(ids((await bobChannel.getPinnedMessages({ limit: 10 })).messages)).toEqual([notice.id]);
+
+    await waitUntilTime(new Date(expires ?? 0).getTime() + 1_000);
+
+    expect((await bobChannel.getPinnedMessages({ limit: 10 })).messages).toEqual([]);
+    expect((await bob.getMessage(notice.id)).message.pinned).toBe(false);
+    const fresh = await bob.channel('messaging', channelId).query({ messages: { limit: 10 } });
+    expect(fresh.pinned_messages).toEqual([]);
+  });
+});
