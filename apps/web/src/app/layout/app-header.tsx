@@ -1,0 +1,66 @@
+import { Link, useMatches } from 'react-router';
+import { LogoMark } from '@/components/logo-mark';
+import { ThemeMenu } from '@/components/theme-menu';
+import { Separator } from '@/components/ui/separator';
+import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export interface RouteHandle {
+  title: string;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'title' in handle;
+}
+
+const SHORTCUT =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘B' : 'Ctrl+B';
+
+function TriggerWithHint() {
+  const { isMobile, open } = useSidebar();
+  const hint = isMobile ? 'Mở thanh bên' : open ? 'Thu gọn thanh bên' : 'Mở rộng thanh bên';
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <SidebarTrigger className="-ml-1" />
+      </TooltipTrigger>
+      <TooltipContent side="bottom">
+        {hint}{' '}
+        <kbd className="ml-1 rounded bg-paper/15 px-1 font-sans text-[0.7rem]">{SHORTCUT}</kbd>
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function AppHeader() {
+  const matches = useMatches();
+  const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
+  const title = handle?.title ?? null;
+  useDocumentTitle(title);
+
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <TriggerWithHint />
+      <Link
+        to={paths.home.getHref()}
+        className="flex items-center gap-2 font-display font-semibold desktop:hidden"
+      >
+        <LogoMark className="size-6" />
+        <span>Đạo Hữu</span>
+      </Link>
+      {title ? (
+        <>
+          <Separator orientation="vertical" className="mx-1 h-4! max-desktop:hidden" />
+          <span className="truncate text-sm font-medium text-muted-foreground max-desktop:hidden">
+            {title}
+          </span>
+        </>
+      ) : null}
+      <div className="ml-auto flex items-center gap-1">
+        <ThemeMenu />
+      </div>
+    </header>
+  );
+}

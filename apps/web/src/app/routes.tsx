@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import type { RouteHandle } from './layout/app-header';
+import { RootLayout } from './layout/root-layout';
+import { AdminUsersRoute } from './routes/admin-users';
+import { HomeRoute } from './routes/home';
+import { NotFoundRoute } from './routes/not-found';
+import { ProfileRoute } from './routes/profile';
+import { RealmsRoute } from './routes/realms';
+import { RouteError } from './routes/route-error';
+
+const handle = (title: string): RouteHandle => ({ title });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, element: <HomeRoute />, handle: handle('Tổng quan') },
+          { path: paths.realms.path, element: <RealmsRoute />, handle: handle('Bảng cảnh giới') },
+          { path: paths.profile.path, element: <ProfileRoute />, handle: handle('Hồ sơ') },
+          {
+            path: paths.admin.users.path,
+            element: <AdminUsersRoute />,
+            handle: handle('Quản trị · Người dùng'),
+          },
+          { path: '*', element: <NotFoundRoute />, handle: handle('Không tìm thấy trang') },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,29 @@
+import type * as React from 'react';
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
+import { useTheme } from '@/hooks/use-theme';
+
+// SPEC.md §8: notifications stay for 3 seconds.
+const TOAST_DURATION_MS = 3000;
+
+function Toaster(props: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      theme={resolvedTheme}
+      className="toaster group"
+      duration={TOAST_DURATION_MS}
+      position="bottom-right"
+      containerAriaLabel="Thông báo"
+      style={
+        {
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+export { Toaster };

@@ -1,0 +1,31 @@
+import { cn } from '@/lib/utils';
+
+/** Initials on a jade tile; the product has no avatar upload yet. */
+export function UserAvatar({
+  name,
+  image,
+  className,
+}: {
+  name: string;
+  image?: string | null;
+  className?: string;
+}) {
+  const initials = name
+    .trim()
+    .split(/\s+/)
+    .slice(-2)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toLocaleUpperCase('vi-VN');
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-linear-to-br from-primary to-[oklch(0.38_0.07_172)] font-display text-sm font-semibold text-primary-foreground ring-1 ring-gold/60',
+        className,
+      )}
+    >
+      {image ? <img src={image} alt="" className="size-full object-cover" /> : initials || '?'}
+    </span>
+  );
+}

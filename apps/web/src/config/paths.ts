@@ -1,0 +1,12 @@
+/** The one route table: components link through it, the router is built from it. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  realms: { path: '/canh-gioi', getHref: () => '/canh-gioi' },
+  profile: { path: '/ho-so', getHref: () => '/ho-so' },
+  admin: {
+    users: { path: '/quan-tri/nguoi-dung', getHref: () => '/quan-tri/nguoi-dung' },
+  },
+} as const;
+
+/** `?dang-nhap=1` opens the login dialog on any screen. */
+export const LOGIN_SEARCH_PARAM = 'dang-nhap';

@@ -1,0 +1,172 @@
+import { formatAmount } from '@daohuu/domain';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { Cultivation } from '@/components/cultivation/cultivation';
+import { SubmitButton } from '@/components/submit-button';
+import { Badge } from '@/components/ui/badge';
+import { Input } from '@/components/ui/input';
+import { UserAvatar } from '@/components/user-avatar';
+import { ApiError } from '@/lib/api-client';
+import { ROLE_LABELS, type Profile } from '@/lib/auth';
+import { useUpdateUser, type UpdateUserInput } from '../api/users';
+import {
+  BALANCE_RANGE_MESSAGE,
+  TU_VI_RANGE_MESSAGE,
+  parseWholeAmount,
+} from '../utils/parse-amount';
+
+function AmountInput({
+  label,
+  value,
+  onChange,
+  error,
+  errorId,
+  form,
+}: {
+  form: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  errorId: string;
+}) {
+  return (
+    <Input
+      form={form}
+      aria-label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className="h-8 w-36 text-right tabular-nums"
+    />
+  );
+}
+
+/** One user, with tu vi and balance editable in place; the form is the whole row. */
+export function UserRow({ user }: { user: Profile }) {
+  const [tuVi, setTuVi] = React.useState(String(user.tuVi));
+  const [balance, setBalance] = React.useState(String(user.balance));
+  const [errors, setErrors] = React.useState<{ tuVi: string | null; balance: string | null }>({
+    tuVi: null,
+    balance: null,
+  });
+  const [serverError, setServerError] = React.useState<string | null>(null);
+  const updateUser = useUpdateUser();
+  const formId = React.useId();
+  const changed = tuVi !== String(user.tuVi) || balance !== String(user.balance);
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const nextTuVi = parseWholeAmount(tuVi);
+    const nextBalance = parseWholeAmount(balance);
+    const nextErrors = {
+      tuVi: nextTuVi === null ? TU_VI_RANGE_MESSAGE : null,
+      balance: nextBalance === null ? BALANCE_RANGE_MESSAGE : null,
+    };
+    setErrors(nextErrors);
+    setServerError(null);
+    if (nextTuVi === null || nextBalance === null) return;
+
+    const changes: UpdateUserInput = { id: user.id };
+    if (nextTuVi !== user.tuVi) changes.tuVi = nextTuVi;
+    if (nextBalance !== user.balance) changes.balance = nextBalance;
+    if (changes.tuVi === undefined && changes.balance === undefined) {
+      setTuVi(String(user.tuVi));
+      setBalance(String(user.balance));
+      return;
+    }
+    try {
+      const updated = await updateUser.mutateAsync(changes);
+      setTuVi(String(updated.tuVi));
+      setBalance(String(updated.balance));
+      toast.success(`Đã lưu thay đổi cho ${updated.daoHieu}.`);
+    } catch (failure) {
+      setServerError(
+        failure instanceof ApiError ? failure.message : 'Đã có lỗi xảy ra. Vui lòng thử lại.',
+      );
+    }
+  }
+
+  const messages = [errors.tuVi, errors.balance, serverError].filter((message): message is string =>
+    Boolean(message),
+  );
+
+  return (
+    <>
+      <tr className="border-t align-top" data-user-id={user.id} aria-label={user.daoHieu}>
+        <td className="px-4 py-3">
+          <div className="flex min-w-52 items-center gap-3">
+            <UserAvatar name={user.daoHieu} image={user.image} />
+            <div className="grid min-w-0">
+              <span className="truncate font-medium">{user.daoHieu}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </div>
+          </div>
+        </td>
+        <td className="px-4 py-3">
+          <Badge variant={user.role === 'admin' ? 'gold' : 'secondary'}>
+            {ROLE_LABELS[user.role]}
+          </Badge>
+        </td>
+        <td className="px-4 py-3">
+          <form id={formId} noValidate onSubmit={handleSubmit} aria-label={`Sửa ${user.daoHieu}`}>
+            <AmountInput
+              form={formId}
+              label={`Tu vi của ${user.daoHieu}`}
+              value={tuVi}
+              onChange={setTuVi}
+              error={errors.tuVi}
+              errorId={`${formId}-messages`}
+            />
+          </form>
+          <p className="mt-1 text-right text-xs text-muted-foreground tabular-nums">
+            {formatAmount(user.tuVi, 1)}
+          </p>
+        </td>
+        <td className="px-4 py-3" data-slot="user-realm">
+          <Cultivation tuVi={user.tuVi} />
+        </td>
+        <td className="px-4 py-3">
+          <AmountInput
+            form={formId}
+            label={`Số dư của ${user.daoHieu}`}
+            value={balance}
+            onChange={setBalance}
+            error={errors.balance}
+            errorId={`${formId}-messages`}
+          />
+          <p className="mt-1 text-right text-xs text-muted-foreground tabular-nums">
+            {formatAmount(user.balance, 'currency')}
+          </p>
+        </td>
+        <td className="px-4 py-3">
+          <SubmitButton
+            form={formId}
+            size="sm"
+            pending={updateUser.isPending}
+            disabled={!changed}
+            aria-label={`Lưu thay đổi cho ${user.daoHieu}`}
+          >
+            Lưu
+          </SubmitButton>
+        </td>
+      </tr>
+      {messages.length > 0 ? (
+        <tr data-slot="user-row-messages">
+          <td colSpan={6} className="px-4 pb-3">
+            <div id={`${formId}-messages`} className="grid gap-1">
+              {messages.map((message) => (
+                <p key={message} role="alert" className="text-sm text-destructive">
+                  {message}
+                </p>
+              ))}
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { formatAmount } from '@daohuu/domain';
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react';
+import * as React from 'react';
+import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { USERS_PAGE_SIZE, useUsers } from '../api/users';
+import { UserRow } from './user-row';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function UsersAdmin() {
+  const [search, setSearch] = React.useState('');
+  const [offset, setOffset] = React.useState(0);
+  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const users = useUsers({ query, offset });
+
+  function handleSearch(value: string) {
+    setSearch(value);
+    setOffset(0);
+  }
+
+  const total = users.data?.total ?? 0;
+  const firstShown = total === 0 ? 0 : offset + 1;
+  const lastShown = Math.min(offset + USERS_PAGE_SIZE, total);
+
+  return (
+    <div className="grid gap-4">
+      <div className="relative max-w-sm">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Tìm người dùng"
+          placeholder="Tìm theo đạo hiệu hoặc email"
+          value={search}
+          onChange={(event) => handleSearch(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+
+      {users.isError && !users.data ? (
+        <QueryError error={users.error} onRetry={() => void users.refetch()} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+          <table className="w-full min-w-[56rem] text-sm" aria-busy={users.isFetching || undefined}>
+            <caption className="sr-only">Danh sách người dùng</caption>
+            <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Người dùng
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Vai trò
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Tu vi
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Cảnh giới
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Số dư
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  <span className="sr-only">Thao tác</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.isPending ? (
+                Array.from({ length: 4 }, (_, index) => (
+                  <tr key={index} className="border-t">
+                    <td colSpan={6} className="px-4 py-3">
+                      <Skeleton className="h-8 w-full" />
+                    </td>
+                  </tr>
+                ))
+              ) : users.data.users.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
+                    Không tìm thấy người dùng nào.
+                  </td>
+                </tr>
+              ) : (
+                users.data.users.map((user) => (
+                  // A new key when the saved values change resets the row's draft to them.
+                  <UserRow key={`${user.id}:${user.tuVi}:${user.balance}`} user={user} />
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+        <span aria-live="polite">
+          {total === 0
+            ? 'Không có kết quả'
+            : `${formatAmount(firstShown, 1)}–${formatAmount(lastShown, 1)} trên ${formatAmount(total, 1)} người dùng`}
+        </span>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={offset === 0}
+            onClick={() => setOffset((value) => Math.max(0, value - USERS_PAGE_SIZE))}
+          >
+            <ChevronLeftIcon aria-hidden="true" />
+            Trước
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={offset + USERS_PAGE_SIZE >= total}
+            onClick={() => setOffset((value) => value + USERS_PAGE_SIZE)}
+          >
+            Sau
+            <ChevronRightIcon aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

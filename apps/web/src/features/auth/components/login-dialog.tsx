@@ -1,0 +1,64 @@
+import * as React from 'react';
+import { LogoMark } from '@/components/logo-mark';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useLoginDialog, type LoginTab } from '@/lib/login-dialog';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+/** The one login dialog of the app, driven by `useLoginDialog()`; mounted once at the root. */
+export function LoginDialog() {
+  const { open, tab, setTab, closeLogin } = useLoginDialog();
+  // Radix returns focus only to a Dialog.Trigger; this dialog is opened from anywhere, so it remembers
+  // whatever had focus when it opened and gives focus back there.
+  const openerRef = React.useRef<HTMLElement | null>(null);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : closeLogin())}>
+      <DialogContent
+        className="overflow-hidden sm:max-w-md"
+        onOpenAutoFocus={() => {
+          openerRef.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const opener = openerRef.current;
+          if (opener?.isConnected) opener.focus();
+        }}
+      >
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-24 bg-linear-to-b from-gold/15 to-transparent"
+        />
+        <DialogHeader className="relative items-center text-center sm:text-center">
+          <LogoMark className="size-10" />
+          <DialogTitle>{tab === 'sign-up' ? 'Gia nhập Đạo Hữu' : 'Chào mừng trở lại'}</DialogTitle>
+          <DialogDescription>
+            {tab === 'sign-up'
+              ? 'Tạo tài khoản để bắt đầu hành trình tu luyện.'
+              : 'Đăng nhập để tiếp tục hành trình tu luyện của đạo hữu.'}
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as LoginTab)} className="relative">
+          <TabsList className="mb-2 w-full">
+            <TabsTrigger value="sign-in">Đăng nhập</TabsTrigger>
+            <TabsTrigger value="sign-up">Đăng ký</TabsTrigger>
+          </TabsList>
+          <TabsContent value="sign-in">
+            <SignInForm />
+          </TabsContent>
+          <TabsContent value="sign-up">
+            <SignUpForm />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}

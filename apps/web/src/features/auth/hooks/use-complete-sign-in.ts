@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { meQueryKey, type Profile } from '@/lib/auth';
+import { useLoginDialog } from '@/lib/login-dialog';
+
+/** After a successful sign-in or sign-up: refresh who is signed in everywhere, close, greet. */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  const { closeLogin } = useLoginDialog();
+  return useCallback(
+    async (fallbackName: string) => {
+      // Refetches every mounted `me` query, so the whole app shows the user without a reload.
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      const me = queryClient.getQueryData<Profile | null>(meQueryKey);
+      closeLogin();
+      toast.success(`Chào mừng đạo hữu ${me?.daoHieu ?? fallbackName}`);
+    },
+    [queryClient, closeLogin],
+  );
+}

@@ -1,0 +1,16 @@
+export const MIN_PASSWORD_LENGTH = 8;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateEmail(email: string): string | null {
+  if (!email.trim()) return 'Vui lòng nhập email.';
+  return EMAIL_PATTERN.test(email.trim()) ? null : 'Email không hợp lệ.';
+}
+
+export function validateNewPassword(password: string): string | null {
+  return password.length >= MIN_PASSWORD_LENGTH ? null : 'Mật khẩu phải có ít nhất 8 ký tự.';
+}
+
+export function validateSignInPassword(password: string): string | null {
+  return password ? null : 'Vui lòng nhập mật khẩu.';
+}

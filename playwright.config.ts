@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3101;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// One fresh data directory per run. The config is also evaluated in every worker, which inherit the
+// runner's environment, so the directory is created once and shared through it.
+process.env.DAOHUU_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'daohuu-e2e-'));
+const dataDir = process.env.DAOHUU_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './apps/web/e2e',
+  outputDir: './test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalTeardown: './apps/web/e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    locale: 'vi-VN',
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // Build first so the suite never runs against a stale apps/web/dist (start.mjs only builds when it is missing).
+    command: 'npm run build -w @daohuu/web && node scripts/start.mjs',
+    url: `${baseURL}/api/me`,
+    // /api/me answers 401 to guests, which Playwright counts as up (any status below 404).
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      // The suite signs in and up far more often than a person would from one address.
+      AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+    },
+  },
+});
