@@ -4,6 +4,12 @@ import { AuthAttemptLimiter } from './auth/auth-attempt-limiter.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { loadOrCreateAuthSecret } from './auth/secrets.ts';
+import { chatRoutes } from './chat/chat-routes.ts';
+import { installChatUserHooks } from './chat/chat-user-hooks.ts';
+import { createChat } from './chat/create-chat.ts';
+import { mountEmbeddedChat } from './chat/embedded-chat.ts';
+import { registerSearchFunctions } from './chat/user-search.ts';
+import { userSearchRoutes } from './chat/user-search-routes.ts';
 import type { Config } from './config.ts';
 import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -17,6 +23,9 @@ import { registerWebApp } from './web/web-app.ts';
  * The composition root of the product server: opens the database, sets up auth, registers every route, and returns
  * a ready Fastify instance without listening (tests use `inject` or `listen({ port: 0 })`). It never reads the
  * environment; `config` carries everything. Closing the instance closes the database.
+ *
+ * Chat needs one more step once the instance listens: `await app.chat.onListening()` (main.ts does it; tests that
+ * use chat listen on port 0 and call it), because the product reaches the embedded chat server over HTTP.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: config.logLevel } });
@@ -36,6 +45,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (config.seedDemo && (await seedDemoData(auth, database.db))) {
       app.log.info('Seeded the demo admin and demo users (SEED_DEMO=false skips this).');
     }
+    registerSearchFunctions(database.sqlite);
+
+    // The product talks to chat only through the stream-chat server client (DESIGN.md §1), in both modes.
+    const chat = createChat({
+      config,
+      db: database.db,
+      log: app.log,
+      address: () => app.server.address(),
+    });
+    app.decorate('chat', chat);
+    // Before the auth and profile routes, so it sees their responses.
+    installChatUserHooks(app, chat.users);
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { auth, limiter: new AuthAttemptLimiter(config.authRateLimit) });
@@ -43,10 +64,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       // better-auth guards /api/auth/* itself; this guards our own cookie-authenticated routes the same way.
       api.addHook('onRequest', async (request) => assertTrustedOrigin(request, config.publicUrl));
       await api.register(profileRoutes, { auth, db: database.db });
+      await api.register(chatRoutes, {
+        auth,
+        api: chat.api,
+        users: chat.users,
+        mode: chat.mode,
+        hostedBaseURL: config.chat.mode === 'hosted' ? (config.chat.baseURL ?? null) : null,
+        tokenTtlSeconds: config.chat.tokenTtlSeconds,
+        publicUrl: config.publicUrl,
+      });
+      await api.register(userSearchRoutes, { auth, db: database.db });
     });
 
-    // Chat (later issue): in embedded mode, packages/chat-server is registered here as a Fastify plugin under
-    // /chat, and the product talks to it only through the stream-chat server client (DESIGN.md §1).
+    // Embedded mode: packages/chat-server in this process under /chat; hosted mode: nothing is mounted there.
+    if (chat.embedded) await mountEmbeddedChat(app, chat.embedded);
 
     // Last: it owns the not-found handler, which serves the SPA for every other page.
     await registerWebApp(app, config.webDist);

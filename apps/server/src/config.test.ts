@@ -17,6 +17,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       nodeEnv: 'development',
       authRateLimit: { windowMs: 900_000, maxPerIp: 30, maxFailuresPerEmail: 5 },
+      chat: {
+        mode: 'embedded',
+        credentials: undefined,
+        databaseUrl: undefined,
+        redisUrl: undefined,
+        tokenTtlSeconds: 3600,
+        requestTimeoutMs: 3000,
+      },
     });
   });
 
@@ -39,6 +47,13 @@ describe('loadConfig', () => {
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
         AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '3',
+        CHAT_MODE: 'embedded',
+        STREAM_API_KEY: 'khoa-cong-khai',
+        STREAM_API_SECRET: 'bi-mat-cua-ung-dung',
+        CHAT_TOKEN_TTL_SECONDS: '60',
+        CHAT_REQUEST_TIMEOUT_MS: '500',
+        DATABASE_URL: 'postgres://chat@db.internal:5432/chat',
+        REDIS_URL: 'redis://cache.internal:6379',
       },
       '/srv/daohuu',
     );
@@ -53,6 +68,14 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       nodeEnv: 'production',
       authRateLimit: { windowMs: 60_000, maxPerIp: 0, maxFailuresPerEmail: 3 },
+      chat: {
+        mode: 'embedded',
+        credentials: { apiKey: 'khoa-cong-khai', apiSecret: 'bi-mat-cua-ung-dung' },
+        databaseUrl: 'postgres://chat@db.internal:5432/chat',
+        redisUrl: 'redis://cache.internal:6379',
+        tokenTtlSeconds: 60,
+        requestTimeoutMs: 500,
+      },
     });
   });
 

@@ -18,6 +18,31 @@ const flag = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const absoluteHttpUrl = z.string().transform((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL' });
+    return z.NEVER;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    ctx.addIssue({ code: 'custom', message: 'must be an absolute http(s) URL' });
+    return z.NEVER;
+  }
+  // The stream-chat client appends paths to it ("/channels", "/connect"), so no trailing slash.
+  return url.href.replace(/\/+$/, '');
+});
+
+const urlWithScheme = (schemes: readonly string[], example: string) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL such as ${example}`);
+
 const httpOrigin = z.string().transform((value, ctx) => {
   let url: URL;
   try {
@@ -95,9 +120,81 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: wholeNumber(0, 1_000_000)
     .default(5)
     .describe('Failed sign-ins or sign-ups allowed per email per window (0 turns the limit off).'),
+  CHAT_MODE: z
+    .enum(['embedded', 'hosted'], { error: 'must be one of embedded, hosted' })
+    .default('embedded')
+    .describe("embedded: our chat server at /chat in this process; hosted: Stream's service."),
+  STREAM_API_KEY: z
+    .string()
+    .optional()
+    .describe('Chat app API key (embedded default: generated once into DATA_DIR/secrets.json).'),
+  STREAM_API_SECRET: z
+    .string()
+    .optional()
+    .describe('Chat app API secret (embedded default: generated once into DATA_DIR/secrets.json).'),
+  STREAM_BASE_URL: absoluteHttpUrl
+    .optional()
+    .describe("Hosted mode: base URL of the Stream API (default: the stream-chat client's own)."),
+  CHAT_TOKEN_TTL_SECONDS: wholeNumber(1, 2_592_000)
+    .default(3600)
+    .describe('Lifetime of the chat user tokens minted by GET /api/chat/token.'),
+  CHAT_REQUEST_TIMEOUT_MS: wholeNumber(100, 60_000)
+    .default(3000)
+    .describe('Timeout of each call the product server makes to the chat API.'),
+  DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user@host:5432/db')
+    .optional()
+    .describe('Embedded mode: PostgreSQL database of the chat server (default: DATA_DIR/chat.db).'),
+  REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379')
+    .optional()
+    .describe('Embedded mode: Redis for chat fan-out between processes (default: in-process).'),
+});
+
+const CHAT_CREDENTIAL_KEYS = ['STREAM_API_KEY', 'STREAM_API_SECRET'] as const;
+
+/** Rules across variables: hosted mode needs both credentials; embedded mode takes both or neither. */
+const configSchema = envSchema.superRefine((values, ctx) => {
+  const missing = CHAT_CREDENTIAL_KEYS.filter((key) => values[key] === undefined);
+  if (values.CHAT_MODE === 'hosted') {
+    for (const key of missing) {
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAT_MODE=hosted' });
+    }
+  } else if (missing.length === 1) {
+    // Half a pair would silently be replaced by a generated one; say so instead.
+    for (const key of missing) {
+      const other = CHAT_CREDENTIAL_KEYS.find((candidate) => candidate !== key);
+      ctx.addIssue({ code: 'custom', path: [key], message: `must be set together with ${other}` });
+    }
+  }
 });
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
+
+/** How the product reaches chat (DESIGN.md §1); the rest of the app takes the same path in both modes. */
+export type ChatConfig =
+  | {
+      mode: 'embedded';
+      /** Undefined means "use (or create) the pair in DATA_DIR/secrets.json". */
+      credentials: ChatCredentials | undefined;
+      /** postgres:// URL of the chat database; undefined means SQLite DATA_DIR/chat.db. */
+      databaseUrl: string | undefined;
+      /** redis:// URL for fan-out between processes; undefined means in-process. */
+      redisUrl: string | undefined;
+      tokenTtlSeconds: number;
+      requestTimeoutMs: number;
+    }
+  | {
+      mode: 'hosted';
+      credentials: ChatCredentials;
+      /** Undefined means the stream-chat client's default (Stream's hosted API). */
+      baseURL: string | undefined;
+      tokenTtlSeconds: number;
+      requestTimeoutMs: number;
+    };
+
+export interface ChatCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
 
 /** The parsed configuration; `buildApp` receives it and never reads the environment itself. */
 export interface Config {
@@ -121,6 +218,7 @@ export interface Config {
     /** 0 turns the limit off. */
     maxFailuresPerEmail: number;
   };
+  chat: ChatConfig;
 }
 
 /** Thrown by `loadConfig` with one line per bad variable, so an operator fixes them all in one go. */
@@ -132,6 +230,35 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.problems = problems;
   }
+}
+
+/** Never echoed in error messages: secrets, and URLs that may carry a password. */
+const SECRET_KEYS = new Set([
+  'BETTER_AUTH_SECRET',
+  'STREAM_API_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+]);
+
+function chatConfig(values: z.output<typeof envSchema>): ChatConfig {
+  const common = {
+    tokenTtlSeconds: values.CHAT_TOKEN_TTL_SECONDS,
+    requestTimeoutMs: values.CHAT_REQUEST_TIMEOUT_MS,
+  };
+  const { STREAM_API_KEY: apiKey, STREAM_API_SECRET: apiSecret } = values;
+  const credentials =
+    apiKey !== undefined && apiSecret !== undefined ? { apiKey, apiSecret } : undefined;
+  if (values.CHAT_MODE === 'hosted') {
+    if (!credentials) throw new Error('invariant: configSchema requires credentials when hosted');
+    return { mode: 'hosted', credentials, baseURL: values.STREAM_BASE_URL, ...common };
+  }
+  return {
+    mode: 'embedded',
+    credentials,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    ...common,
+  };
 }
 
 /**
@@ -147,14 +274,13 @@ export function loadConfig(
     const value = env[key];
     if (value !== undefined && value.trim() !== '') input[key] = value.trim();
   }
-  const parsed = envSchema.safeParse(input);
+  const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = issue.path.join('.');
         const given = input[key];
-        const shown =
-          key === 'BETTER_AUTH_SECRET' || given === undefined ? '' : ` (got "${given}")`;
+        const shown = SECRET_KEYS.has(key) || given === undefined ? '' : ` (got "${given}")`;
         return `${key}: ${issue.message}${shown}`;
       }),
     );
@@ -175,5 +301,6 @@ export function loadConfig(
       maxPerIp: values.AUTH_RATE_LIMIT_MAX_PER_IP,
       maxFailuresPerEmail: values.AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL,
     },
+    chat: chatConfig(values),
   };
 }

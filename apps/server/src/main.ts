@@ -38,3 +38,11 @@ function shutDown(signal: NodeJS.Signals): void {
 }
 process.on('SIGINT', shutDown);
 process.on('SIGTERM', shutDown);
+
+// Chat reaches the embedded chat server over HTTP, so this waits for listen; a failure here (e.g. the demo
+// conversation could not be seeded) is logged and the server keeps serving.
+try {
+  await app.chat.onListening();
+} catch (error) {
+  app.log.error({ err: error }, 'chat setup after listen failed');
+}

@@ -43,10 +43,14 @@ describe('session secret', () => {
     expect(typeof secrets.betterAuthSecret).toBe('string');
   });
 
-  it('writes no file when BETTER_AUTH_SECRET is given', async () => {
+  it('writes no file when BETTER_AUTH_SECRET and the chat credentials are given', async () => {
     const dir = tempDir();
     const config = testConfig(
-      { BETTER_AUTH_SECRET: 'a-fixed-secret-that-is-long-enough-1234' },
+      {
+        BETTER_AUTH_SECRET: 'a-fixed-secret-that-is-long-enough-1234',
+        STREAM_API_KEY: 'khoa-co-dinh',
+        STREAM_API_SECRET: 'bi-mat-co-dinh-cua-ung-dung-chat',
+      },
       dir,
     );
     const app = await startApp(config);

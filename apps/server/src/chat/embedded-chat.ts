@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { chatServerPlugin } from '@daohuu/chat-server';
+import type { ChatServerConfigInput } from '@daohuu/chat-server';
+import type { FastifyInstance } from 'fastify';
+import type { ChatCredentials, LogLevel } from '../config.ts';
+
+/** Where the embedded chat server is mounted: the client's base URL is http://host:PORT/chat. */
+export const CHAT_PREFIX = '/chat';
+
+/** The chat server's own SQLite file: the product never reads chat tables (DESIGN.md §1). */
+export const CHAT_DATABASE_FILE = 'chat.db';
+
+export interface EmbeddedChatOptions {
+  credentials: ChatCredentials;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: LogLevel;
+}
+
+export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConfigInput {
+  return {
+    apps: [{ key: options.credentials.apiKey, secret: options.credentials.apiSecret }],
+    db:
+      options.databaseUrl === undefined
+        ? { kind: 'sqlite', file: join(options.dataDir, CHAT_DATABASE_FILE) }
+        : { kind: 'postgres', url: options.databaseUrl },
+    pubsub:
+      options.redisUrl === undefined
+        ? { kind: 'memory' }
+        : { kind: 'redis', url: options.redisUrl },
+    logLevel: options.logLevel,
+  };
+}
+
+/**
+ * Mounts packages/chat-server in this process under /chat. It keeps its own database, sockets and error format; the
+ * product reaches it only over HTTP through the stream-chat server client, exactly as it would reach Stream.
+ *
+ * The SPA's own pages under /chat (`/chat`, `/chat/:type/:id`, DESIGN.md §4) keep working: the chat server has no GET
+ * route of that shape, so the web build's wildcard route takes them and falls back to index.html
+ * (test/chat-pages.test.ts).
+ */
+export async function mountEmbeddedChat(
+  app: FastifyInstance,
+  options: EmbeddedChatOptions,
+): Promise<void> {
+  await app.register(chatServerPlugin(embeddedChatConfig(options)), { prefix: CHAT_PREFIX });
+}

@@ -1,0 +1,53 @@
+import type { StreamChat } from 'stream-chat';
+
+export interface PublicChannel {
+  type: 'livestream';
+  id: string;
+  name: string;
+  description: string;
+}
+
+/**
+ * The sect's public channels. `livestream` lets anyone (guests included) watch and read, and members write, so
+ * every signed-in user is made a member of each (chat-users.ts). No image: the UI shows their initials.
+ */
+export const PUBLIC_CHANNELS: readonly PublicChannel[] = [
+  {
+    type: 'livestream',
+    id: 'quang-truong',
+    name: 'Quảng Trường',
+    description:
+      'Nơi đạo hữu bốn phương gặp gỡ, chào hỏi và hàn huyên đủ chuyện trên con đường tu tiên.',
+  },
+  {
+    type: 'livestream',
+    id: 'luan-dao',
+    name: 'Luận Đạo',
+    description:
+      'Đàm luận công pháp, cảnh giới và tâm đắc tu luyện. Lời lẽ ôn hòa, lấy đạo hữu làm trọng.',
+  },
+  {
+    type: 'livestream',
+    id: 'giao-dich',
+    name: 'Giao Dịch',
+    description:
+      'Trao đổi, mua bán đan dược, pháp bảo và linh thạch giữa các đạo hữu. Giao dịch công bằng, chữ tín làm đầu.',
+  },
+];
+
+/**
+ * Creates the public channels that do not exist yet (get-or-create: existing ones are left as they are).
+ * `creatorId` must be an existing chat user: a server-side create names one, as in Stream.
+ */
+export async function ensurePublicChannels(client: StreamChat, creatorId: string): Promise<void> {
+  for (const { type, id, name, description } of PUBLIC_CHANNELS) {
+    await client.channel(type, id, { name, description, created_by_id: creatorId }).create();
+  }
+}
+
+/** Makes `userId` a member of every public channel, so they can write there (adding a member twice is a no-op). */
+export async function joinPublicChannels(client: StreamChat, userId: string): Promise<void> {
+  for (const { type, id } of PUBLIC_CHANNELS) {
+    await client.channel(type, id).addMembers([userId]);
+  }
+}
