@@ -1,0 +1,239 @@
+/**
+ * Built-in channel types, modelled on Stream's defaults. A type fixes the feature config sent as `channel.config`
+ * and the grants that turn a user's roles into `own_capabilities`.
+ */
+
+export type Role =
+  | 'anonymous'
+  | 'guest'
+  | 'user'
+  | 'channel_member'
+  | 'channel_moderator'
+  | 'moderator'
+  | 'admin';
+
+/** Capabilities reported to the client (names from stream-chat's ChannelOwnCapability). */
+export const CLIENT_CAPABILITIES = [
+  'ban-channel-members',
+  'cast-poll-vote',
+  'connect-events',
+  'delete-any-message',
+  'delete-channel',
+  'delete-own-message',
+  'flag-message',
+  'freeze-channel',
+  'join-channel',
+  'leave-channel',
+  'mute-channel',
+  'pin-message',
+  'query-poll-votes',
+  'quote-message',
+  'read-events',
+  'search-messages',
+  'send-custom-events',
+  'send-links',
+  'send-message',
+  'send-poll',
+  'send-reaction',
+  'send-reply',
+  'send-typing-events',
+  'set-channel-cooldown',
+  'share-location',
+  'skip-slow-mode',
+  'typing-events',
+  'update-any-message',
+  'update-channel',
+  'update-channel-members',
+  'update-own-message',
+  'update-thread',
+  'upload-file',
+] as const;
+
+export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];
+
+/** Server-side permissions that are not reported as capabilities but gate reads. */
+export type InternalPermission = 'read-channel' | 'create-channel' | 'watch-channel';
+export type Permission = ClientCapability | InternalPermission;
+
+export interface ChannelTypeConfig {
+  name: string;
+  typing_events: boolean;
+  read_events: boolean;
+  connect_events: boolean;
+  custom_events: boolean;
+  delivery_events: boolean;
+  reactions: boolean;
+  replies: boolean;
+  quotes: boolean;
+  search: boolean;
+  mutes: boolean;
+  uploads: boolean;
+  url_enrichment: boolean;
+  push_notifications: boolean;
+  polls: boolean;
+  shared_locations: boolean;
+  reminders: boolean;
+  user_message_reminders: boolean;
+  mark_messages_pending: boolean;
+  skip_last_msg_update_for_system_msgs: boolean;
+  count_messages: boolean;
+  message_retention: string;
+  max_message_length: number;
+  automod: 'disabled' | 'simple' | 'AI';
+  automod_behavior: 'flag' | 'block';
+  commands: { name: string; description: string; args: string; set: string }[];
+}
+
+export interface ChannelType {
+  name: string;
+  config: ChannelTypeConfig;
+  grants: Partial<Record<Role, readonly Permission[]>>;
+}
+
+const READ: readonly Permission[] = ['read-channel', 'watch-channel', 'read-events', 'connect-events', 'typing-events'];
+
+const MEMBER: readonly Permission[] = [
+  ...READ,
+  'send-message',
+  'send-reply',
+  'send-reaction',
+  'send-links',
+  'send-typing-events',
+  'send-custom-events',
+  'send-poll',
+  'cast-poll-vote',
+  'query-poll-votes',
+  'share-location',
+  'upload-file',
+  'quote-message',
+  'update-own-message',
+  'delete-own-message',
+  'flag-message',
+  'mute-channel',
+  'leave-channel',
+  'search-messages',
+  'update-thread',
+];
+
+const MODERATOR: readonly Permission[] = [
+  ...MEMBER,
+  'update-any-message',
+  'delete-any-message',
+  'pin-message',
+  'ban-channel-members',
+  'update-channel',
+  'update-channel-members',
+  'freeze-channel',
+  'set-channel-cooldown',
+  'skip-slow-mode',
+];
+
+const ADMIN: readonly Permission[] = [...MODERATOR, 'create-channel', 'delete-channel', 'join-channel'];
+
+function config(name: string, overrides: Partial<ChannelTypeConfig> = {}): ChannelTypeConfig {
+  return {
+    name,
+    typing_events: true,
+    read_events: true,
+    connect_events: true,
+    custom_events: true,
+    delivery_events: false,
+    reactions: true,
+    replies: true,
+    quotes: true,
+    search: true,
+    mutes: true,
+    uploads: true,
+    url_enrichment: true,
+    push_notifications: true,
+    polls: false,
+    shared_locations: false,
+    reminders: false,
+    user_message_reminders: false,
+    mark_messages_pending: false,
+    skip_last_msg_update_for_system_msgs: false,
+    count_messages: false,
+    message_retention: 'infinite',
+    max_message_length: 5000,
+    automod: 'disabled',
+    automod_behavior: 'flag',
+    commands: [],
+    ...overrides,
+  };
+}
+
+/** Private conversations: only members read and write, and may rename the group and invite; any user may create one. */
+const messaging: ChannelType = {
+  name: 'messaging',
+  config: config('messaging'),
+  grants: {
+    user: ['create-channel'],
+    channel_member: [...MEMBER, 'pin-message', 'update-channel', 'update-channel-members'],
+    channel_moderator: MODERATOR,
+    moderator: MODERATOR,
+    admin: ADMIN,
+  },
+};
+
+/** Public broadcast: anyone (even anonymous) may watch and read; members write. */
+const livestream: ChannelType = {
+  name: 'livestream',
+  config: config('livestream', { typing_events: false, read_events: false }),
+  grants: {
+    anonymous: ['read-channel', 'watch-channel'],
+    guest: ['read-channel', 'watch-channel'],
+    user: ['read-channel', 'watch-channel', 'join-channel', 'create-channel'],
+    channel_member: MEMBER,
+    channel_moderator: MODERATOR,
+    moderator: MODERATOR,
+    admin: ADMIN,
+  },
+};
+
+/** Team rooms: members only, channel moderators manage. */
+const team: ChannelType = {
+  name: 'team',
+  config: config('team'),
+  grants: {
+    user: ['create-channel'],
+    channel_member: MEMBER,
+    channel_moderator: MODERATOR,
+    moderator: [...MODERATOR, 'create-channel'],
+    admin: ADMIN,
+  },
+};
+
+/** Support conversations: guests may open one; members only. */
+const commerce: ChannelType = {
+  name: 'commerce',
+  config: config('commerce', { url_enrichment: true }),
+  grants: {
+    guest: ['create-channel'],
+    user: ['create-channel'],
+    channel_member: MEMBER,
+    channel_moderator: MODERATOR,
+    moderator: MODERATOR,
+    admin: ADMIN,
+  },
+};
+
+/** Game rooms: like livestream but users read too and no uploads. */
+const gaming: ChannelType = {
+  name: 'gaming',
+  config: config('gaming', { uploads: false, replies: false, typing_events: false, read_events: false }),
+  grants: {
+    anonymous: ['read-channel', 'watch-channel'],
+    guest: ['read-channel', 'watch-channel'],
+    user: ['read-channel', 'watch-channel', 'join-channel', 'create-channel'],
+    channel_member: MEMBER.filter((p) => p !== 'upload-file'),
+    channel_moderator: MODERATOR,
+    moderator: MODERATOR,
+    admin: ADMIN,
+  },
+};
+
+export const BUILTIN_CHANNEL_TYPES: Record<string, ChannelType> = { messaging, livestream, team, commerce, gaming };
+
+export function channelTypeByName(name: string): ChannelType | undefined {
+  return Object.prototype.hasOwnProperty.call(BUILTIN_CHANNEL_TYPES, name) ? BUILTIN_CHANNEL_TYPES[name] : undefined;
+}

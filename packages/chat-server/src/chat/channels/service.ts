@@ -1,0 +1,706 @@
+import { createHash } from 'node:crypto';
+import type { Insertable, Transaction } from 'kysely';
+import { normalizeIso } from '../../db/clock.ts';
+import type { Database, MembersTable } from '../../db/schema.ts';
+import { chatError } from '../../errors.ts';
+import type { Connection } from '../../realtime/connection.ts';
+import { ownCapabilities, permissionsFor, requirePermission, type Actor } from '../access.ts';
+import { channelTypeByName, type ChannelType, type Permission } from '../channel-types.ts';
+import type { ChatDeps } from '../deps.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
+import { parseMessagePage } from '../messages/pagination.ts';
+import type { ReadsRepo } from '../reads/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
+import { toChannelResponse, toMemberResponse, type ChannelResponse, type MemberResponse } from './serialize.ts';
+import { compileChannelFilter, compileChannelSort, compileMemberFilter, compileMemberSort } from './query.ts';
+import type { ChannelStateResponse, StateBuilder, StateOptions } from './state.ts';
+
+export const CHANNEL_TYPE_PATTERN = /^[a-z0-9_-]{1,64}$/;
+export const CHANNEL_ID_PATTERN = /^[a-zA-Z0-9_!-]{1,64}$/;
+
+/** Keys of channel data that are not custom. */
+const RESERVED = new Set([
+  'id', 'type', 'cid', 'name', 'image', 'team', 'members', 'created_by', 'created_by_id', 'created_at', 'updated_at',
+  'deleted_at', 'last_message_at', 'truncated_at', 'frozen', 'disabled', 'cooldown', 'member_count', 'config',
+  'own_capabilities', 'hidden', 'blocked', 'muted', 'truncated_by', 'truncated_by_id', 'filter_tags', 'auto_translation_enabled',
+  'auto_translation_language', 'messages', 'watcher_count', 'watchers', 'read', 'membership',
+]);
+
+export interface ChannelAccess {
+  channel: ChannelRow;
+  type: ChannelType;
+  membership: MemberRow | undefined;
+  permissions: Set<Permission>;
+}
+
+export function assertChannelType(name: unknown): ChannelType {
+  if (typeof name !== 'string' || !CHANNEL_TYPE_PATTERN.test(name)) {
+    throw chatError.input('channel type may only contain lower-case letters, numbers, "_" and "-" (max 64)');
+  }
+  const type = channelTypeByName(name);
+  if (!type) throw chatError.input(`channel type "${name}" does not exist`);
+  return type;
+}
+
+export function assertChannelId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || !CHANNEL_ID_PATTERN.test(id)) {
+    throw chatError.input('channel id may only contain letters, numbers, "_", "-" and "!" (max 64)');
+  }
+}
+
+interface MemberInput {
+  user_id: string;
+  channel_role?: string;
+}
+
+function readMemberInputs(value: unknown, what: string): MemberInput[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw chatError.input(`${what} must be an array`);
+  return value.map((entry) => {
+    if (typeof entry === 'string') return { user_id: entry };
+    if (isPlainObject(entry)) {
+      const id = entry.user_id ?? (isPlainObject(entry.user) ? entry.user.id : undefined);
+      if (typeof id !== 'string' || !id) throw chatError.input(`${what} entries need a user_id`);
+      const role = entry.channel_role;
+      if (role !== undefined && role !== 'channel_member' && role !== 'channel_moderator' && role !== 'owner') {
+        throw chatError.input(`unknown channel_role ${String(role)}`);
+      }
+      return role ? { user_id: id, channel_role: role as string } : { user_id: id };
+    }
+    throw chatError.input(`${what} entries must be user ids or {user_id}`);
+  });
+}
+
+export function distinctId(memberIds: string[]): { id: string; key: string } {
+  const key = [...new Set(memberIds)].sort().join(',');
+  const hash = createHash('sha256').update(key).digest('base64url').slice(0, 40);
+  return { id: `!members-${hash}`, key };
+}
+
+export interface ChannelsService {
+  repo: ChannelsRepo;
+  access(actor: Actor, cid: string, executor?: Transaction<Database>): Promise<ChannelAccess>;
+  accessRow(actor: Actor, channel: ChannelRow): Promise<ChannelAccess>;
+  getOrCreate(actor: Actor, typeName: string, id: string | undefined, body: JsonObject): Promise<ChannelStateResponse>;
+  queryChannels(actor: Actor, body: JsonObject): Promise<ChannelStateResponse[]>;
+  update(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  updatePartial(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  remove(actor: Actor, typeName: string, id: string, hard: boolean): Promise<{ channel: ChannelResponse }>;
+  truncate(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse }>;
+  hide(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
+  show(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
+  stopWatching(actor: Actor, typeName: string, id: string): Promise<void>;
+  updateMember(actor: Actor, typeName: string, id: string, userId: string | undefined, body: JsonObject): Promise<{ channel_member: MemberResponse }>;
+  queryMembers(actor: Actor, payload: JsonObject): Promise<{ members: MemberResponse[] }>;
+  /** The channel object for a shared event frame (no per-user own_capabilities). */
+  eventChannel(channel: ChannelRow): Promise<ChannelResponse>;
+  /** Registers how system messages of channel updates are sent (the messages feature provides it). */
+  onSystemMessage(send: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>): void;
+  /** Forgets the watches of a closed connection and tells the other watchers. */
+  connectionClosed(connection: Connection, watched: string[]): Promise<void>;
+}
+
+export function createChannelsService(
+  deps: ChatDeps,
+  repos: { channels: ChannelsRepo; reads: ReadsRepo },
+  users: UsersService,
+  events: EventPublisher,
+  buildStates: StateBuilder,
+): ChannelsService {
+  const repo = repos.channels;
+  // Set once at wiring time by the messages feature (which depends on this service, not the other way round).
+  const hooks: { systemMessage?: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void> } = {};
+
+  function facts(member: MemberRow | undefined) {
+    return member ? { channelRole: member.channel_role, banned: member.banned === 1 } : null;
+  }
+
+  async function accessRow(actor: Actor, channel: ChannelRow, executor?: Transaction<Database>): Promise<ChannelAccess> {
+    const type = channelTypeByName(channel.type);
+    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    const membership = actor.userId ? await repo.member(actor.appId, channel.cid, actor.userId, executor) : undefined;
+    return { channel, type, membership, permissions: permissionsFor(type, actor, facts(membership)) };
+  }
+
+  async function access(actor: Actor, cid: string, executor?: Transaction<Database>): Promise<ChannelAccess> {
+    const channel = await repo.get(actor.appId, cid, executor);
+    if (!channel || channel.deleted_at) throw chatError.notFound(`channel "${cid}" does not exist`);
+    return accessRow(actor, channel, executor);
+  }
+
+  function cidOf(typeName: string, id: string): string {
+    assertChannelType(typeName);
+    assertChannelId(id);
+    return `${typeName}:${id}`;
+  }
+
+  function actorConnection(actor: Actor): Connection | undefined {
+    if (!actor.connectionId || !actor.userId) return undefined;
+    const connection = deps.hub.get(actor.connectionId);
+    return connection && connection.appId === actor.appId && connection.userId === actor.userId ? connection : undefined;
+  }
+
+  async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
+    const usersById = channel.created_by_id ? await users.responses(channel.app_id, [channel.created_by_id]) : new Map();
+    return toChannelResponse(channel, channelTypeByName(channel.type)!, usersById);
+  }
+
+  async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {
+    const current = await access(actor, cid);
+    const usersById = current.channel.created_by_id ? await users.responses(actor.appId, [current.channel.created_by_id]) : new Map();
+    return toChannelResponse(current.channel, current.type, usersById, {
+      ownCapabilities: ownCapabilities(current.permissions, current.type.config),
+      hidden: current.membership?.hidden === 1,
+    });
+  }
+
+  async function membersResponse(appId: string, cid: string): Promise<MemberResponse[]> {
+    const rows = (await repo.membersOf(appId, [cid], 100)).get(cid) ?? [];
+    const usersById = await users.responses(appId, rows.map((r) => r.user_id));
+    return rows.map((r) => toMemberResponse(r, usersById));
+  }
+
+  function baseEvent(type: string, channel: ChannelRow, extra: JsonObject = {}): JsonObject {
+    return {
+      type,
+      cid: channel.cid,
+      channel_id: channel.id,
+      channel_type: channel.type,
+      channel_member_count: channel.member_count,
+      created_at: deps.clock.now(),
+      ...extra,
+    };
+  }
+
+  async function ensureUsersExist(appId: string, ids: string[]): Promise<void> {
+    const found = await users.repo.getMany(appId, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw chatError.input(`The following users are specified in channel.members but don't exist: ${missing.join(', ')}`);
+    }
+  }
+
+  /** Adds members inside a transaction; returns the rows that were new. */
+  async function addMembersTx(trx: Transaction<Database>, appId: string, cid: string, inputs: MemberInput[], now: string, invited = false) {
+    const added: MemberRow[] = [];
+    for (const input of inputs) {
+      const row: Insertable<MembersTable> = {
+        app_id: appId,
+        cid,
+        user_id: input.user_id,
+        channel_role: input.channel_role ?? 'channel_member',
+        custom: '{}',
+        invited: invited ? 1 : 0,
+        banned: 0,
+        shadow_banned: 0,
+        notifications_muted: 0,
+        hidden: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      if (await repo.upsertMember(trx, row)) {
+        await repos.reads.upsert(trx, { app_id: appId, cid, user_id: input.user_id, thread_id: '', last_read: now, last_read_message_id: null });
+        added.push((await repo.member(appId, cid, input.user_id, trx))!);
+      }
+    }
+    if (inputs.length > 0) await repo.refreshMemberCount(trx, appId, cid);
+    return added;
+  }
+
+  async function publishMembersAdded(actor: Actor, cid: string, added: MemberRow[]): Promise<void> {
+    if (added.length === 0) return;
+    const channel = (await repo.get(actor.appId, cid))!;
+    const usersById = await users.responses(actor.appId, added.map((m) => m.user_id));
+    const channelObject = await eventChannel(channel);
+    for (const member of added) {
+      const memberResponse = toMemberResponse(member, usersById);
+      events.toChannel(actor.appId, cid, baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }));
+      events.toUser(
+        actor.appId,
+        member.user_id,
+        baseEvent('notification.added_to_channel', channel, { channel: channelObject, member: memberResponse, user: memberResponse.user }),
+      );
+    }
+  }
+
+  async function publishMembersRemoved(actor: Actor, channel: ChannelRow, removed: string[]): Promise<void> {
+    if (removed.length === 0) return;
+    const usersById = await users.responses(actor.appId, removed);
+    const fresh = (await repo.get(actor.appId, channel.cid)) ?? channel;
+    const channelObject = await eventChannel(fresh);
+    for (const userId of removed) {
+      const user = usersById.get(userId);
+      events.toChannel(actor.appId, channel.cid, baseEvent('member.removed', fresh, { user, member: { user_id: userId, user } }));
+      events.toUser(actor.appId, userId, baseEvent('notification.removed_from_channel', fresh, { channel: channelObject, user, member: { user_id: userId, user } }));
+    }
+  }
+
+  async function watch(actor: Actor, channel: ChannelRow): Promise<void> {
+    const connection = actorConnection(actor);
+    if (!connection) return;
+    if (!deps.hub.watch(connection, channel.cid)) return;
+    const user = await users.response(actor.appId, connection.userId);
+    events.toChannel(
+      actor.appId,
+      channel.cid,
+      baseEvent('user.watching.start', channel, { user, watcher_count: deps.hub.watcherCount(actor.appId, channel.cid) }),
+    );
+  }
+
+  function stateOptions(body: JsonObject): StateOptions {
+    const messages = isPlainObject(body.messages) ? body.messages : undefined;
+    const members = isPlainObject(body.members) ? body.members : {};
+    const watchers = isPlainObject(body.watchers) ? body.watchers : {};
+    const page = parseMessagePage(messages, { limit: 100, max: 300 });
+    const int = (value: unknown, fallback: number, max: number, name: string) => {
+      if (value === undefined || value === null) return fallback;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+        throw chatError.input(`${name} must be an integer between 0 and ${max}`);
+      }
+      return value;
+    };
+    return {
+      state: body.state !== false,
+      messageLimit: page.limit,
+      messagePage: page,
+      memberLimit: int(members.limit, 100, 300, 'members.limit'),
+      memberOffset: int(members.offset, 0, 10_000, 'members.offset'),
+      watcherLimit: int(watchers.limit, 100, 300, 'watchers.limit'),
+      watcherOffset: int(watchers.offset, 0, 10_000, 'watchers.offset'),
+    };
+  }
+
+  async function createChannel(actor: Actor, type: ChannelType, cid: string, id: string, data: JsonObject, inputs: MemberInput[], distinctKey: string | null) {
+    let memberInputs = inputs;
+    if (!actor.isServer) {
+      const permissions = permissionsFor(type, actor, null);
+      requirePermission(permissions, 'create-channel', `creating a ${type.name} channel`);
+    }
+    const creator =
+      actor.userId ??
+      (typeof data.created_by_id === 'string' ? data.created_by_id : isPlainObject(data.created_by) && typeof data.created_by.id === 'string' ? data.created_by.id : null);
+    if (!creator) throw chatError.input('either data.created_by or data.created_by_id must be provided when using server side auth');
+    await ensureUsersExist(actor.appId, [creator, ...memberInputs.map((m) => m.user_id)]);
+    // The creator, when a member, owns the channel (channel moderator rights), as in Stream.
+    memberInputs = memberInputs.map((m) => (m.user_id === creator && !m.channel_role ? { ...m, channel_role: 'owner' } : m));
+    const now = deps.clock.now();
+    const fields = channelFields(data);
+    let added: MemberRow[];
+    try {
+      added = await deps.writes.run(async (trx) => {
+        await repo.insert(trx, {
+          app_id: actor.appId,
+          cid,
+          type: type.name,
+          id,
+          created_by_id: creator,
+          name: fields.name ?? null,
+          name_search: fields.name ? fields.name.toLocaleLowerCase() : null,
+          image: fields.image ?? null,
+          custom: JSON.stringify(fields.custom),
+          team: fields.team ?? null,
+          frozen: fields.frozen ? 1 : 0,
+          disabled: fields.disabled ? 1 : 0,
+          cooldown: fields.cooldown ?? 0,
+          member_count: 0,
+          distinct_key: distinctKey,
+          created_at: now,
+          updated_at: now,
+        });
+        return addMembersTx(trx, actor.appId, cid, memberInputs, now);
+      });
+    } catch (error) {
+      // Lost a creation race: the channel exists now, which is what the caller wanted.
+      if (await repo.get(actor.appId, cid)) return;
+      throw error;
+    }
+    const channel = (await repo.get(actor.appId, cid))!;
+    events.toChannel(actor.appId, cid, baseEvent('channel.created', channel, { channel: await eventChannel(channel) }));
+    await publishMembersAdded(actor, cid, added);
+  }
+
+  return {
+    repo,
+    access,
+    accessRow,
+    eventChannel,
+    onSystemMessage(send) {
+      hooks.systemMessage = send;
+    },
+
+    async getOrCreate(actor, typeName, id, body) {
+      const type = assertChannelType(typeName);
+      const data = body.data === undefined ? {} : body.data;
+      if (!isPlainObject(data)) throw chatError.input('data must be an object');
+      const memberInputs = readMemberInputs(data.members, 'data.members');
+      let distinctKey: string | null = null;
+      if (id === undefined) {
+        if (memberInputs.length === 0) throw chatError.input('When channel id is not provided, members must be specified');
+        const members = memberInputs.map((m) => m.user_id);
+        if (actor.userId && !actor.isServer && !members.includes(actor.userId)) members.push(actor.userId);
+        const distinct = distinctId(members);
+        distinctKey = distinct.key;
+        const existing = await repo.byDistinctKey(actor.appId, type.name, distinct.key);
+        id = existing?.id ?? distinct.id;
+        if (!members.every((m) => memberInputs.some((i) => i.user_id === m))) memberInputs.push({ user_id: actor.userId! });
+      }
+      assertChannelId(id);
+      const cid = `${type.name}:${id}`;
+      let channel = await repo.get(actor.appId, cid);
+      if (channel?.deleted_at) {
+        // A soft-deleted channel is re-created fresh by get-or-create, as in Stream.
+        await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
+        channel = undefined;
+      }
+      if (!channel) {
+        await createChannel(actor, type, cid, id, data, memberInputs, distinctKey);
+        channel = (await repo.get(actor.appId, cid))!;
+      }
+      const current = await accessRow(actor, channel);
+      requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
+      if (body.watch === true) await watch(actor, channel);
+      const options = stateOptions(body);
+      const [state] = await buildStates(actor, [channel], options);
+      if (body.presence === true) followPresence(actor, state!.members.map((m) => m.user_id));
+      return state!;
+    },
+
+    async queryChannels(actor, body) {
+      if (!actor.userId && !actor.isServer) throw chatError.input('queryChannels needs a user');
+      const limit = intOption(body.limit, 10, 30, 'limit');
+      const offset = intOption(body.offset, 0, 1000, 'offset');
+      const messageLimit = intOption(body.message_limit, 25, 300, 'message_limit');
+      const memberLimit = intOption(body.member_limit, 100, 100, 'member_limit');
+      const filter = body.filter_conditions ?? {};
+      if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
+      const where = compileChannelFilter(deps.dialect, actor, filter);
+      const order = compileChannelSort(deps.dialect, body.sort);
+      // Server-side calls without user_id see every channel, with no per-user state.
+      const rows = await repo.query(actor.appId, actor.userId ?? '', where, order, limit, offset);
+      const states = await buildStates(actor, rows, {
+        state: body.state !== false,
+        messageLimit,
+        memberLimit,
+        memberOffset: 0,
+        watcherLimit: 100,
+        watcherOffset: 0,
+      });
+      if (body.watch === true) for (const row of rows) await watch(actor, row);
+      if (body.presence === true) followPresence(actor, states.flatMap((s) => s.members.map((m) => m.user_id)));
+      return states;
+    },
+
+    async update(actor, typeName, id, body) {
+      const cid = cidOf(typeName, id);
+      const current = await access(actor, cid);
+      const now = deps.clock.now();
+      const adds = readMemberInputs(body.add_members, 'add_members');
+      const removes = readMemberInputs(body.remove_members, 'remove_members').map((m) => m.user_id);
+      const promote = readMemberInputs(body.add_moderators, 'add_moderators').map((m) => m.user_id);
+      const demote = readMemberInputs(body.demote_moderators, 'demote_moderators').map((m) => m.user_id);
+      const assign = readMemberInputs(body.assign_roles, 'assign_roles');
+      const invites = readMemberInputs(body.invites, 'invites');
+      const data = body.data;
+      if (data !== undefined && data !== null && !isPlainObject(data)) throw chatError.input('data must be an object');
+      const acceptInvite = body.accept_invite === true;
+      const rejectInvite = body.reject_invite === true;
+      const cooldown = body.cooldown;
+
+      const self = actor.userId;
+      const onlySelfLeaving = removes.length > 0 && removes.every((r) => r === self) && adds.length === 0 && !data;
+      if (isPlainObject(data) || cooldown !== undefined) requirePermission(current.permissions, 'update-channel', 'updating the channel');
+      if (adds.length || promote.length || demote.length || assign.length || invites.length) {
+        requirePermission(current.permissions, 'update-channel-members', 'changing channel members');
+      }
+      if (removes.length && !onlySelfLeaving) requirePermission(current.permissions, 'update-channel-members', 'removing channel members');
+      if (onlySelfLeaving) requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
+      if ((acceptInvite || rejectInvite) && !current.membership) throw chatError.input('there is no invite to accept or reject');
+      if (cooldown !== undefined && (typeof cooldown !== 'number' || !Number.isInteger(cooldown) || cooldown < 0 || cooldown > 120)) {
+        throw chatError.input('cooldown must be an integer between 0 and 120 seconds');
+      }
+      await ensureUsersExist(actor.appId, [...adds, ...invites].map((m) => m.user_id));
+
+      let added: MemberRow[] = [];
+      const removed: string[] = [];
+      const updatedMembers: string[] = [];
+      await deps.writes.run(async (trx) => {
+        if (isPlainObject(data) || cooldown !== undefined) {
+          const patch: JsonObject = { updated_at: now };
+          if (isPlainObject(data)) {
+            const fields = channelFields(data);
+            Object.assign(patch, {
+              name: fields.name ?? null,
+              name_search: fields.name ? fields.name.toLocaleLowerCase() : null,
+              image: fields.image ?? null,
+              custom: JSON.stringify(fields.custom),
+              ...(fields.frozen !== undefined ? { frozen: fields.frozen ? 1 : 0 } : {}),
+              ...(fields.disabled !== undefined ? { disabled: fields.disabled ? 1 : 0 } : {}),
+              ...(fields.team !== undefined ? { team: fields.team } : {}),
+              ...(fields.cooldown !== undefined ? { cooldown: fields.cooldown } : {}),
+            });
+          }
+          if (typeof cooldown === 'number') patch.cooldown = cooldown;
+          await repo.update(trx, actor.appId, cid, patch);
+        }
+        added = await addMembersTx(trx, actor.appId, cid, adds, now);
+        added.push(...(await addMembersTx(trx, actor.appId, cid, invites, now, true)));
+        for (const userId of removes) if (await repo.removeMember(trx, actor.appId, cid, userId)) removed.push(userId);
+        if (removes.length) await repo.refreshMemberCount(trx, actor.appId, cid);
+        const roleChanges: [string, string][] = [
+          ...promote.map((u): [string, string] => [u, 'channel_moderator']),
+          ...demote.map((u): [string, string] => [u, 'channel_member']),
+          ...assign.map((m): [string, string] => [m.user_id, m.channel_role ?? 'channel_member']),
+        ];
+        for (const [userId, role] of roleChanges) {
+          await repo.updateMember(trx, actor.appId, cid, userId, { channel_role: role, updated_at: now });
+          updatedMembers.push(userId);
+        }
+        if ((acceptInvite || rejectInvite) && self) {
+          await repo.updateMember(trx, actor.appId, cid, self, acceptInvite ? { invite_accepted_at: now, invited: 0, updated_at: now } : { invite_rejected_at: now, updated_at: now });
+          updatedMembers.push(self);
+        }
+      });
+      const fresh = (await repo.get(actor.appId, cid))!;
+      if (isPlainObject(data) || cooldown !== undefined) {
+        events.toChannel(actor.appId, cid, baseEvent('channel.updated', fresh, { channel: await eventChannel(fresh), ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
+      }
+      await publishMembersAdded(actor, cid, added);
+      await publishMembersRemoved(actor, fresh, removed);
+      for (const userId of updatedMembers) await publishMemberUpdated(actor.appId, fresh, userId);
+      const message = body.message;
+      if (isPlainObject(message) && hooks.systemMessage) await hooks.systemMessage(actor, fresh, message);
+      return { channel: await requesterChannel(actor, cid), members: await membersResponse(actor.appId, cid) };
+    },
+
+    async updatePartial(actor, typeName, id, body) {
+      const cid = cidOf(typeName, id);
+      const current = await access(actor, cid);
+      requirePermission(current.permissions, 'update-channel', 'updating the channel');
+      const set = body.set ?? {};
+      const unset = body.unset ?? [];
+      if (!isPlainObject(set)) throw chatError.input('set must be an object');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      const channel = current.channel;
+      const custom = { ...parseObject(channel.custom) };
+      const fields = channelFields(set);
+      Object.assign(custom, fields.custom);
+      for (const key of unset as string[]) delete custom[key];
+      const now = deps.clock.now();
+      const patch: JsonObject = { custom: JSON.stringify(custom), updated_at: now };
+      if ('name' in set) Object.assign(patch, { name: fields.name ?? null, name_search: fields.name?.toLocaleLowerCase() ?? null });
+      if ('image' in set) patch.image = fields.image ?? null;
+      if (fields.team !== undefined) patch.team = fields.team;
+      if (fields.frozen !== undefined) patch.frozen = fields.frozen ? 1 : 0;
+      if (fields.disabled !== undefined) patch.disabled = fields.disabled ? 1 : 0;
+      if (fields.cooldown !== undefined) patch.cooldown = fields.cooldown;
+      for (const key of unset as string[]) {
+        if (key === 'name') Object.assign(patch, { name: null, name_search: null });
+        if (key === 'image') patch.image = null;
+        if (key === 'cooldown') patch.cooldown = 0;
+        if (key === 'frozen') patch.frozen = 0;
+      }
+      await deps.writes.run((trx) => repo.update(trx, actor.appId, cid, patch));
+      const fresh = (await repo.get(actor.appId, cid))!;
+      events.toChannel(actor.appId, cid, baseEvent('channel.updated', fresh, { channel: await eventChannel(fresh), ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
+      return { channel: await requesterChannel(actor, cid), members: await membersResponse(actor.appId, cid) };
+    },
+
+    async remove(actor, typeName, id, hard) {
+      const cid = cidOf(typeName, id);
+      const current = await access(actor, cid);
+      requirePermission(current.permissions, 'delete-channel', 'deleting the channel');
+      const now = deps.clock.now();
+      const memberIds = await repo.memberIds(actor.appId, cid);
+      const before = await eventChannel(current.channel);
+      if (hard) await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
+      else await deps.writes.run((trx) => repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }));
+      const channelObject = { ...before, deleted_at: now };
+      events.toChannel(actor.appId, cid, baseEvent('channel.deleted', current.channel, { channel: channelObject }));
+      events.toUsers(actor.appId, memberIds, baseEvent('notification.channel_deleted', current.channel, { channel: channelObject }), { skipWatchersOf: cid });
+      return { channel: channelObject };
+    },
+
+    async truncate(actor, typeName, id, body) {
+      const cid = cidOf(typeName, id);
+      const current = await access(actor, cid);
+      requirePermission(current.permissions, 'delete-channel', 'truncating the channel');
+      let truncatedAt = deps.clock.now();
+      if (typeof body.truncated_at === 'string') {
+        truncatedAt = normalizeIso(body.truncated_at) ?? truncatedAt;
+      }
+      const hard = body.hard_delete === true;
+      await deps.writes.run(async (trx) => {
+        await repo.update(trx, actor.appId, cid, { truncated_at: truncatedAt, updated_at: truncatedAt });
+        if (hard) await trx.deleteFrom('messages').where('app_id', '=', actor.appId).where('cid', '=', cid).where('created_at', '<=', truncatedAt).execute();
+      });
+      const fresh = (await repo.get(actor.appId, cid))!;
+      const channelObject = await eventChannel(fresh);
+      events.toChannel(actor.appId, cid, baseEvent('channel.truncated', fresh, { channel: channelObject, ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
+      if (isPlainObject(body.message) && hooks.systemMessage) await hooks.systemMessage(actor, fresh, body.message);
+      return { channel: await requesterChannel(actor, cid) };
+    },
+
+    async hide(actor, typeName, id, body) {
+      const cid = cidOf(typeName, id);
+      const userId = resolveUserId(actor, body.user_id);
+      const current = await access({ ...actor, userId }, cid);
+      if (!current.membership) throw chatError.input('only members can hide a channel');
+      const now = deps.clock.now();
+      const clear = body.clear_history === true;
+      await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, { hidden: 1, updated_at: now, ...(clear ? { hide_messages_before: now } : {}) }));
+      events.toUser(actor.appId, userId, baseEvent('channel.hidden', current.channel, { clear_history: clear, channel: await eventChannel(current.channel), user: await users.response(actor.appId, userId) }));
+    },
+
+    async show(actor, typeName, id, body) {
+      const cid = cidOf(typeName, id);
+      const userId = resolveUserId(actor, body.user_id);
+      const current = await access({ ...actor, userId }, cid);
+      if (!current.membership) throw chatError.input('only members can show a channel');
+      await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, { hidden: 0, updated_at: deps.clock.now() }));
+      events.toUser(actor.appId, userId, baseEvent('channel.visible', current.channel, { channel: await eventChannel(current.channel), user: await users.response(actor.appId, userId) }));
+    },
+
+    async stopWatching(actor, typeName, id) {
+      const cid = cidOf(typeName, id);
+      const channel = await repo.get(actor.appId, cid);
+      if (!channel) throw chatError.notFound(`channel "${cid}" does not exist`);
+      const connection = actorConnection(actor);
+      if (!connection || !deps.hub.unwatch(connection, cid)) return;
+      await publishWatchingStop(actor.appId, channel, connection.userId);
+    },
+
+    async updateMember(actor, typeName, id, targetUserId, body) {
+      const cid = cidOf(typeName, id);
+      const userId = targetUserId ?? actor.userId;
+      if (!userId) throw chatError.input('user_id is required');
+      const current = await access(actor, cid);
+      const isSelf = userId === actor.userId;
+      if (!isSelf) requirePermission(current.permissions, 'update-channel-members', 'updating another member');
+      const member = await repo.member(actor.appId, cid, userId);
+      if (!member) throw chatError.notFound(`user ${userId} is not a member of channel ${cid}`);
+      const set = body.set ?? {};
+      const unset = body.unset ?? [];
+      if (!isPlainObject(set)) throw chatError.input('set must be an object');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      const now = deps.clock.now();
+      const memberReserved = new Set(['pinned', 'archived', 'channel_role', 'user_id', 'user', 'created_at', 'updated_at', 'banned', 'shadow_banned', 'notifications_muted', 'hidden', 'invited']);
+      const custom = { ...parseObject(member.custom), ...pickCustom(set, memberReserved, 'member') };
+      const patch: Partial<Insertable<MembersTable>> = { updated_at: now };
+      if ('pinned' in set) patch.pinned_at = set.pinned === true ? now : null;
+      if ('archived' in set) patch.archived_at = set.archived === true ? now : null;
+      if (typeof set.notifications_muted === 'boolean') patch.notifications_muted = set.notifications_muted ? 1 : 0;
+      if (set.channel_role !== undefined) {
+        requirePermission(current.permissions, 'update-channel-members', 'changing a channel role');
+        if (set.channel_role !== 'channel_member' && set.channel_role !== 'channel_moderator') throw chatError.input('unknown channel_role');
+        patch.channel_role = set.channel_role;
+      }
+      for (const key of unset as string[]) {
+        if (key === 'pinned') patch.pinned_at = null;
+        else if (key === 'archived') patch.archived_at = null;
+        else delete custom[key];
+      }
+      patch.custom = JSON.stringify(custom);
+      await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, patch));
+      const response = await publishMemberUpdated(actor.appId, current.channel, userId);
+      return { channel_member: response };
+    },
+
+    async queryMembers(actor, payload) {
+      const typeName = payload.type;
+      const type = assertChannelType(typeName);
+      let cid: string;
+      if (typeof payload.id === 'string' && payload.id) cid = cidOf(type.name, payload.id);
+      else {
+        const members = readMemberInputs(payload.members, 'members').map((m) => m.user_id);
+        if (members.length === 0) throw chatError.input('either id or members must be provided');
+        const existing = await repo.byDistinctKey(actor.appId, type.name, distinctId(members).key);
+        if (!existing) throw chatError.notFound('channel does not exist');
+        cid = existing.cid;
+      }
+      const current = await access(actor, cid);
+      requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
+      const limit = intOption(payload.limit, 100, 300, 'limit');
+      const offset = intOption(payload.offset, 0, 10_000, 'offset');
+      const filter = payload.filter_conditions ?? {};
+      if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
+      const rows = await repo.queryMembers(actor.appId, cid, compileMemberFilter(deps.dialect, filter), compileMemberSort(deps.dialect, payload.sort), limit, offset);
+      const usersById = await users.responses(actor.appId, rows.map((r) => r.user_id));
+      return { members: rows.map((r) => toMemberResponse(r, usersById)) };
+    },
+
+    async connectionClosed(connection, watched) {
+      for (const cid of watched) {
+        const channel = await repo.get(connection.appId, cid);
+        if (channel) await publishWatchingStop(connection.appId, channel, connection.userId);
+      }
+    },
+  };
+
+  async function publishWatchingStop(appId: string, channel: ChannelRow, userId: string): Promise<void> {
+    const user = await users.response(appId, userId);
+    events.toChannel(appId, channel.cid, baseEvent('user.watching.stop', channel, { user, watcher_count: deps.hub.watcherCount(appId, channel.cid) }));
+  }
+
+  async function publishMemberUpdated(appId: string, channel: ChannelRow, userId: string): Promise<MemberResponse> {
+    const member = (await repo.member(appId, channel.cid, userId))!;
+    const usersById = await users.responses(appId, [userId]);
+    const response = toMemberResponse(member, usersById);
+    const event = baseEvent('member.updated', channel, { member: response, user: response.user });
+    events.toChannel(appId, channel.cid, event);
+    // The member may not be watching (pinning from the channel list): their own connections learn it too.
+    events.toUser(appId, userId, event, { skipWatchersOf: channel.cid });
+    return response;
+  }
+
+  function followPresence(actor: Actor, userIds: string[]): void {
+    const connection = actorConnection(actor);
+    if (connection) deps.hub.followPresence(connection, userIds);
+  }
+}
+
+function resolveUserId(actor: Actor, bodyUserId: unknown): string {
+  if (typeof bodyUserId === 'string' && bodyUserId) {
+    if (!actor.isServer && bodyUserId !== actor.userId) throw chatError.notAllowed('cannot act for another user');
+    return bodyUserId;
+  }
+  if (!actor.userId) throw chatError.input('user_id is required');
+  return actor.userId;
+}
+
+export function intOption(value: unknown, fallback: number, max: number, name: string): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+    throw chatError.input(`${name} must be an integer between 0 and ${max}`);
+  }
+  return value;
+}
+
+interface ChannelFields {
+  name?: string | null;
+  image?: string | null;
+  team?: string | null;
+  frozen?: boolean;
+  disabled?: boolean;
+  cooldown?: number;
+  custom: JsonObject;
+}
+
+function channelFields(data: JsonObject): ChannelFields {
+  const fields: ChannelFields = { custom: pickCustom(data, RESERVED, 'channel') };
+  if ('name' in data) {
+    if (data.name !== null && typeof data.name !== 'string') throw chatError.input('channel name must be a string');
+    fields.name = data.name;
+  }
+  if ('image' in data) {
+    if (data.image !== null && typeof data.image !== 'string') throw chatError.input('channel image must be a string');
+    fields.image = data.image;
+  }
+  if (typeof data.team === 'string') fields.team = data.team;
+  if (typeof data.frozen === 'boolean') fields.frozen = data.frozen;
+  if (typeof data.disabled === 'boolean') fields.disabled = data.disabled;
+  if (typeof data.cooldown === 'number' && Number.isInteger(data.cooldown) && data.cooldown >= 0) fields.cooldown = data.cooldown;
+  return fields;
+}
+

@@ -1,0 +1,92 @@
+import type { ReactionRow, ReactionsRepo } from '../reactions/repo.ts';
+import { toReactionResponse, type ReactionResponse } from '../reactions/serialize.ts';
+import type { ThreadParticipantRow, ThreadsRepo } from '../threads/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import type { UserResponse } from '../users/serialize.ts';
+import { normalizeIso } from '../../db/clock.ts';
+import { parseArray } from '../json.ts';
+import type { MessageRow, MessagesRepo } from './repo.ts';
+import { toMessageResponse, userOf, type MessageResponse } from './serialize.ts';
+
+const LATEST_REACTIONS = 10;
+
+/**
+ * Turns message rows into MessageResponses with a fixed number of queries however many messages there are:
+ * quoted messages, latest and own reactions, thread participants and every referenced user are loaded in bulk.
+ * `viewerId` decides `own_reactions`; pass null for event payloads shared by every watcher.
+ */
+export interface MessageAssembler {
+  assemble(appId: string, rows: MessageRow[], viewerId: string | null): Promise<MessageResponse[]>;
+  one(appId: string, row: MessageRow, viewerId: string | null): Promise<MessageResponse>;
+  /** A message that was just inserted: no reactions, replies or participants to look up. */
+  fresh(appId: string, row: MessageRow): Promise<MessageResponse>;
+}
+
+export function createMessageAssembler(deps: {
+  messages: MessagesRepo;
+  reactions: ReactionsRepo;
+  threads: ThreadsRepo;
+  users: UsersService;
+}): MessageAssembler {
+  async function assemble(appId: string, rows: MessageRow[], viewerId: string | null): Promise<MessageResponse[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const quotedIds = rows.map((r) => r.quoted_message_id).filter((id): id is string => !!id);
+    const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
+    const [quotedRows, latest, own, participants] = await Promise.all([
+      quotedIds.length ? deps.messages.getMany(appId, quotedIds) : Promise.resolve(new Map<string, MessageRow>()),
+      deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
+      viewerId ? deps.reactions.ownFor(appId, ids, viewerId) : Promise.resolve(new Map<string, ReactionRow[]>()),
+      parentIds.length ? deps.threads.participants(appId, parentIds) : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
+    ]);
+
+    const userIds = new Set<string>();
+    const collect = (row: MessageRow) => {
+      userIds.add(row.user_id);
+      if (row.pinned_by_id) userIds.add(row.pinned_by_id);
+      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+    };
+    rows.forEach(collect);
+    quotedRows.forEach(collect);
+    for (const list of latest.values()) for (const r of list) userIds.add(r.user_id);
+    for (const list of participants.values()) for (const p of list) userIds.add(p.user_id);
+    if (viewerId) userIds.add(viewerId);
+    const users = await deps.users.responses(appId, userIds);
+
+    const now = normalizeIso(new Date())!;
+    const reactionsOf = (list: ReactionRow[] | undefined): ReactionResponse[] =>
+      (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
+
+    return rows.map((row) => {
+      const quotedRow = row.quoted_message_id ? quotedRows.get(row.quoted_message_id) : undefined;
+      const quoted = quotedRow
+        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
+        : undefined;
+      const threadParticipants: UserResponse[] | undefined = participants
+        .get(row.id)
+        ?.map((p) => userOf(users, p.user_id));
+      return toMessageResponse(row, {
+        users,
+        now,
+        latestReactions: reactionsOf(latest.get(row.id)),
+        ownReactions: reactionsOf(own.get(row.id)),
+        ...(quoted ? { quoted } : {}),
+        ...(threadParticipants ? { threadParticipants } : {}),
+      });
+    });
+  }
+  return {
+    assemble,
+    one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
+    async fresh(appId, row) {
+      const quotedRow = row.quoted_message_id ? await deps.messages.get(appId, row.quoted_message_id) : undefined;
+      const userIds = new Set<string>([row.user_id]);
+      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+      if (quotedRow) userIds.add(quotedRow.user_id);
+      const users = await deps.users.responses(appId, userIds);
+      const now = normalizeIso(new Date())!;
+      const quoted = quotedRow ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now }) : undefined;
+      return toMessageResponse(row, { users, now, latestReactions: [], ownReactions: [], ...(quoted ? { quoted } : {}) });
+    },
+  };
+}

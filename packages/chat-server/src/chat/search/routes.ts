@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/context.ts';
+import { payloadOf } from '../../http/params.ts';
+import type { ChatServices } from '../services.ts';
+
+export function registerSearchRoutes(app: FastifyInstance, services: ChatServices): void {
+  app.get('/search', async (request) => services.search.search(actorOf(request), payloadOf(request.query)));
+}

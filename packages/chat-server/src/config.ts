@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** One chat application: its API key, secret and auth policy. Several apps may share a server and a database. */
+export const appConfigSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .describe('Stable id stored in the app_id column of every row; defaults to the API key.'),
+  key: z.string().min(1).describe('API key the client passes as `api_key`.'),
+  secret: z.string().min(1).describe('HS256 secret that signs user and server tokens.'),
+  name: z.string().default('Đạo Hữu').describe('Display name returned by GET /app.'),
+  disableAuthChecks: z
+    .boolean()
+    .default(false)
+    .describe('Accept development tokens (signature `devtoken`), as Stream does when auth checks are disabled.'),
+});
+
+export type AppConfig = z.output<typeof appConfigSchema> & { id: string };
+
+const booleanFromEnv = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+/** The whole chat-server configuration, validated once by `parseConfig` / `loadConfig`. */
+export const chatServerConfigSchema = z.object({
+  apps: z.array(appConfigSchema).min(1).describe('Apps served by this node (CHAT_APPS json or STREAM_API_KEY/SECRET).'),
+  db: z
+    .discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('sqlite'),
+        file: z.string().default('./data/chat.sqlite').describe('SQLite database file; `:memory:` for tests.'),
+      }),
+      z.object({
+        kind: z.literal('postgres'),
+        url: z.string().url().describe('postgres:// connection string.'),
+        schema: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional().describe('Search path schema (tests use one per server).'),
+        poolSize: z.number().int().min(1).max(100).default(10),
+      }),
+    ])
+    .default({ kind: 'sqlite', file: './data/chat.sqlite' }),
+  pubsub: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('memory') }),
+      z.object({
+        kind: z.literal('redis'),
+        url: z.string(),
+        keyPrefix: z.string().default('chat:').describe('Prefix of every Redis channel (isolates deployments sharing a Redis).'),
+      }),
+    ])
+    .default({ kind: 'memory' }),
+  http: z
+    .object({
+      host: z.string().default('0.0.0.0'),
+      port: z
+        .number()
+        .int()
+        .min(0)
+        .max(65535)
+        .refine((port) => port !== 3030, 'port 3030 is rewritten to 8800 by the stream-chat client; pick another')
+        .default(3300),
+      bodyLimitBytes: z.number().int().positive().default(1_048_576).describe('JSON body limit; larger bodies get code 22.'),
+      publicBaseURL: z.string().url().optional().describe('Absolute base URL used in upload links.'),
+    })
+    .prefault({}),
+  uploads: z
+    .object({
+      dir: z.string().default('./data/uploads').describe('Directory for uploaded files (a shared volume in cluster mode).'),
+      maxBytes: z.number().int().positive().default(100 * 1024 * 1024).describe('Largest accepted upload; larger ones get code 22.'),
+    })
+    .prefault({}),
+  limits: z
+    .object({
+      maxMessageLength: z.number().int().positive().default(5000),
+      writeBatchMaxRows: z.number().int().positive().default(500),
+      socketMaxBufferedBytes: z.number().int().positive().default(8 * 1024 * 1024),
+      tokenCacheSize: z.number().int().min(0).default(10_000),
+    })
+    .prefault({}),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ChatServerConfigInput = z.input<typeof chatServerConfigSchema>;
+export type ChatServerConfig = Omit<z.output<typeof chatServerConfigSchema>, 'apps'> & { apps: AppConfig[] };
+
+export type DeepPartial<T> = T extends (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** Validates a config object; throws one error listing every bad key. */
+export function parseConfig(input: unknown): ChatServerConfig {
+  const result = chatServerConfigSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`Invalid chat server configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    ...result.data,
+    apps: result.data.apps.map((app) => ({ ...app, id: app.id ?? app.key })),
+  };
+}
+
+const envSchema = z.object({
+  CHAT_APPS: z.string().optional(),
+  STREAM_API_KEY: z.string().optional(),
+  STREAM_API_SECRET: z.string().optional(),
+  CHAT_DISABLE_AUTH_CHECKS: booleanFromEnv.optional(),
+  DATABASE_URL: z.string().optional(),
+  CHAT_DATABASE_FILE: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  CHAT_HOST: z.string().optional(),
+  CHAT_PORT: z.coerce.number().optional(),
+  CHAT_PUBLIC_BASE_URL: z.string().optional(),
+  CHAT_BODY_LIMIT_BYTES: z.coerce.number().optional(),
+  CHAT_MAX_MESSAGE_LENGTH: z.coerce.number().optional(),
+  CHAT_UPLOADS_DIR: z.string().optional(),
+  CHAT_UPLOAD_MAX_BYTES: z.coerce.number().optional(),
+  LOG_LEVEL: z.string().optional(),
+});
+
+/** Development credentials used when no app is configured, so `npm run chat` works out of the box. */
+export const DEV_APP = { key: 'daohuu-dev-key', secret: 'daohuu-dev-secret-change-me' } as const;
+
+/** Reads the environment once and returns the validated config; the only place that looks at env variables. */
+export function loadConfig(env: Record<string, string | undefined>): ChatServerConfig {
+  const e = envSchema.parse(env);
+  let apps: unknown;
+  if (e.CHAT_APPS) {
+    try {
+      apps = JSON.parse(e.CHAT_APPS);
+    } catch {
+      throw new Error('Invalid chat server configuration:\n  CHAT_APPS: not valid JSON');
+    }
+  } else {
+    apps = [
+      {
+        key: e.STREAM_API_KEY ?? DEV_APP.key,
+        secret: e.STREAM_API_SECRET ?? DEV_APP.secret,
+        disableAuthChecks: e.CHAT_DISABLE_AUTH_CHECKS ?? false,
+      },
+    ];
+  }
+  const url = e.DATABASE_URL;
+  const db =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: e.CHAT_DATABASE_FILE ?? './data/chat.sqlite' };
+  return parseConfig({
+    apps,
+    db,
+    pubsub: e.REDIS_URL ? { kind: 'redis', url: e.REDIS_URL } : { kind: 'memory' },
+    http: {
+      host: e.CHAT_HOST,
+      port: e.CHAT_PORT,
+      publicBaseURL: e.CHAT_PUBLIC_BASE_URL,
+      bodyLimitBytes: e.CHAT_BODY_LIMIT_BYTES,
+    },
+    uploads: { dir: e.CHAT_UPLOADS_DIR, maxBytes: e.CHAT_UPLOAD_MAX_BYTES },
+    limits: { maxMessageLength: e.CHAT_MAX_MESSAGE_LENGTH },
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './schema.ts';
+import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-members-hidden-index.ts';
+
+// Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-members-hidden-index': m0002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`chat-server migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, dialectName, type TestDb } from '../testing/test-db.ts';
+import { createWriteQueue } from './write-queue.ts';
+
+describe(`${dialectName()}: write queue`, () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await createTestDb();
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  function insertUser(id: string) {
+    return (trx: Parameters<Parameters<ReturnType<typeof createWriteQueue>['run']>[0]>[0]) =>
+      trx
+        .insertInto('users')
+        .values({ app_id: db.appId, id, role: 'user', language: '', custom: '{}', teams: '[]', banned: 0, invisible: 0, created_at: 'x', updated_at: 'x' })
+        .execute()
+        .then(() => id);
+  }
+
+  it('commits writes enqueued in the same turn in one transaction and resolves each with its own result', async () => {
+    const queue = createWriteQueue(db.db, 100);
+    const transactions = new Set<object>();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        queue.run((trx) => {
+          transactions.add(trx);
+          return insertUser(`u${i}`)(trx);
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 50 }, (_, i) => `u${i}`));
+    expect(transactions.size).toBe(1);
+    const { count } = await db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(50);
+  });
+
+  it('fails only the bad write of a batch and keeps the others', async () => {
+    const queue = createWriteQueue(db.db, 100);
+    await queue.run(insertUser('taken'));
+    const outcomes = await Promise.allSettled([queue.run(insertUser('a')), queue.run(insertUser('taken')), queue.run(insertUser('b'))]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ids = (await db.db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toEqual(['a', 'b', 'taken']);
+  });
+
+  it('resolves only after the row is visible to other readers', async () => {
+    const queue = createWriteQueue(db.db, 100);
+    await queue.run(insertUser('durable'));
+    expect(await db.db.selectFrom('users').select('id').where('id', '=', 'durable').executeTakeFirst()).toEqual({ id: 'durable' });
+  });
+
+  it('runs a burst in transactions of at most the configured size, in arrival order', async () => {
+    const queue = createWriteQueue(db.db, 7);
+    const transactions = new Map<object, number[]>();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        queue.run(async (trx) => {
+          transactions.set(trx, [...(transactions.get(trx) ?? []), i]);
+          await insertUser(`b${i}`)(trx);
+        }),
+      ),
+    );
+    expect([...transactions.values()]).toEqual([
+      [0, 1, 2, 3, 4, 5, 6],
+      [7, 8, 9, 10, 11, 12, 13],
+      [14, 15, 16, 17, 18, 19],
+    ]);
+  });
+});

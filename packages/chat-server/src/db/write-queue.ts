@@ -1,0 +1,78 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from './schema.ts';
+
+export type WriteOp<T> = (trx: Transaction<Database>) => Promise<T>;
+
+interface Pending {
+  op: WriteOp<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: writes enqueued in the same event-loop turn run in one transaction, and each caller's promise
+ * settles only after that transaction committed (so an acknowledged send is durable). If the batch fails, every
+ * operation is retried alone, so one bad write (a duplicate id) fails only its own caller.
+ */
+export interface WriteQueue {
+  run<T>(op: WriteOp<T>): Promise<T>;
+  /** Resolves when everything enqueued so far has settled. */
+  drain(): Promise<void>;
+}
+
+export function createWriteQueue(db: Db, maxBatch: number): WriteQueue {
+  const queue: Pending[] = [];
+  let scheduled = false;
+  let busy = false;
+  const idle: (() => void)[] = [];
+
+  async function runBatch(batch: Pending[]): Promise<void> {
+    if (batch.length === 1) {
+      await runAlone(batch[0]!);
+      return;
+    }
+    const results: unknown[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const item of batch) results.push(await item.op(trx));
+      });
+    } catch {
+      for (const item of batch) await runAlone(item);
+      return;
+    }
+    batch.forEach((item, index) => item.resolve(results[index]));
+  }
+
+  async function runAlone(item: Pending): Promise<void> {
+    try {
+      item.resolve(await db.transaction().execute((trx) => item.op(trx)));
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+
+  // One worker: whatever queued up while a batch was committing becomes the next batch.
+  async function work(): Promise<void> {
+    scheduled = false;
+    busy = true;
+    while (queue.length > 0) await runBatch(queue.splice(0, maxBatch));
+    busy = false;
+    for (const wake of idle.splice(0)) wake();
+  }
+
+  return {
+    run<T>(op: WriteOp<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
+        if (!scheduled && !busy) {
+          scheduled = true;
+          setImmediate(() => void work());
+        }
+      });
+    },
+    drain() {
+      if (!scheduled && !busy && queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idle.push(resolve));
+    },
+  };
+}

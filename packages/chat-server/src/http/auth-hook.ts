@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../auth/authenticate.ts';
+import type { Actor } from '../chat/access.ts';
+import { isPlainObject } from '../chat/json.ts';
+import { chatError } from '../errors.ts';
+import type { ChatRuntime } from '../runtime.ts';
+import { queryOf } from './params.ts';
+import { setRequestContext } from './context.ts';
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Authenticates every REST request from the query `api_key` and the `Authorization` / `stream-auth-type`
+ * headers (bare JWT, no Bearer prefix). Server tokens act for the user named in the body, if any.
+ */
+export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): void {
+  app.addHook('preHandler', async (request) => {
+    // The websocket handshake authenticates from its query string and reports failures as frames.
+    if (request.method === 'OPTIONS' || request.routeOptions.url?.endsWith('/connect')) return;
+    // Uploaded files are fetched by <img> tags and downloads, which carry no credentials.
+    if (request.routeOptions.config?.public === true) return;
+    const query = queryOf(request.query);
+    const authorization = headerValue(request.headers.authorization);
+    const identity = authenticate(
+      runtime.apps,
+      runtime.tokens,
+      {
+        apiKey: query.api_key,
+        authType: headerValue(request.headers['stream-auth-type']),
+        token: authorization?.startsWith('Bearer ') ? authorization.slice(7) : authorization,
+      },
+      Math.floor(Date.now() / 1000),
+    );
+    const connectionId = query.connection_id ?? null;
+    let actor: Actor;
+    if (identity.kind === 'server') {
+      const body = isPlainObject(request.body) ? request.body : {};
+      const named = typeof body.user_id === 'string' ? body.user_id : isPlainObject(body.user) && typeof body.user.id === 'string' ? body.user.id : query.user_id;
+      actor = { appId: identity.app.id, userId: named ?? null, role: 'admin', isServer: true, connectionId };
+    } else if (identity.kind === 'anonymous') {
+      actor = { appId: identity.app.id, userId: query.user_id ?? null, role: 'anonymous', isServer: false, connectionId };
+    } else {
+      if (query.user_id !== undefined && query.user_id !== identity.userId) {
+        throw chatError.auth(`the token is for user ${identity.userId}, not ${query.user_id}`);
+      }
+      const role = await runtime.services.users.roleOf(identity.app.id, identity.userId);
+      actor = { appId: identity.app.id, userId: identity.userId, role, isServer: false, connectionId };
+    }
+    setRequestContext(request, { app: identity.app, actor });
+  });
+}

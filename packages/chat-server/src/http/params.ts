@@ -1,0 +1,48 @@
+import { chatError } from '../errors.ts';
+import { isPlainObject, type JsonObject } from '../chat/json.ts';
+
+/** The JSON body as an object; an absent body is `{}`. */
+export function bodyOf(body: unknown): JsonObject {
+  if (body === undefined || body === null || body === '') return {};
+  if (!isPlainObject(body)) throw chatError.input('the request body must be a JSON object');
+  return body;
+}
+
+export function queryOf(query: unknown): Record<string, string | undefined> {
+  return (isPlainObject(query) ? query : {}) as Record<string, string | undefined>;
+}
+
+/** GET endpoints carry their options as `?payload=<JSON>` (stream-chat serialises objects that way). */
+export function payloadOf(query: unknown, key = 'payload'): JsonObject {
+  const raw = queryOf(query)[key];
+  if (raw === undefined || raw === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw chatError.input(`${key} must be valid JSON`);
+  }
+  if (!isPlainObject(value)) throw chatError.input(`${key} must be a JSON object`);
+  return value;
+}
+
+/** Query values that may hold JSON (sort) or plain strings. */
+export function queryJson(query: unknown): JsonObject {
+  const result: JsonObject = {};
+  for (const [key, value] of Object.entries(queryOf(query))) {
+    if (value === undefined) continue;
+    if (key === 'sort' || key === 'payload') {
+      try {
+        result[key] = JSON.parse(value);
+      } catch {
+        throw chatError.input(`${key} must be valid JSON`);
+      }
+    } else result[key] = value;
+  }
+  return result;
+}
+
+export function stringParam(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0) throw chatError.input(`${name} is required`);
+  return value;
+}

@@ -1,0 +1,81 @@
+import cors from '@fastify/cors';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { registerAppRoutes } from './chat/app/routes.ts';
+import { registerChannelRoutes } from './chat/channels/routes.ts';
+import { registerEventRoutes } from './chat/events/routes.ts';
+import { registerReactionRoutes } from './chat/reactions/routes.ts';
+import { registerReadRoutes } from './chat/reads/routes.ts';
+import { registerSearchRoutes } from './chat/search/routes.ts';
+import { registerThreadRoutes } from './chat/threads/routes.ts';
+import { registerMessageRoutes } from './chat/messages/routes.ts';
+import { registerMuteRoutes } from './chat/mutes/routes.ts';
+import type { ChatServices } from './chat/services.ts';
+import { registerUploadRoutes } from './chat/uploads/routes.ts';
+import { registerUserRoutes } from './chat/users/routes.ts';
+import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
+import { installAuthHook } from './http/auth-hook.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { registerGateway } from './realtime/gateway.ts';
+import { createChatRuntime, type ChatRuntime } from './runtime.ts';
+
+export interface ChatServerPluginOptions {
+  /** Called once the runtime is ready (tests and the product server use it to reach services or wait for readiness). */
+  onReady?: (runtime: ChatRuntime) => void;
+}
+
+/** Headers the stream-chat client sends from browsers; preflights must allow them. */
+const ALLOWED_HEADERS = ['authorization', 'stream-auth-type', 'x-stream-client', 'x-client-request-id', 'content-type'];
+
+/** The feature route modules, in one explicit list. */
+const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
+  registerAppRoutes,
+  registerUserRoutes,
+  registerChannelRoutes,
+  registerMessageRoutes,
+  registerReactionRoutes,
+  registerReadRoutes,
+  registerThreadRoutes,
+  registerEventRoutes,
+  registerMuteRoutes,
+  registerSearchRoutes,
+];
+
+/**
+ * The chat server as a Fastify plugin, mountable at any prefix (`app.register(chatServerPlugin(config),
+ * { prefix: '/chat' })` gives base URL http://host/chat and websocket ws://host/chat/connect). It owns its
+ * database, pub/sub and sockets, and releases them when the Fastify instance closes.
+ */
+export function chatServerPlugin(
+  input: ChatServerConfigInput | ChatServerConfig,
+  options: ChatServerPluginOptions = {},
+): FastifyPluginAsync {
+  const config = parseConfig(input);
+  return async (app) => {
+    const runtime = await createChatRuntime(config, app.log);
+    app.addHook('onClose', () => runtime.close());
+    app.addHook('onRoute', (route) => {
+      route.bodyLimit ??= config.http.bodyLimitBytes;
+    });
+    await app.register(cors, {
+      origin: '*',
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ALLOWED_HEADERS,
+      maxAge: 86_400,
+    });
+    // A host app may already have registered the websocket plugin (then its options apply).
+    if (!app.hasDecorator('websocketServer')) {
+      await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+    }
+    installErrorHandler(app);
+    // Events caused by a call reach the caller's socket before the call's reply (see Hub.settled).
+    app.addHook('onSend', async () => {
+      await runtime.deps.hub.settled();
+    });
+    installAuthHook(app, runtime);
+    registerGateway(app, runtime);
+    for (const register of ROUTES) register(app, runtime.services);
+    registerUploadRoutes(app, runtime.services, { maxBytes: config.uploads.maxBytes, publicBaseURL: config.http.publicBaseURL });
+    options.onReady?.(runtime);
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * What travels on the bus: the event already encoded as the JSON text of one websocket frame (encoded once by the
+ * publisher, shared by every socket that receives the same bytes) plus routing hints that are not sent to clients.
+ */
+export interface BusMessage {
+  frame: string;
+  /** Connections that must not receive this frame (e.g. the sender's own connection for some events). */
+  skipConnectionIds?: string[];
+  /** Users that must not receive this frame. */
+  skipUserIds?: string[];
+  /** Skip connections watching this cid (notification.* events go only to members not watching the channel). */
+  skipWatchersOf?: string;
+}
+
+export type BusHandler = (message: BusMessage) => void;
+export type Unsubscribe = () => Promise<void>;
+
+/**
+ * PUB/SUB between nodes. Delivery is at-most-once to every handler subscribed to the topic at the moment of
+ * publishing, on any node; ordering is kept per topic and publisher. Clients recover missed events by re-querying
+ * after a reconnect, which is why at-most-once is enough.
+ *
+ * Topics: `channel:<appId>:<cid>` for everything watchers of a channel see, `user:<appId>:<userId>` for a user's
+ * own events (notification.*, mutes), `presence:<appId>:<userId>` for followers of a user's presence.
+ */
+export interface PubSub {
+  publish(topic: string, message: BusMessage): Promise<void>;
+  subscribe(topic: string, handler: BusHandler): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}
+
+export const topics = {
+  channel: (appId: string, cid: string) => `channel:${appId}:${cid}`,
+  user: (appId: string, userId: string) => `user:${appId}:${userId}`,
+  /** `user.presence.changed` for connections that asked for presence of this user. */
+  presence: (appId: string, userId: string) => `presence:${appId}:${userId}`,
+};

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { authenticate } from '../auth/authenticate.ts';
+import { assertUserId } from '../chat/users/service.ts';
+import { buildMe } from '../chat/users/me.ts';
+import { placeholderUser } from '../chat/users/serialize.ts';
+import { isPlainObject, type JsonObject } from '../chat/json.ts';
+import { ChatError, chatError, toChatError } from '../errors.ts';
+import type { ChatRuntime } from '../runtime.ts';
+import { Connection } from './connection.ts';
+import { Frame } from './frame.ts';
+
+/** Close code the client treats as final (no reconnect): used after an auth error frame. */
+const CLOSE_PERMANENT = 1000;
+
+interface Handshake {
+  userId: string;
+  details: JsonObject;
+  role: string;
+  anonymous: boolean;
+  appId: string;
+}
+
+function parseHandshake(runtime: ChatRuntime, query: Record<string, string | undefined>): Handshake {
+  const identity = authenticate(
+    runtime.apps,
+    runtime.tokens,
+    { apiKey: query.api_key, authType: query['stream-auth-type'], token: query.authorization },
+    Math.floor(Date.now() / 1000),
+  );
+  let payload: unknown;
+  try {
+    payload = JSON.parse(query.json ?? '');
+  } catch {
+    throw chatError.input('the json query parameter must be valid JSON');
+  }
+  if (!isPlainObject(payload)) throw chatError.input('the json query parameter must be an object');
+  const details = isPlainObject(payload.user_details) ? payload.user_details : {};
+  const claimed = typeof payload.user_id === 'string' ? payload.user_id : typeof details.id === 'string' ? details.id : undefined;
+  if (identity.kind === 'anonymous') {
+    const userId = claimed && /^[\w@-]{1,255}$/.test(claimed) ? claimed : `anon-${randomUUID()}`;
+    return { userId, details: {}, role: 'anonymous', anonymous: true, appId: identity.app.id };
+  }
+  if (identity.kind === 'server') throw chatError.auth('server tokens cannot open a websocket connection');
+  if (claimed !== undefined && claimed !== identity.userId) {
+    throw chatError.auth(`the token is for user ${identity.userId}, not ${claimed}`);
+  }
+  assertUserId(identity.userId);
+  return { userId: identity.userId, details, role: 'user', anonymous: false, appId: identity.app.id };
+}
+
+/**
+ * `/connect`: runs the handshake (query-string auth, user upsert, first `health.check` with `me`), answers every
+ * client ping with a `health.check` and cleans up watches and presence when the socket goes away. Auth problems
+ * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error.
+ */
+export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): void {
+  const { deps, services } = runtime;
+  const { hub } = deps;
+
+  app.get('/connect', { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
+    let connection: Connection | undefined;
+    let closed = false;
+
+    const healthCheck = () =>
+      Frame.of({ type: 'health.check', connection_id: connection!.id, cid: '*', created_at: deps.clock.now() });
+
+    socket.on('message', (data) => {
+      if (!connection) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data.toString());
+      } catch {
+        return;
+      }
+      const events = Array.isArray(parsed) ? parsed : [parsed];
+      if (events.some((e) => isPlainObject(e) && e.type === 'health.check')) hub.sendTo(connection, healthCheck());
+    });
+
+    socket.on('close', () => {
+      closed = true;
+      const current = connection;
+      if (!current) return;
+      const watched = hub.remove(current);
+      void afterClose(current, watched);
+    });
+    socket.on('error', () => socket.terminate());
+
+    void (async () => {
+      try {
+        const query = (request.query ?? {}) as Record<string, string | undefined>;
+        const handshake = parseHandshake(runtime, query);
+        const me = handshake.anonymous
+          ? { ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()), anon: true, online: true, devices: [], mutes: [], channel_mutes: [], total_unread_count: 0, unread_count: 0, unread_channels: 0, unread_threads: 0 }
+          : await buildMe(deps, services.users, await services.users.upsertOnConnect(handshake.appId, handshake.userId, handshake.details, handshake.role));
+        if (closed) return;
+        connection = new Connection(
+          randomUUID(),
+          handshake.appId,
+          handshake.userId,
+          me.role,
+          handshake.anonymous,
+          socket,
+          deps.config.limits.socketMaxBufferedBytes,
+          (broken, reason) => {
+            deps.log.warn({ connectionId: broken.id, reason }, 'closing websocket after a failed write');
+          },
+        );
+        hub.add(connection);
+        hub.sendTo(connection, Frame.of({ type: 'health.check', connection_id: connection.id, cid: '*', me, created_at: deps.clock.now() }));
+        if (!handshake.anonymous && hub.userConnectionCount(handshake.appId, handshake.userId) === 1) {
+          await announcePresence(handshake.appId, handshake.userId);
+        }
+      } catch (error) {
+        const chat = error instanceof ChatError ? error : toChatError(error);
+        if (!(error instanceof ChatError)) deps.log.error({ err: error }, 'websocket handshake failed');
+        if (socket.readyState === socket.OPEN) {
+          socket.send(JSON.stringify({ error: chat.toBody() }), () => socket.close(CLOSE_PERMANENT, chat.message.slice(0, 120)));
+        }
+      }
+    })();
+  });
+
+  async function announcePresence(appId: string, userId: string): Promise<void> {
+    const user = await services.users.response(appId, userId);
+    const event = { type: 'user.presence.changed', user, created_at: deps.clock.now() };
+    services.events.toPresenceFollowers(appId, userId, event);
+    services.events.toUser(appId, userId, event);
+  }
+
+  async function afterClose(connection: Connection, watched: string[]): Promise<void> {
+    try {
+      await services.channels.connectionClosed(connection, watched);
+      if (connection.anonymous || hub.userConnectionCount(connection.appId, connection.userId) > 0) return;
+      await services.users.touchLastActive(connection.appId, connection.userId);
+      await announcePresence(connection.appId, connection.userId);
+    } catch (error) {
+      // The database may already be closed during shutdown; nothing is lost by skipping the presence event.
+      deps.log.warn({ err: error }, 'cleanup after websocket close failed');
+    }
+  }
+}

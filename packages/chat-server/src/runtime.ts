@@ -1,0 +1,63 @@
+import { createAppRegistry, upsertApps, type AppRegistry } from './apps.ts';
+import { TokenCache } from './auth/token-cache.ts';
+import type { ChatServerConfig } from './config.ts';
+import type { ChatDeps, Logger } from './chat/deps.ts';
+import { createChatServices, type ChatServices } from './chat/services.ts';
+import { createClock } from './db/clock.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createWriteQueue } from './db/write-queue.ts';
+import { createMemoryPubSub } from './pubsub/memory.ts';
+import { createRedisPubSub } from './pubsub/redis.ts';
+import type { PubSub } from './pubsub/pubsub.ts';
+import { Hub } from './realtime/hub.ts';
+
+/** Everything one chat-server instance holds; built by `createChatRuntime`, torn down by `close`. */
+export interface ChatRuntime {
+  deps: ChatDeps;
+  services: ChatServices;
+  apps: AppRegistry;
+  tokens: TokenCache;
+  close(): Promise<void>;
+}
+
+/** The one switch on the pub/sub kind. */
+async function createPubSub(config: ChatServerConfig['pubsub']): Promise<PubSub> {
+  switch (config.kind) {
+    case 'memory':
+      return createMemoryPubSub();
+    case 'redis':
+      return createRedisPubSub({ url: config.url, keyPrefix: config.keyPrefix });
+  }
+}
+
+/** Composition root: opens the database, migrates, registers apps and wires the services. */
+export async function createChatRuntime(config: ChatServerConfig, log: Logger): Promise<ChatRuntime> {
+  const handle = createDb(config.db);
+  try {
+    await migrateToLatest(handle.db);
+    const clock = createClock();
+    await upsertApps(handle.db, config.apps, clock.now());
+    const pubsub = await createPubSub(config.pubsub);
+    const hub = new Hub(pubsub, log);
+    const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
+    const deps: ChatDeps = { config, db: handle.db, dialect: handle.kind, writes, pubsub, hub, clock, log };
+    const services = createChatServices(deps);
+    return {
+      deps,
+      services,
+      apps: createAppRegistry(config.apps),
+      tokens: new TokenCache(config.limits.tokenCacheSize),
+      async close() {
+        // 1012 (service restart) is not 1000, so clients reconnect and re-query instead of giving up.
+        hub.closeAll(1012, 'server shutting down');
+        await writes.drain();
+        await pubsub.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

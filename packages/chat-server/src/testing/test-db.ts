@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { upsertApps } from '../apps.ts';
+import { parseConfig } from '../config.ts';
+import { createDb, type DbHandle } from '../db/create-db.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+// Repository tests run once per Vitest project: SQLite in memory, or a fresh PostgreSQL schema.
+const env = process.env;
+
+export interface TestDb extends DbHandle {
+  appId: string;
+}
+
+/** A migrated, empty database with one app row (`test-app`), on the dialect of the current test project. */
+export async function createTestDb(): Promise<TestDb> {
+  const appId = 'test-app';
+  let handle: DbHandle;
+  let drop: (() => Promise<void>) | undefined;
+  if (env.CHAT_TEST_DIALECT === 'postgres') {
+    const url = env.TEST_DATABASE_URL;
+    if (!url) throw new Error('CHAT_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    const schema = `repo_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = createDb({ kind: 'postgres', url, schema, poolSize: 3 });
+    drop = async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema if exists ${schema} cascade`);
+      await dropper.end();
+    };
+  } else {
+    handle = createDb({ kind: 'sqlite', file: ':memory:' });
+  }
+  await migrateToLatest(handle.db);
+  const config = parseConfig({ apps: [{ id: appId, key: appId, secret: 'secret' }] });
+  await upsertApps(handle.db, config.apps, '2024-01-01T00:00:00.000000Z');
+  return {
+    ...handle,
+    appId,
+    async close() {
+      await handle.close();
+      await drop?.();
+    },
+  };
+}
+
+export function dialectName(): string {
+  return env.CHAT_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+}
