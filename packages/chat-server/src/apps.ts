@@ -17,8 +17,17 @@ export async function upsertApps(db: Db, apps: AppConfig[], now: string): Promis
   for (const app of apps) {
     await db
       .insertInto('apps')
-      .values({ id: app.id, api_key: app.key, name: app.name, settings: '{}', created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ api_key: app.key, name: app.name, updated_at: now }))
+      .values({
+        id: app.id,
+        api_key: app.key,
+        name: app.name,
+        settings: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ api_key: app.key, name: app.name, updated_at: now }),
+      )
       .execute();
   }
 }

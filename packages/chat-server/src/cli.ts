@@ -22,5 +22,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.http.host, port: config.http.port });
 if (config.apps.some((a) => a.key === DEV_APP.key)) {
-  console.info('chat server is using the development app (set STREAM_API_KEY / STREAM_API_SECRET for real use)');
+  console.info(
+    'chat server is using the development app (set STREAM_API_KEY / STREAM_API_SECRET for real use)',
+  );
 }

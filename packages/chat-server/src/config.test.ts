@@ -4,7 +4,9 @@ import { DEV_APP, loadConfig, parseConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs with nothing configured: a development app, SQLite and memory pub/sub on port 3300', () => {
     const config = loadConfig({});
-    expect(config.apps).toEqual([expect.objectContaining({ id: DEV_APP.key, key: DEV_APP.key, secret: DEV_APP.secret })]);
+    expect(config.apps).toEqual([
+      expect.objectContaining({ id: DEV_APP.key, key: DEV_APP.key, secret: DEV_APP.secret }),
+    ]);
     expect(config.db).toEqual({ kind: 'sqlite', file: './data/chat.sqlite' });
     expect(config.pubsub).toEqual({ kind: 'memory' });
     expect(config.http.port).toBe(3300);
@@ -12,16 +14,29 @@ describe('loadConfig', () => {
 
   it('takes the app from STREAM_API_KEY and STREAM_API_SECRET', () => {
     const config = loadConfig({ STREAM_API_KEY: 'k', STREAM_API_SECRET: 's' });
-    expect(config.apps[0]).toMatchObject({ id: 'k', key: 'k', secret: 's', disableAuthChecks: false });
+    expect(config.apps[0]).toMatchObject({
+      id: 'k',
+      key: 'k',
+      secret: 's',
+      disableAuthChecks: false,
+    });
   });
 
   it('takes several apps from CHAT_APPS', () => {
-    const config = loadConfig({ CHAT_APPS: JSON.stringify([{ key: 'a', secret: 'x' }, { id: 'b-app', key: 'b', secret: 'y' }]) });
+    const config = loadConfig({
+      CHAT_APPS: JSON.stringify([
+        { key: 'a', secret: 'x' },
+        { id: 'b-app', key: 'b', secret: 'y' },
+      ]),
+    });
     expect(config.apps.map((app) => app.id)).toEqual(['a', 'b-app']);
   });
 
   it('switches to PostgreSQL and Redis from their URLs', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://h:6379' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://h:6379',
+    });
     expect(config.db).toMatchObject({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
     expect(config.pubsub).toEqual({ kind: 'redis', url: 'redis://h:6379', keyPrefix: 'chat:' });
   });

@@ -13,7 +13,9 @@ export const appConfigSchema = z.object({
   disableAuthChecks: z
     .boolean()
     .default(false)
-    .describe('Accept development tokens (signature `devtoken`), as Stream does when auth checks are disabled.'),
+    .describe(
+      'Accept development tokens (signature `devtoken`), as Stream does when auth checks are disabled.',
+    ),
 });
 
 export type AppConfig = z.output<typeof appConfigSchema> & { id: string };
@@ -24,17 +26,27 @@ const booleanFromEnv = z
 
 /** The whole chat-server configuration, validated once by `parseConfig` / `loadConfig`. */
 export const chatServerConfigSchema = z.object({
-  apps: z.array(appConfigSchema).min(1).describe('Apps served by this node (CHAT_APPS json or STREAM_API_KEY/SECRET).'),
+  apps: z
+    .array(appConfigSchema)
+    .min(1)
+    .describe('Apps served by this node (CHAT_APPS json or STREAM_API_KEY/SECRET).'),
   db: z
     .discriminatedUnion('kind', [
       z.object({
         kind: z.literal('sqlite'),
-        file: z.string().default('./data/chat.sqlite').describe('SQLite database file; `:memory:` for tests.'),
+        file: z
+          .string()
+          .default('./data/chat.sqlite')
+          .describe('SQLite database file; `:memory:` for tests.'),
       }),
       z.object({
         kind: z.literal('postgres'),
         url: z.string().url().describe('postgres:// connection string.'),
-        schema: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional().describe('Search path schema (tests use one per server).'),
+        schema: z
+          .string()
+          .regex(/^[a-z_][a-z0-9_]*$/)
+          .optional()
+          .describe('Search path schema (tests use one per server).'),
         poolSize: z.number().int().min(1).max(100).default(10),
       }),
     ])
@@ -45,7 +57,10 @@ export const chatServerConfigSchema = z.object({
       z.object({
         kind: z.literal('redis'),
         url: z.string(),
-        keyPrefix: z.string().default('chat:').describe('Prefix of every Redis channel (isolates deployments sharing a Redis).'),
+        keyPrefix: z
+          .string()
+          .default('chat:')
+          .describe('Prefix of every Redis channel (isolates deployments sharing a Redis).'),
       }),
     ])
     .default({ kind: 'memory' }),
@@ -57,23 +72,47 @@ export const chatServerConfigSchema = z.object({
         .int()
         .min(0)
         .max(65535)
-        .refine((port) => port !== 3030, 'port 3030 is rewritten to 8800 by the stream-chat client; pick another')
+        .refine(
+          (port) => port !== 3030,
+          'port 3030 is rewritten to 8800 by the stream-chat client; pick another',
+        )
         .default(3300),
-      bodyLimitBytes: z.number().int().positive().default(1_048_576).describe('JSON body limit; larger bodies get code 22.'),
-      publicBaseURL: z.string().url().optional().describe('Absolute base URL used in upload links.'),
+      bodyLimitBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(1_048_576)
+        .describe('JSON body limit; larger bodies get code 22.'),
+      publicBaseURL: z
+        .string()
+        .url()
+        .optional()
+        .describe('Absolute base URL used in upload links.'),
     })
     .prefault({}),
   uploads: z
     .object({
-      dir: z.string().default('./data/uploads').describe('Directory for uploaded files (a shared volume in cluster mode).'),
-      maxBytes: z.number().int().positive().default(100 * 1024 * 1024).describe('Largest accepted upload; larger ones get code 22.'),
+      dir: z
+        .string()
+        .default('./data/uploads')
+        .describe('Directory for uploaded files (a shared volume in cluster mode).'),
+      maxBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(100 * 1024 * 1024)
+        .describe('Largest accepted upload; larger ones get code 22.'),
     })
     .prefault({}),
   limits: z
     .object({
       maxMessageLength: z.number().int().positive().default(5000),
       writeBatchMaxRows: z.number().int().positive().default(500),
-      socketMaxBufferedBytes: z.number().int().positive().default(8 * 1024 * 1024),
+      socketMaxBufferedBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(8 * 1024 * 1024),
       tokenCacheSize: z.number().int().min(0).default(10_000),
     })
     .prefault({}),
@@ -81,7 +120,9 @@ export const chatServerConfigSchema = z.object({
 });
 
 export type ChatServerConfigInput = z.input<typeof chatServerConfigSchema>;
-export type ChatServerConfig = Omit<z.output<typeof chatServerConfigSchema>, 'apps'> & { apps: AppConfig[] };
+export type ChatServerConfig = Omit<z.output<typeof chatServerConfigSchema>, 'apps'> & {
+  apps: AppConfig[];
+};
 
 export type DeepPartial<T> = T extends (infer U)[]
   ? DeepPartial<U>[]
@@ -93,7 +134,9 @@ export type DeepPartial<T> = T extends (infer U)[]
 export function parseConfig(input: unknown): ChatServerConfig {
   const result = chatServerConfigSchema.safeParse(input);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
     throw new Error(`Invalid chat server configuration:\n${lines.join('\n')}`);
   }
   return {

@@ -75,14 +75,21 @@ export const chatError = {
   notAllowed: (message: string) => new ChatError('NotAllowedError', message),
   auth: (message: string) => new ChatError('AuthError', message),
   accessKey: (message: string) => new ChatError('AccessKeyError', message),
-  tokenExpired: () => new ChatError('AuthErrorTokenExpired', 'JWTAuth error: token is expired (exp)'),
-  tokenNotValidYet: () => new ChatError('AuthErrorTokenNotValidYet', 'JWTAuth error: token is not valid yet (nbf)'),
+  tokenExpired: () =>
+    new ChatError('AuthErrorTokenExpired', 'JWTAuth error: token is expired (exp)'),
+  tokenNotValidYet: () =>
+    new ChatError('AuthErrorTokenNotValidYet', 'JWTAuth error: token is not valid yet (nbf)'),
   tokenUsedBeforeIssued: () =>
-    new ChatError('AuthErrorTokenUsedBeforeIssuedAt', 'JWTAuth error: token used before issue at (iat)'),
-  tokenSignature: () => new ChatError('AuthErrorTokenSignatureInvalid', 'JWTAuth error: signature is not valid'),
+    new ChatError(
+      'AuthErrorTokenUsedBeforeIssuedAt',
+      'JWTAuth error: token used before issue at (iat)',
+    ),
+  tokenSignature: () =>
+    new ChatError('AuthErrorTokenSignatureInvalid', 'JWTAuth error: signature is not valid'),
   messageTooLong: (message: string) => new ChatError('MessageTooLongError', message),
   payloadTooBig: (message: string) => new ChatError('PayloadTooBigError', message),
-  featureNotSupported: (message: string) => new ChatError('ChannelFeatureNotSupportedError', message),
+  featureNotSupported: (message: string) =>
+    new ChatError('ChannelFeatureNotSupportedError', message),
   eventNotSupported: (message: string) => new ChatError('EventNotSupportedError', message),
   nesting: (message: string) => new ChatError('MultipleNestingLevelError', message),
   cooldown: (message: string) => new ChatError('CoolDownError', message),

@@ -25,7 +25,13 @@ export interface ChatServerPluginOptions {
 }
 
 /** Headers the stream-chat client sends from browsers; preflights must allow them. */
-const ALLOWED_HEADERS = ['authorization', 'stream-auth-type', 'x-stream-client', 'x-client-request-id', 'content-type'];
+const ALLOWED_HEADERS = [
+  'authorization',
+  'stream-auth-type',
+  'x-stream-client',
+  'x-client-request-id',
+  'content-type',
+];
 
 /** The feature route modules, in one explicit list. */
 const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
@@ -65,7 +71,9 @@ export function chatServerPlugin(
     });
     // A host app may already have registered the websocket plugin (then its options apply).
     if (!app.hasDecorator('websocketServer')) {
-      await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+      await app.register(websocket, {
+        options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+      });
     }
     installErrorHandler(app);
     // Events caused by a call reach the caller's socket before the call's reply (see Hub.settled).
@@ -75,7 +83,10 @@ export function chatServerPlugin(
     installAuthHook(app, runtime);
     registerGateway(app, runtime);
     for (const register of ROUTES) register(app, runtime.services);
-    registerUploadRoutes(app, runtime.services, { maxBytes: config.uploads.maxBytes, publicBaseURL: config.http.publicBaseURL });
+    registerUploadRoutes(app, runtime.services, {
+      maxBytes: config.uploads.maxBytes,
+      publicBaseURL: config.http.publicBaseURL,
+    });
     options.onReady?.(runtime);
   };
 }

@@ -32,7 +32,10 @@ async function createPubSub(config: ChatServerConfig['pubsub']): Promise<PubSub>
 }
 
 /** Composition root: opens the database, migrates, registers apps and wires the services. */
-export async function createChatRuntime(config: ChatServerConfig, log: Logger): Promise<ChatRuntime> {
+export async function createChatRuntime(
+  config: ChatServerConfig,
+  log: Logger,
+): Promise<ChatRuntime> {
   const handle = createDb(config.db);
   try {
     await migrateToLatest(handle.db);
@@ -41,7 +44,16 @@ export async function createChatRuntime(config: ChatServerConfig, log: Logger): 
     const pubsub = await createPubSub(config.pubsub);
     const hub = new Hub(pubsub, log);
     const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
-    const deps: ChatDeps = { config, db: handle.db, dialect: handle.kind, writes, pubsub, hub, clock, log };
+    const deps: ChatDeps = {
+      config,
+      db: handle.db,
+      dialect: handle.kind,
+      writes,
+      pubsub,
+      hub,
+      clock,
+      log,
+    };
     const services = createChatServices(deps);
     return {
       deps,

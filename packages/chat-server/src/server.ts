@@ -3,7 +3,10 @@ import type { ChatServerConfig } from './config.ts';
 import { chatServerPlugin, type ChatServerPluginOptions } from './plugin.ts';
 
 /** A standalone Fastify instance serving only the chat API at the root path (the CLI and the test harness). */
-export async function buildChatServer(config: ChatServerConfig, options: ChatServerPluginOptions = {}): Promise<FastifyInstance> {
+export async function buildChatServer(
+  config: ChatServerConfig,
+  options: ChatServerPluginOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.http.bodyLimitBytes,

@@ -24,7 +24,10 @@ function nextEvent(client: StreamChat, type: string): Promise<Event> {
 if (redisUrl) {
   describe('two nodes sharing a database and Redis pub/sub', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chat-cluster-'));
-    const app = { key: `k-${randomBytes(4).toString('hex')}`, secret: randomBytes(16).toString('hex') };
+    const app = {
+      key: `k-${randomBytes(4).toString('hex')}`,
+      secret: randomBytes(16).toString('hex'),
+    };
     const keyPrefix = `cluster:${randomBytes(4).toString('hex')}:`;
     let nodes: TestChatServer[] = [];
 
@@ -32,8 +35,12 @@ if (redisUrl) {
 
     beforeAll(async () => {
       // Both nodes share one database: a SQLite file (WAL allows several connections) or one fresh PostgreSQL schema.
-      const pgUrl = process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-      let db: DeepPartial<ChatServerConfig['db']> = { kind: 'sqlite', file: join(dir, 'shared.sqlite') };
+      const pgUrl =
+        process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+      let db: DeepPartial<ChatServerConfig['db']> = {
+        kind: 'sqlite',
+        file: join(dir, 'shared.sqlite'),
+      };
       if (pgUrl) {
         const schema = `cluster_${randomBytes(6).toString('hex')}`;
         const client = new pg.Client({ connectionString: pgUrl });
@@ -48,7 +55,11 @@ if (redisUrl) {
           await dropper.end();
         };
       }
-      const config = { apps: [app], pubsub: { kind: 'redis' as const, url: redisUrl, keyPrefix }, db };
+      const config = {
+        apps: [app],
+        pubsub: { kind: 'redis' as const, url: redisUrl, keyPrefix },
+        db,
+      };
       const first = await startTestChatServer({ config });
       nodes = [first, await startTestChatServer({ config })];
     });

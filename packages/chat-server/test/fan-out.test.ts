@@ -11,8 +11,14 @@ interface RawClient {
 }
 
 /** A bare websocket speaking the client's protocol, recording every frame exactly as received. */
-async function connectRaw(server: TestChatServer, userId: string, token: string): Promise<RawClient> {
-  const json = encodeURIComponent(JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'x' }));
+async function connectRaw(
+  server: TestChatServer,
+  userId: string,
+  token: string,
+): Promise<RawClient> {
+  const json = encodeURIComponent(
+    JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'x' }),
+  );
   const url = `${server.baseURL.replace('http', 'ws')}/connect?json=${json}&api_key=${server.apiKey}&authorization=${token}&stream-auth-type=jwt`;
   const socket = new WebSocket(url);
   const frames: Record<string, unknown>[] = [];
@@ -23,7 +29,10 @@ async function connectRaw(server: TestChatServer, userId: string, token: string)
   });
   const waitFor = (count: number, type: string) =>
     new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${count} ${type}`)), 5000);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${count} ${type}`)),
+        5000,
+      );
       const check = () => {
         const matching = frames.filter((f) => f.type === type);
         if (matching.length >= count) {
@@ -45,20 +54,28 @@ describe('fan-out through the hub', () => {
     server = await startTestChatServer();
     admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
     await admin.upsertUsers([{ id: 'sender' }, { id: 'w1' }, { id: 'w2' }, { id: 'w3' }]);
-    await admin.channel('livestream', 'dai-dien', { created_by_id: 'sender', members: ['sender'] } as never).create();
+    await admin
+      .channel('livestream', 'dai-dien', { created_by_id: 'sender', members: ['sender'] } as never)
+      .create();
   });
   afterAll(async () => {
     await server.close();
   });
 
   it('delivers a burst of sends to every watcher as separate frames, in order, with identical bytes', async () => {
-    const watchers = await Promise.all(['w1', 'w2', 'w3'].map((id) => connectRaw(server, id, admin.createToken(id))));
+    const watchers = await Promise.all(
+      ['w1', 'w2', 'w3'].map((id) => connectRaw(server, id, admin.createToken(id))),
+    );
     for (const [index, watcher] of watchers.entries()) {
       const response = await fetch(
         `${server.baseURL}/channels/livestream/dai-dien/query?api_key=${server.apiKey}&connection_id=${watcher.connectionId}`,
         {
           method: 'POST',
-          headers: { authorization: admin.createToken(`w${index + 1}`), 'stream-auth-type': 'jwt', 'content-type': 'application/json' },
+          headers: {
+            authorization: admin.createToken(`w${index + 1}`),
+            'stream-auth-type': 'jwt',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ watch: true, state: true }),
         },
       );
@@ -69,8 +86,12 @@ describe('fan-out through the hub', () => {
     const channel = sender.channel('livestream', 'dai-dien');
     await channel.watch();
 
-    const sent = await Promise.all(Array.from({ length: 30 }, (_, i) => channel.sendMessage({ text: `tin ${i}` })));
-    const order = [...sent].sort((a, b) => a.message.created_at!.localeCompare(b.message.created_at!)).map((r) => r.message.id);
+    const sent = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => channel.sendMessage({ text: `tin ${i}` })),
+    );
+    const order = [...sent]
+      .sort((a, b) => a.message.created_at!.localeCompare(b.message.created_at!))
+      .map((r) => r.message.id);
 
     const received = await Promise.all(watchers.map((w) => w.waitFor(30, 'message.new')));
     for (const frames of received) {

@@ -8,7 +8,10 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestChatServer({ prefix: '/chat', config: { http: { bodyLimitBytes: 4096 } } });
+    server = await startTestChatServer({
+      prefix: '/chat',
+      config: { http: { bodyLimitBytes: 4096 } },
+    });
     token = signUserToken(server.apiSecret, 'kiem-tien');
     await request('POST', '/users', { users: { 'kiem-tien': { id: 'kiem-tien' } } }, serverToken());
   });
@@ -19,11 +22,19 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
   function serverToken(): string {
     const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
     const payload = Buffer.from('{"server":true}').toString('base64url');
-    const signature = createHmac('sha256', server.apiSecret).update(`${header}.${payload}`).digest('base64url');
+    const signature = createHmac('sha256', server.apiSecret)
+      .update(`${header}.${payload}`)
+      .digest('base64url');
     return `${header}.${payload}.${signature}`;
   }
 
-  async function request(method: string, path: string, body?: unknown, auth: string | null = token, raw?: string) {
+  async function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    auth: string | null = token,
+    raw?: string,
+  ) {
     const separator = path.includes('?') ? '&' : '?';
     const response = await fetch(`${server.baseURL}${path}${separator}api_key=${server.apiKey}`, {
       method,
@@ -34,16 +45,34 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
       body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     const text = await response.text();
-    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, headers: response.headers };
+    return {
+      status: response.status,
+      body: JSON.parse(text) as Record<string, unknown>,
+      headers: response.headers,
+    };
   }
 
-  function expectStreamError(result: { status: number; body: Record<string, unknown> }, status: number, code: number) {
+  function expectStreamError(
+    result: { status: number; body: Record<string, unknown> },
+    status: number,
+    code: number,
+  ) {
     expect(result.status).toBe(status);
-    expect(result.body).toMatchObject({ code, StatusCode: status, message: expect.any(String), duration: expect.any(String), more_info: expect.any(String) });
+    expect(result.body).toMatchObject({
+      code,
+      StatusCode: status,
+      message: expect.any(String),
+      duration: expect.any(String),
+      more_info: expect.any(String),
+    });
   }
 
   it('answers malformed JSON with code 4 and HTTP 400', async () => {
-    expectStreamError(await request('POST', '/channels', undefined, token, '{"filter_conditions":'), 400, 4);
+    expectStreamError(
+      await request('POST', '/channels', undefined, token, '{"filter_conditions":'),
+      400,
+      4,
+    );
   });
 
   it('answers a body over the limit with code 22 and HTTP 413', async () => {
@@ -52,22 +81,40 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
   });
 
   it('answers wrong types with code 4', async () => {
-    expectStreamError(await request('POST', '/channels', { filter_conditions: 'all', limit: 'ten' }), 400, 4);
+    expectStreamError(
+      await request('POST', '/channels', { filter_conditions: 'all', limit: 'ten' }),
+      400,
+      4,
+    );
     expectStreamError(await request('GET', '/users?payload=%7Bnot-json'), 400, 4);
   });
 
   it('answers a missing or unknown api_key with code 2', async () => {
-    const response = await fetch(`${server.baseURL}/users?payload=%7B%7D`, { headers: { authorization: token } });
-    expectStreamError({ status: response.status, body: (await response.json()) as Record<string, unknown> }, 401, 2);
+    const response = await fetch(`${server.baseURL}/users?payload=%7B%7D`, {
+      headers: { authorization: token },
+    });
+    expectStreamError(
+      { status: response.status, body: (await response.json()) as Record<string, unknown> },
+      401,
+      2,
+    );
   });
 
   it('answers a missing token with code 5 and a forged one with code 43', async () => {
     expectStreamError(await request('GET', '/users?payload=%7B%7D', undefined, null), 401, 5);
-    expectStreamError(await request('GET', '/users?payload=%7B%7D', undefined, signUserToken('wrong', 'kiem-tien')), 401, 43);
+    expectStreamError(
+      await request('GET', '/users?payload=%7B%7D', undefined, signUserToken('wrong', 'kiem-tien')),
+      401,
+      43,
+    );
   });
 
   it('answers an expired token with code 40 so the client refreshes it', async () => {
-    const expired = signUserToken(server.apiSecret, 'kiem-tien', Math.floor(Date.now() / 1000) - 10);
+    const expired = signUserToken(
+      server.apiSecret,
+      'kiem-tien',
+      Math.floor(Date.now() / 1000) - 10,
+    );
     expectStreamError(await request('GET', '/users?payload=%7B%7D', undefined, expired), 401, 40);
   });
 
@@ -87,13 +134,20 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,stream-auth-type,x-stream-client,x-client-request-id,content-type',
+        'access-control-request-headers':
+          'authorization,stream-auth-type,x-stream-client,x-client-request-id,content-type',
       },
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = response.headers.get('access-control-allow-headers') ?? '';
-    for (const header of ['authorization', 'stream-auth-type', 'x-stream-client', 'x-client-request-id', 'content-type']) {
+    for (const header of [
+      'authorization',
+      'stream-auth-type',
+      'x-stream-client',
+      'x-client-request-id',
+      'content-type',
+    ]) {
       expect(allowed).toContain(header);
     }
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
@@ -101,8 +155,16 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
 
   it('rejects channel types and ids outside the allowed characters with code 4', async () => {
     expectStreamError(await request('POST', '/channels/Messaging/x/query', {}), 400, 4);
-    expectStreamError(await request('POST', `/channels/messaging/${encodeURIComponent('bad id')}/query`, {}), 400, 4);
-    expectStreamError(await request('POST', `/channels/messaging/${'a'.repeat(65)}/query`, {}), 400, 4);
+    expectStreamError(
+      await request('POST', `/channels/messaging/${encodeURIComponent('bad id')}/query`, {}),
+      400,
+      4,
+    );
+    expectStreamError(
+      await request('POST', `/channels/messaging/${'a'.repeat(65)}/query`, {}),
+      400,
+      4,
+    );
     expectStreamError(await request('POST', '/channels/unknown-type/x/query', {}), 400, 4);
   });
 });

@@ -25,13 +25,19 @@ describe('minimal slice with the real client', () => {
   });
 
   it('connects, upserts users, watches a channel and delivers message.new to another watcher', async () => {
-    await admin.upsertUsers([{ id: 'alice', name: 'Alice' }, { id: 'bob', name: 'Bob', tu_vi: 1234 } as never]);
+    await admin.upsertUsers([
+      { id: 'alice', name: 'Alice' },
+      { id: 'bob', name: 'Bob', tu_vi: 1234 } as never,
+    ]);
     const alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
     const bob = new StreamChat(server.apiKey, { baseURL: server.baseURL });
     const me = await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
     expect(me?.me?.mutes).toEqual([]);
     await bob.connectUser({ id: 'bob' }, admin.createToken('bob'));
-    const aliceChannel = alice.channel('messaging', 'general', { members: ['alice', 'bob'], name: 'Chung' } as never);
+    const aliceChannel = alice.channel('messaging', 'general', {
+      members: ['alice', 'bob'],
+      name: 'Chung',
+    } as never);
     await aliceChannel.watch();
     const bobChannel = bob.channel('messaging', 'general');
     await bobChannel.watch();

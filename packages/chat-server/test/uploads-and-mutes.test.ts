@@ -20,12 +20,17 @@ describe('uploads and mutes with the real client', () => {
   let alice: StreamChat;
 
   beforeAll(async () => {
-    server = await startTestChatServer({ prefix: '/chat', config: { uploads: { maxBytes: 1024 } } });
+    server = await startTestChatServer({
+      prefix: '/chat',
+      config: { uploads: { maxBytes: 1024 } },
+    });
     admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
     await admin.upsertUsers([{ id: 'alice' }, { id: 'bob' }, { id: 'carol' }]);
     alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
     await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
-    await alice.channel('messaging', 'tang-kinh-cac', { members: ['alice', 'bob'] } as never).watch();
+    await alice
+      .channel('messaging', 'tang-kinh-cac', { members: ['alice', 'bob'] } as never)
+      .watch();
   });
   afterAll(async () => {
     await alice.disconnectUser();
@@ -35,7 +40,11 @@ describe('uploads and mutes with the real client', () => {
   it('stores an image and serves it back from the absolute URL it returns', async () => {
     const channel = alice.channel('messaging', 'tang-kinh-cac');
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    const { file } = await channel.sendImage(Readable.from([Buffer.from(bytes)]), 'Bản đồ.png', 'image/png');
+    const { file } = await channel.sendImage(
+      Readable.from([Buffer.from(bytes)]),
+      'Bản đồ.png',
+      'image/png',
+    );
     expect(file).toMatch(new RegExp(`^${server.baseURL}/uploads/.+/Ban-do\\.png$`));
     const response = await fetch(file);
     expect(response.status).toBe(200);
@@ -48,14 +57,22 @@ describe('uploads and mutes with the real client', () => {
 
   it('refuses an upload over the size limit with code 22 and a non-image on the image route with code 4', async () => {
     const channel = alice.channel('messaging', 'tang-kinh-cac');
-    await expect(channel.sendFile(Readable.from([Buffer.alloc(4096)]), 'big.bin', 'application/octet-stream')).rejects.toMatchObject({ code: 22 });
-    await expect(channel.sendImage(Readable.from([Buffer.from('x')]), 'x.txt', 'text/plain')).rejects.toMatchObject({ code: 4 });
+    await expect(
+      channel.sendFile(Readable.from([Buffer.alloc(4096)]), 'big.bin', 'application/octet-stream'),
+    ).rejects.toMatchObject({ code: 22 });
+    await expect(
+      channel.sendImage(Readable.from([Buffer.from('x')]), 'x.txt', 'text/plain'),
+    ).rejects.toMatchObject({ code: 4 });
   });
 
   it('refuses uploads to a channel the user cannot write to with code 17', async () => {
-    await admin.channel('messaging', 'bi-mat', { created_by_id: 'bob', members: ['bob'] } as never).create();
+    await admin
+      .channel('messaging', 'bi-mat', { created_by_id: 'bob', members: ['bob'] } as never)
+      .create();
     const secret = alice.channel('messaging', 'bi-mat');
-    await expect(secret.sendFile(Readable.from([Buffer.from('x')]), 'x.txt', 'text/plain')).rejects.toMatchObject({ code: 17 });
+    await expect(
+      secret.sendFile(Readable.from([Buffer.from('x')]), 'x.txt', 'text/plain'),
+    ).rejects.toMatchObject({ code: 17 });
   });
 
   it('mutes and unmutes a user: the client learns it from notification.mutes_updated', async () => {
@@ -83,7 +100,9 @@ describe('uploads and mutes with the real client', () => {
 
     const again = new StreamChat(server.apiKey, { baseURL: server.baseURL });
     const health = await again.connectUser({ id: 'alice' }, admin.createToken('alice'));
-    expect(health?.me?.channel_mutes.map((m) => m.channel?.cid)).toEqual(['messaging:tang-kinh-cac']);
+    expect(health?.me?.channel_mutes.map((m) => m.channel?.cid)).toEqual([
+      'messaging:tang-kinh-cac',
+    ]);
     await again.disconnectUser();
 
     const unmuted = nextEvent(alice, 'notification.channel_mutes_updated');

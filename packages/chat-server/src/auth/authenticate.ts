@@ -17,7 +17,12 @@ export type Identity =
   | { kind: 'anonymous'; app: AppConfig };
 
 /** Resolves the app and verifies the token; shared by REST requests and the websocket handshake. */
-export function authenticate(apps: AppRegistry, cache: TokenCache, credentials: Credentials, nowSeconds: number): Identity {
+export function authenticate(
+  apps: AppRegistry,
+  cache: TokenCache,
+  credentials: Credentials,
+  nowSeconds: number,
+): Identity {
   if (!credentials.apiKey) throw chatError.accessKey('api_key is required');
   const app = apps.byKey(credentials.apiKey);
   if (!app) throw chatError.accessKey(`api_key not found: ${credentials.apiKey}`);
@@ -30,8 +35,14 @@ export function authenticate(apps: AppRegistry, cache: TokenCache, credentials: 
   const key = `${app.id}\n${token}`;
   let verified: VerifiedToken | undefined = cache.get(key, nowSeconds);
   if (!verified) {
-    verified = verifyToken(token, { secret: app.secret, allowDevTokens: app.disableAuthChecks, nowSeconds });
+    verified = verifyToken(token, {
+      secret: app.secret,
+      allowDevTokens: app.disableAuthChecks,
+      nowSeconds,
+    });
     cache.set(key, verified);
   }
-  return verified.kind === 'server' ? { kind: 'server', app } : { kind: 'user', app, userId: verified.userId };
+  return verified.kind === 'server'
+    ? { kind: 'server', app }
+    : { kind: 'user', app, userId: verified.userId };
 }

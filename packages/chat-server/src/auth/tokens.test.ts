@@ -25,7 +25,10 @@ function codeOf(fn: () => unknown): number | undefined {
 
 describe('verifyToken', () => {
   it('accepts a user token signed with the app secret', () => {
-    expect(verifyToken(sign({ user_id: 'alice' }), options)).toEqual({ kind: 'user', userId: 'alice' });
+    expect(verifyToken(sign({ user_id: 'alice' }), options)).toEqual({
+      kind: 'user',
+      userId: 'alice',
+    });
   });
 
   it('accepts a server token', () => {
@@ -43,12 +46,18 @@ describe('verifyToken', () => {
   });
 
   it('refuses a token with another algorithm with code 43', () => {
-    expect(codeOf(() => verifyToken(sign({ user_id: 'alice' }, secret, { alg: 'none' }), options))).toBe(43);
+    expect(
+      codeOf(() => verifyToken(sign({ user_id: 'alice' }, secret, { alg: 'none' }), options)),
+    ).toBe(43);
   });
 
   it('reports an expired token with code 40, the code that makes the client refresh it', () => {
     expect(codeOf(() => verifyToken(sign({ user_id: 'alice', exp: now }), options))).toBe(40);
-    expect(verifyToken(sign({ user_id: 'alice', exp: now + 1 }), options)).toEqual({ kind: 'user', userId: 'alice', exp: now + 1 });
+    expect(verifyToken(sign({ user_id: 'alice', exp: now + 1 }), options)).toEqual({
+      kind: 'user',
+      userId: 'alice',
+      exp: now + 1,
+    });
   });
 
   it('reports a token that is not valid yet with code 41', () => {
@@ -63,7 +72,10 @@ describe('verifyToken', () => {
   it('accepts development tokens only when the app disables auth checks', () => {
     const dev = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from('{"user_id":"alice"}').toString('base64')}.devtoken`;
     expect(codeOf(() => verifyToken(dev, options))).toBe(43);
-    expect(verifyToken(dev, { ...options, allowDevTokens: true })).toEqual({ kind: 'user', userId: 'alice' });
+    expect(verifyToken(dev, { ...options, allowDevTokens: true })).toEqual({
+      kind: 'user',
+      userId: 'alice',
+    });
   });
 
   it('answers malformed tokens and tokens without a subject with code 5', () => {
@@ -75,7 +87,13 @@ describe('verifyToken', () => {
 
 describe('signUserToken', () => {
   it('signs tokens that verify and whose payload a standard base64 decoder reads', () => {
-    for (const userId of ['alice', 'đạo-hữu', 'user_with_underscores-and-dashes', 'x@y.z', '???>>>']) {
+    for (const userId of [
+      'alice',
+      'đạo-hữu',
+      'user_with_underscores-and-dashes',
+      'x@y.z',
+      '???>>>',
+    ]) {
       const token = signUserToken(secret, userId, now + 10);
       expect(verifyToken(token, options)).toEqual({ kind: 'user', userId, exp: now + 10 });
       const payload = token.split('.')[1]!;

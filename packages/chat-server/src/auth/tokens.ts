@@ -34,7 +34,8 @@ export interface VerifyOptions {
  */
 export function verifyToken(token: string, options: VerifyOptions): VerifiedToken {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts[0] || !parts[1]) throw chatError.auth('JWTAuth error: token is malformed');
+  if (parts.length !== 3 || !parts[0] || !parts[1])
+    throw chatError.auth('JWTAuth error: token is malformed');
   const [headerPart, payloadPart, signature] = parts as [string, string, string];
   let header: { alg?: unknown };
   let claims: TokenClaims;
@@ -44,22 +45,27 @@ export function verifyToken(token: string, options: VerifyOptions): VerifiedToke
   } catch {
     throw chatError.auth('JWTAuth error: token is malformed');
   }
-  if (typeof claims !== 'object' || claims === null) throw chatError.auth('JWTAuth error: token is malformed');
+  if (typeof claims !== 'object' || claims === null)
+    throw chatError.auth('JWTAuth error: token is malformed');
 
   if (signature === 'devtoken') {
     if (!options.allowDevTokens) throw chatError.tokenSignature();
   } else {
     if (header.alg !== 'HS256') throw chatError.tokenSignature();
-    const expected = createHmac('sha256', options.secret).update(`${headerPart}.${payloadPart}`).digest();
+    const expected = createHmac('sha256', options.secret)
+      .update(`${headerPart}.${payloadPart}`)
+      .digest();
     const given = decodeSegment(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw chatError.tokenSignature();
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw chatError.tokenSignature();
   }
 
   const now = options.nowSeconds;
   if (typeof claims.exp === 'number' && now >= claims.exp) throw chatError.tokenExpired();
   if (typeof claims.nbf === 'number' && now < claims.nbf) throw chatError.tokenNotValidYet();
   // A little tolerance for clock skew between token issuer and server, as Stream allows.
-  if (typeof claims.iat === 'number' && claims.iat > now + 5) throw chatError.tokenUsedBeforeIssued();
+  if (typeof claims.iat === 'number' && claims.iat > now + 5)
+    throw chatError.tokenUsedBeforeIssued();
 
   if (claims.server === true) return { kind: 'server' };
   if (typeof claims.user_id === 'string' && claims.user_id.length > 0) {

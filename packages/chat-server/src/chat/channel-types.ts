@@ -4,13 +4,7 @@
  */
 
 export type Role =
-  | 'anonymous'
-  | 'guest'
-  | 'user'
-  | 'channel_member'
-  | 'channel_moderator'
-  | 'moderator'
-  | 'admin';
+  'anonymous' | 'guest' | 'user' | 'channel_member' | 'channel_moderator' | 'moderator' | 'admin';
 
 /** Capabilities reported to the client (names from stream-chat's ChannelOwnCapability). */
 export const CLIENT_CAPABILITIES = [
@@ -90,7 +84,13 @@ export interface ChannelType {
   grants: Partial<Record<Role, readonly Permission[]>>;
 }
 
-const READ: readonly Permission[] = ['read-channel', 'watch-channel', 'read-events', 'connect-events', 'typing-events'];
+const READ: readonly Permission[] = [
+  'read-channel',
+  'watch-channel',
+  'read-events',
+  'connect-events',
+  'typing-events',
+];
 
 const MEMBER: readonly Permission[] = [
   ...READ,
@@ -128,7 +128,12 @@ const MODERATOR: readonly Permission[] = [
   'skip-slow-mode',
 ];
 
-const ADMIN: readonly Permission[] = [...MODERATOR, 'create-channel', 'delete-channel', 'join-channel'];
+const ADMIN: readonly Permission[] = [
+  ...MODERATOR,
+  'create-channel',
+  'delete-channel',
+  'join-channel',
+];
 
 function config(name: string, overrides: Partial<ChannelTypeConfig> = {}): ChannelTypeConfig {
   return {
@@ -220,7 +225,12 @@ const commerce: ChannelType = {
 /** Game rooms: like livestream but users read too and no uploads. */
 const gaming: ChannelType = {
   name: 'gaming',
-  config: config('gaming', { uploads: false, replies: false, typing_events: false, read_events: false }),
+  config: config('gaming', {
+    uploads: false,
+    replies: false,
+    typing_events: false,
+    read_events: false,
+  }),
   grants: {
     anonymous: ['read-channel', 'watch-channel'],
     guest: ['read-channel', 'watch-channel'],
@@ -232,8 +242,16 @@ const gaming: ChannelType = {
   },
 };
 
-export const BUILTIN_CHANNEL_TYPES: Record<string, ChannelType> = { messaging, livestream, team, commerce, gaming };
+export const BUILTIN_CHANNEL_TYPES: Record<string, ChannelType> = {
+  messaging,
+  livestream,
+  team,
+  commerce,
+  gaming,
+};
 
 export function channelTypeByName(name: string): ChannelType | undefined {
-  return Object.prototype.hasOwnProperty.call(BUILTIN_CHANNEL_TYPES, name) ? BUILTIN_CHANNEL_TYPES[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(BUILTIN_CHANNEL_TYPES, name)
+    ? BUILTIN_CHANNEL_TYPES[name]
+    : undefined;
 }

@@ -28,7 +28,12 @@ export function parseArray(text: string | null | undefined): unknown[] {
 }
 
 /** Splits custom keys from reserved ones, and limits custom data to Stream's 5 KiB per object. */
-export function pickCustom(input: JsonObject, reserved: ReadonlySet<string>, what: string, limitBytes = 5120): JsonObject {
+export function pickCustom(
+  input: JsonObject,
+  reserved: ReadonlySet<string>,
+  what: string,
+  limitBytes = 5120,
+): JsonObject {
   const custom: JsonObject = {};
   for (const [key, value] of Object.entries(input)) {
     if (reserved.has(key) || value === undefined) continue;

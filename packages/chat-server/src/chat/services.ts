@@ -47,11 +47,27 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reads: createReadsRepo(deps.db),
     threads: createThreadsRepo(deps.db),
   };
-  const assembler = createMessageAssembler({ messages: repos.messages, reactions: repos.reactions, threads: repos.threads, users });
+  const assembler = createMessageAssembler({
+    messages: repos.messages,
+    reactions: repos.reactions,
+    threads: repos.threads,
+    users,
+  });
   const buildStates = createStateBuilder(deps, repos, users, assembler);
   const channels = createChannelsService(deps, repos, users, events, buildStates);
-  const messages = createMessagesService(deps, repos.messages, repos.threads, repos.reads, channels, users, assembler, events);
-  channels.onSystemMessage((actor, channel, message) => messages.sendSystem(actor, channel, message));
+  const messages = createMessagesService(
+    deps,
+    repos.messages,
+    repos.threads,
+    repos.reads,
+    channels,
+    users,
+    assembler,
+    events,
+  );
+  channels.onSystemMessage((actor, channel, message) =>
+    messages.sendSystem(actor, channel, message),
+  );
   return {
     events,
     app: createAppService(users),
@@ -60,7 +76,16 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     messages,
     reactions: createReactionsService(deps, repos.reactions, messages, assembler, users, events),
     reads: createReadsService(deps, repos.reads, repos.messages, channels, users, events),
-    threads: createThreadsService(deps, repos.threads, repos.messages, repos.reads, channels, assembler, users, events),
+    threads: createThreadsService(
+      deps,
+      repos.threads,
+      repos.messages,
+      repos.reads,
+      channels,
+      assembler,
+      users,
+      events,
+    ),
     channelEvents: createChannelEventsService(deps, channels, users, events),
     mutes: createMutesService(deps, createMutesRepo(deps.db), users, channels, events),
     uploads: createUploadsService(createDiskFileStore(deps.config.uploads.dir), channels),

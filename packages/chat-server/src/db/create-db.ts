@@ -27,7 +27,9 @@ export function createDb(config: ChatServerConfig['db']): DbHandle {
       database.function('unicode_lower', { deterministic: true }, (value: unknown) =>
         typeof value === 'string' ? value.toLocaleLowerCase() : value,
       );
-      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      });
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {

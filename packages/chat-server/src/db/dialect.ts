@@ -14,26 +14,42 @@ function jsonPath(key: string): string {
  * Unicode-aware lower case. PostgreSQL's lower() folds every letter; SQLite's folds ASCII only, so SQLite connections
  * get `unicode_lower` (JavaScript's toLocaleLowerCase, registered in create-db.ts) and "Đan" matches "đan".
  */
-export function lowerText(dialect: SqlDialectKind, expression: RawBuilder<unknown>): RawBuilder<string> {
-  return dialect === 'sqlite' ? sql<string>`unicode_lower(${expression})` : sql<string>`lower(${expression})`;
+export function lowerText(
+  dialect: SqlDialectKind,
+  expression: RawBuilder<unknown>,
+): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`unicode_lower(${expression})`
+    : sql<string>`lower(${expression})`;
 }
 
 /** The JSON value under `key`, comparable with `jsonParam` values (numbers, strings, booleans). */
-export function jsonValue(dialect: SqlDialectKind, column: string, key: string): RawBuilder<unknown> {
+export function jsonValue(
+  dialect: SqlDialectKind,
+  column: string,
+  key: string,
+): RawBuilder<unknown> {
   return dialect === 'sqlite'
     ? sql`json_extract(${sql.ref(column)}, ${jsonPath(key)})`
     : sql`(${sql.ref(column)}::jsonb -> ${key})`;
 }
 
 /** The JSON value under `key` as text (for LIKE). */
-export function jsonText(dialect: SqlDialectKind, column: string, key: string): RawBuilder<unknown> {
+export function jsonText(
+  dialect: SqlDialectKind,
+  column: string,
+  key: string,
+): RawBuilder<unknown> {
   return dialect === 'sqlite'
     ? sql`cast(json_extract(${sql.ref(column)}, ${jsonPath(key)}) as text)`
     : sql`(${sql.ref(column)}::jsonb ->> ${key})`;
 }
 
 /** A parameter comparable with `jsonValue`. */
-export function jsonParam(dialect: SqlDialectKind, value: string | number | boolean | null): RawBuilder<unknown> {
+export function jsonParam(
+  dialect: SqlDialectKind,
+  value: string | number | boolean | null,
+): RawBuilder<unknown> {
   if (dialect === 'sqlite') return sql`${typeof value === 'boolean' ? (value ? 1 : 0) : value}`;
   return sql`cast(${JSON.stringify(value)} as jsonb)`;
 }
@@ -46,7 +62,12 @@ export function jsonHas(dialect: SqlDialectKind, column: string, key: string): R
 }
 
 /** True when the JSON array column holds an object whose `key` is one of `values` (e.g. attachments.type). */
-export function jsonArrayHasKeyIn(dialect: SqlDialectKind, column: string, key: string, values: string[]): RawBuilder<boolean> {
+export function jsonArrayHasKeyIn(
+  dialect: SqlDialectKind,
+  column: string,
+  key: string,
+  values: string[],
+): RawBuilder<boolean> {
   if (values.length === 0) return sql<boolean>`1 = 0`;
   const list = sql.join(values);
   return dialect === 'sqlite'

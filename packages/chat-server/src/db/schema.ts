@@ -190,4 +190,3 @@ export interface Database {
 
 export type Db = Kysely<Database>;
 export type SqlDialectKind = 'sqlite' | 'postgres';
-

@@ -6,7 +6,10 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
  * send. Beyond `capacity` the oldest statement is dropped (a hit does not reorder: cheaper, and the working set of
  * distinct statements is small).
  */
-export function withStatementCache(database: SqliteDatabase, capacity = 1000): { close(): void; prepare(sql: string): Statement } {
+export function withStatementCache(
+  database: SqliteDatabase,
+  capacity = 1000,
+): { close(): void; prepare(sql: string): Statement } {
   const cache = new Map<string, Statement>();
   return {
     close: () => {

@@ -15,7 +15,18 @@ describe(`${dialectName()}: write queue`, () => {
     return (trx: Parameters<Parameters<ReturnType<typeof createWriteQueue>['run']>[0]>[0]) =>
       trx
         .insertInto('users')
-        .values({ app_id: db.appId, id, role: 'user', language: '', custom: '{}', teams: '[]', banned: 0, invisible: 0, created_at: 'x', updated_at: 'x' })
+        .values({
+          app_id: db.appId,
+          id,
+          role: 'user',
+          language: '',
+          custom: '{}',
+          teams: '[]',
+          banned: 0,
+          invisible: 0,
+          created_at: 'x',
+          updated_at: 'x',
+        })
         .execute()
         .then(() => id);
   }
@@ -33,23 +44,34 @@ describe(`${dialectName()}: write queue`, () => {
     );
     expect(results).toEqual(Array.from({ length: 50 }, (_, i) => `u${i}`));
     expect(transactions.size).toBe(1);
-    const { count } = await db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(50);
   });
 
   it('fails only the bad write of a batch and keeps the others', async () => {
     const queue = createWriteQueue(db.db, 100);
     await queue.run(insertUser('taken'));
-    const outcomes = await Promise.allSettled([queue.run(insertUser('a')), queue.run(insertUser('taken')), queue.run(insertUser('b'))]);
+    const outcomes = await Promise.allSettled([
+      queue.run(insertUser('a')),
+      queue.run(insertUser('taken')),
+      queue.run(insertUser('b')),
+    ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const ids = (await db.db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = (await db.db.selectFrom('users').select('id').orderBy('id').execute()).map(
+      (r) => r.id,
+    );
     expect(ids).toEqual(['a', 'b', 'taken']);
   });
 
   it('resolves only after the row is visible to other readers', async () => {
     const queue = createWriteQueue(db.db, 100);
     await queue.run(insertUser('durable'));
-    expect(await db.db.selectFrom('users').select('id').where('id', '=', 'durable').executeTakeFirst()).toEqual({ id: 'durable' });
+    expect(
+      await db.db.selectFrom('users').select('id').where('id', '=', 'durable').executeTakeFirst(),
+    ).toEqual({ id: 'durable' });
   });
 
   it('runs a burst in transactions of at most the configured size, in arrival order', async () => {

@@ -37,16 +37,39 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
     let actor: Actor;
     if (identity.kind === 'server') {
       const body = isPlainObject(request.body) ? request.body : {};
-      const named = typeof body.user_id === 'string' ? body.user_id : isPlainObject(body.user) && typeof body.user.id === 'string' ? body.user.id : query.user_id;
-      actor = { appId: identity.app.id, userId: named ?? null, role: 'admin', isServer: true, connectionId };
+      const named =
+        typeof body.user_id === 'string'
+          ? body.user_id
+          : isPlainObject(body.user) && typeof body.user.id === 'string'
+            ? body.user.id
+            : query.user_id;
+      actor = {
+        appId: identity.app.id,
+        userId: named ?? null,
+        role: 'admin',
+        isServer: true,
+        connectionId,
+      };
     } else if (identity.kind === 'anonymous') {
-      actor = { appId: identity.app.id, userId: query.user_id ?? null, role: 'anonymous', isServer: false, connectionId };
+      actor = {
+        appId: identity.app.id,
+        userId: query.user_id ?? null,
+        role: 'anonymous',
+        isServer: false,
+        connectionId,
+      };
     } else {
       if (query.user_id !== undefined && query.user_id !== identity.userId) {
         throw chatError.auth(`the token is for user ${identity.userId}, not ${query.user_id}`);
       }
       const role = await runtime.services.users.roleOf(identity.app.id, identity.userId);
-      actor = { appId: identity.app.id, userId: identity.userId, role, isServer: false, connectionId };
+      actor = {
+        appId: identity.app.id,
+        userId: identity.userId,
+        role,
+        isServer: false,
+        connectionId,
+      };
     }
     setRequestContext(request, { app: identity.app, actor });
   });

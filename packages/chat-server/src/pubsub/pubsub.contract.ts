@@ -15,7 +15,9 @@ function createSink(): Sink {
     received,
     handler(message) {
       received.push(message);
-      waiters = waiters.filter((w) => (received.length >= w.count ? (w.resolve(received), false) : true));
+      waiters = waiters.filter((w) =>
+        received.length >= w.count ? (w.resolve(received), false) : true,
+      );
     },
     waitFor(count) {
       if (received.length >= count) return Promise.resolve(received);

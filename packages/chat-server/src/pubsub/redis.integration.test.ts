@@ -7,12 +7,17 @@ import { createRedisPubSub } from './redis.ts';
 const url = process.env.REDIS_URL;
 
 if (url) {
-  describePubSubContract('redis', () => createRedisPubSub({ url, keyPrefix: `test:${randomBytes(4).toString('hex')}:` }));
+  describePubSubContract('redis', () =>
+    createRedisPubSub({ url, keyPrefix: `test:${randomBytes(4).toString('hex')}:` }),
+  );
 
   describe('redis: two nodes', () => {
     it('delivers across nodes once each, the publishing node synchronously and without the echo', async () => {
       const keyPrefix = `test:${randomBytes(4).toString('hex')}:`;
-      const [a, b] = await Promise.all([createRedisPubSub({ url, keyPrefix }), createRedisPubSub({ url, keyPrefix })]);
+      const [a, b] = await Promise.all([
+        createRedisPubSub({ url, keyPrefix }),
+        createRedisPubSub({ url, keyPrefix }),
+      ]);
       try {
         const onA: BusMessage[] = [];
         const onB: BusMessage[] = [];

@@ -34,7 +34,10 @@ export class Connection implements ConnectionIdentity {
   ) {
     // ws writes frames straight to its net.Socket when compression is off (our setting); writing our pre-built
     // frames to the same socket keeps byte order and skips re-framing per socket. Fall back to ws.send otherwise.
-    const internal = socket as unknown as { _socket?: Duplex; _extensions?: Record<string, unknown> };
+    const internal = socket as unknown as {
+      _socket?: Duplex;
+      _extensions?: Record<string, unknown>;
+    };
     const compressed = internal._extensions && Object.keys(internal._extensions).length > 0;
     this.raw = compressed ? undefined : internal._socket;
   }

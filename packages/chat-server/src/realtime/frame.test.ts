@@ -21,10 +21,16 @@ function decode(bytes: Buffer): Promise<string> {
 }
 
 describe('Frame', () => {
-  it.each([10, 125, 126, 65_535, 65_536, 200_000])('builds a text frame that ws parses back (%i bytes)', async (size) => {
-    const text = JSON.stringify({ type: 'message.new', text: 'đ'.repeat(Math.max(0, Math.floor((size - 40) / 2))) });
-    expect(await decode(new Frame(text).wire())).toBe(text);
-  });
+  it.each([10, 125, 126, 65_535, 65_536, 200_000])(
+    'builds a text frame that ws parses back (%i bytes)',
+    async (size) => {
+      const text = JSON.stringify({
+        type: 'message.new',
+        text: 'đ'.repeat(Math.max(0, Math.floor((size - 40) / 2))),
+      });
+      expect(await decode(new Frame(text).wire())).toBe(text);
+    },
+  );
 
   it('encodes once and shares the bytes', () => {
     const frame = Frame.of({ type: 'health.check' });

@@ -22,7 +22,10 @@ interface Handshake {
   appId: string;
 }
 
-function parseHandshake(runtime: ChatRuntime, query: Record<string, string | undefined>): Handshake {
+function parseHandshake(
+  runtime: ChatRuntime,
+  query: Record<string, string | undefined>,
+): Handshake {
   const identity = authenticate(
     runtime.apps,
     runtime.tokens,
@@ -37,17 +40,29 @@ function parseHandshake(runtime: ChatRuntime, query: Record<string, string | und
   }
   if (!isPlainObject(payload)) throw chatError.input('the json query parameter must be an object');
   const details = isPlainObject(payload.user_details) ? payload.user_details : {};
-  const claimed = typeof payload.user_id === 'string' ? payload.user_id : typeof details.id === 'string' ? details.id : undefined;
+  const claimed =
+    typeof payload.user_id === 'string'
+      ? payload.user_id
+      : typeof details.id === 'string'
+        ? details.id
+        : undefined;
   if (identity.kind === 'anonymous') {
     const userId = claimed && /^[\w@-]{1,255}$/.test(claimed) ? claimed : `anon-${randomUUID()}`;
     return { userId, details: {}, role: 'anonymous', anonymous: true, appId: identity.app.id };
   }
-  if (identity.kind === 'server') throw chatError.auth('server tokens cannot open a websocket connection');
+  if (identity.kind === 'server')
+    throw chatError.auth('server tokens cannot open a websocket connection');
   if (claimed !== undefined && claimed !== identity.userId) {
     throw chatError.auth(`the token is for user ${identity.userId}, not ${claimed}`);
   }
   assertUserId(identity.userId);
-  return { userId: identity.userId, details, role: 'user', anonymous: false, appId: identity.app.id };
+  return {
+    userId: identity.userId,
+    details,
+    role: 'user',
+    anonymous: false,
+    appId: identity.app.id,
+  };
 }
 
 /**
@@ -64,7 +79,12 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
     let closed = false;
 
     const healthCheck = () =>
-      Frame.of({ type: 'health.check', connection_id: connection!.id, cid: '*', created_at: deps.clock.now() });
+      Frame.of({
+        type: 'health.check',
+        connection_id: connection!.id,
+        cid: '*',
+        created_at: deps.clock.now(),
+      });
 
     socket.on('message', (data) => {
       if (!connection) return;
@@ -75,7 +95,8 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         return;
       }
       const events = Array.isArray(parsed) ? parsed : [parsed];
-      if (events.some((e) => isPlainObject(e) && e.type === 'health.check')) hub.sendTo(connection, healthCheck());
+      if (events.some((e) => isPlainObject(e) && e.type === 'health.check'))
+        hub.sendTo(connection, healthCheck());
     });
 
     socket.on('close', () => {
@@ -92,8 +113,28 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         const query = (request.query ?? {}) as Record<string, string | undefined>;
         const handshake = parseHandshake(runtime, query);
         const me = handshake.anonymous
-          ? { ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()), anon: true, online: true, devices: [], mutes: [], channel_mutes: [], total_unread_count: 0, unread_count: 0, unread_channels: 0, unread_threads: 0 }
-          : await buildMe(deps, services.users, await services.users.upsertOnConnect(handshake.appId, handshake.userId, handshake.details, handshake.role));
+          ? {
+              ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()),
+              anon: true,
+              online: true,
+              devices: [],
+              mutes: [],
+              channel_mutes: [],
+              total_unread_count: 0,
+              unread_count: 0,
+              unread_channels: 0,
+              unread_threads: 0,
+            }
+          : await buildMe(
+              deps,
+              services.users,
+              await services.users.upsertOnConnect(
+                handshake.appId,
+                handshake.userId,
+                handshake.details,
+                handshake.role,
+              ),
+            );
         if (closed) return;
         connection = new Connection(
           randomUUID(),
@@ -104,19 +145,37 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
           socket,
           deps.config.limits.socketMaxBufferedBytes,
           (broken, reason) => {
-            deps.log.warn({ connectionId: broken.id, reason }, 'closing websocket after a failed write');
+            deps.log.warn(
+              { connectionId: broken.id, reason },
+              'closing websocket after a failed write',
+            );
           },
         );
         hub.add(connection);
-        hub.sendTo(connection, Frame.of({ type: 'health.check', connection_id: connection.id, cid: '*', me, created_at: deps.clock.now() }));
-        if (!handshake.anonymous && hub.userConnectionCount(handshake.appId, handshake.userId) === 1) {
+        hub.sendTo(
+          connection,
+          Frame.of({
+            type: 'health.check',
+            connection_id: connection.id,
+            cid: '*',
+            me,
+            created_at: deps.clock.now(),
+          }),
+        );
+        if (
+          !handshake.anonymous &&
+          hub.userConnectionCount(handshake.appId, handshake.userId) === 1
+        ) {
           await announcePresence(handshake.appId, handshake.userId);
         }
       } catch (error) {
         const chat = error instanceof ChatError ? error : toChatError(error);
-        if (!(error instanceof ChatError)) deps.log.error({ err: error }, 'websocket handshake failed');
+        if (!(error instanceof ChatError))
+          deps.log.error({ err: error }, 'websocket handshake failed');
         if (socket.readyState === socket.OPEN) {
-          socket.send(JSON.stringify({ error: chat.toBody() }), () => socket.close(CLOSE_PERMANENT, chat.message.slice(0, 120)));
+          socket.send(JSON.stringify({ error: chat.toBody() }), () =>
+            socket.close(CLOSE_PERMANENT, chat.message.slice(0, 120)),
+          );
         }
       }
     })();
@@ -132,7 +191,8 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
   async function afterClose(connection: Connection, watched: string[]): Promise<void> {
     try {
       await services.channels.connectionClosed(connection, watched);
-      if (connection.anonymous || hub.userConnectionCount(connection.appId, connection.userId) > 0) return;
+      if (connection.anonymous || hub.userConnectionCount(connection.appId, connection.userId) > 0)
+        return;
       await services.users.touchLastActive(connection.appId, connection.userId);
       await announcePresence(connection.appId, connection.userId);
     } catch (error) {

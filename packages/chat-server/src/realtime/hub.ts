@@ -53,7 +53,8 @@ export class Hub {
     this.leave(topics.user(connection.appId, connection.userId), connection);
     const watched = [...connection.watching];
     for (const cid of watched) this.leave(topics.channel(connection.appId, cid), connection);
-    for (const userId of connection.presenceOf) this.leave(topics.presence(connection.appId, userId), connection);
+    for (const userId of connection.presenceOf)
+      this.leave(topics.presence(connection.appId, userId), connection);
     connection.watching.clear();
     connection.presenceOf.clear();
     return watched;
@@ -180,7 +181,9 @@ export class Hub {
       entry = { members: new Set(), unsubscribe: null };
       this.byTopic.set(topic, entry);
       entry.unsubscribe = this.pubsub.subscribe(topic, (message) => this.deliver(topic, message));
-      entry.unsubscribe.catch((error: unknown) => this.log.warn({ err: error, topic }, 'pubsub subscribe failed'));
+      entry.unsubscribe.catch((error: unknown) =>
+        this.log.warn({ err: error, topic }, 'pubsub subscribe failed'),
+      );
     }
     entry.members.add(connection);
   }

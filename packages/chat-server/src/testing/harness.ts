@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { parseConfig, type ChatServerConfig, type ChatServerConfigInput, type DeepPartial } from '../config.ts';
+import {
+  parseConfig,
+  type ChatServerConfig,
+  type ChatServerConfigInput,
+  type DeepPartial,
+} from '../config.ts';
 import { buildChatServer } from '../server.ts';
 
 export interface TestChatServer {
@@ -27,7 +32,9 @@ export interface StartOptions {
 // Test runs read their database choice from the environment; the server itself only sees the parsed config.
 const env = process.env;
 
-async function createPostgresSchema(url: string): Promise<{ schema: string; drop: () => Promise<void> }> {
+async function createPostgresSchema(
+  url: string,
+): Promise<{ schema: string; drop: () => Promise<void> }> {
   const schema = `chat_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();

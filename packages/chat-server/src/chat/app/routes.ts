@@ -5,7 +5,9 @@ import type { ChatServices } from '../services.ts';
 
 export function registerAppRoutes(app: FastifyInstance, services: ChatServices): void {
   app.get('/app', async (request) => services.app.settings(contextOf(request).app));
-  app.post('/guest', async (request) => services.app.guest(contextOf(request).app, bodyOf(request.body)));
+  app.post('/guest', async (request) =>
+    services.app.guest(contextOf(request).app, bodyOf(request.body)),
+  );
   // stream-chat's warm-up ping.
   app.get('/hi', async () => ({}));
 }

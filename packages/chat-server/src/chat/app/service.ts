@@ -26,7 +26,8 @@ export function createAppService(users: UsersService): AppService {
   return {
     async settings(app) {
       const channelConfigs: JsonObject = {};
-      for (const [name, type] of Object.entries(BUILTIN_CHANNEL_TYPES)) channelConfigs[name] = toConfigResponse(type);
+      for (const [name, type] of Object.entries(BUILTIN_CHANNEL_TYPES))
+        channelConfigs[name] = toConfigResponse(type);
       return {
         app: {
           name: app.name,
@@ -45,7 +46,8 @@ export function createAppService(users: UsersService): AppService {
       const input = body.user;
       if (!isPlainObject(input)) throw chatError.input('user is required');
       let id = typeof input.id === 'string' && input.id ? input.id : `guest-${randomUUID()}`;
-      if (!USER_ID_PATTERN.test(id)) throw chatError.input('user id may only contain letters, numbers, "@", "_" and "-"');
+      if (!USER_ID_PATTERN.test(id))
+        throw chatError.input('user id may only contain letters, numbers, "@", "_" and "-"');
       const existing = await users.repo.get(app.id, id);
       // A guest never takes over a registered user's id.
       if (existing && existing.role !== 'guest') id = `guest-${randomUUID()}`;

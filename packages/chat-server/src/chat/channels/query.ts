@@ -14,7 +14,8 @@ import { compileSort, parseSort } from '../query/sort.ts';
 
 function idList(field: string, op: Operator, value: unknown): string[] {
   const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 && op === '$eq') throw chatError.input(`${field} $eq needs at least one user id`);
+  if (list.length === 0 && op === '$eq')
+    throw chatError.input(`${field} $eq needs at least one user id`);
   if (!list.every((v) => typeof v === 'string')) throw chatError.input(`${field} expects user ids`);
   return list as string[];
 }
@@ -60,10 +61,16 @@ function booleanField(name: string, whenTrue: RawBuilder<boolean>): FieldSpec {
 function mentionsKey(filter: unknown, key: string): boolean {
   if (Array.isArray(filter)) return filter.some((f) => mentionsKey(f, key));
   if (typeof filter !== 'object' || filter === null) return false;
-  return Object.entries(filter).some(([k, v]) => k === key || (k.startsWith('$') && mentionsKey(v, key)));
+  return Object.entries(filter).some(
+    ([k, v]) => k === key || (k.startsWith('$') && mentionsKey(v, key)),
+  );
 }
 
-export function compileChannelFilter(dialect: SqlDialectKind, actor: Actor, filter: JsonObject): RawBuilder<boolean> {
+export function compileChannelFilter(
+  dialect: SqlDialectKind,
+  actor: Actor,
+  filter: JsonObject,
+): RawBuilder<boolean> {
   const fields: Record<string, FieldSpec> = {
     type: { kind: 'column', ref: 'c.type', type: 'text' },
     id: { kind: 'column', ref: 'c.id', type: 'text' },
@@ -82,14 +89,18 @@ export function compileChannelFilter(dialect: SqlDialectKind, actor: Actor, filt
     pinned: booleanField('pinned', sql<boolean>`(m.pinned_at is not null)`),
     archived: booleanField('archived', sql<boolean>`(m.archived_at is not null)`),
     hidden: booleanField('hidden', sql<boolean>`(coalesce(m.hidden, 0) = 1)`),
-    joined: booleanField('joined', sql<boolean>`(m.user_id is not null and coalesce(m.invited, 0) = 0)`),
+    joined: booleanField(
+      'joined',
+      sql<boolean>`(m.user_id is not null and coalesce(m.invited, 0) = 0)`,
+    ),
     invite: {
       kind: 'custom',
       build(op, value) {
         if (op !== '$eq' || !['pending', 'accepted', 'rejected'].includes(String(value))) {
           throw chatError.input('invite supports $eq with pending, accepted or rejected');
         }
-        if (value === 'pending') return sql<boolean>`(m.invited = 1 and m.invite_accepted_at is null and m.invite_rejected_at is null)`;
+        if (value === 'pending')
+          return sql<boolean>`(m.invited = 1 and m.invite_accepted_at is null and m.invite_rejected_at is null)`;
         if (value === 'accepted') return sql<boolean>`(m.invite_accepted_at is not null)`;
         return sql<boolean>`(m.invite_rejected_at is not null)`;
       },
@@ -99,7 +110,12 @@ export function compileChannelFilter(dialect: SqlDialectKind, actor: Actor, filt
       sql<boolean>`exists (select 1 from channel_mutes cm where cm.app_id = c.app_id and cm.cid = c.cid and cm.user_id = ${actor.userId ?? ''})`,
     ),
   };
-  const compiled = compileFilter(filter, { dialect, entity: 'channels', customColumn: 'c.custom', fields });
+  const compiled = compileFilter(filter, {
+    dialect,
+    entity: 'channels',
+    customColumn: 'c.custom',
+    fields,
+  });
   const parts = [compiled];
   // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
   if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`coalesce(m.hidden, 0) = 0`);
@@ -139,7 +155,10 @@ export function compileChannelSort(dialect: SqlDialectKind, raw: unknown): RawBu
   });
 }
 
-export function compileMemberFilter(dialect: SqlDialectKind, filter: JsonObject): RawBuilder<boolean> {
+export function compileMemberFilter(
+  dialect: SqlDialectKind,
+  filter: JsonObject,
+): RawBuilder<boolean> {
   return compileFilter(filter, {
     dialect,
     entity: 'members',
@@ -152,7 +171,10 @@ export function compileMemberFilter(dialect: SqlDialectKind, filter: JsonObject)
       banned: { kind: 'column', ref: 'members.banned', type: 'boolean' },
       created_at: { kind: 'column', ref: 'members.created_at', type: 'date' },
       updated_at: { kind: 'column', ref: 'members.updated_at', type: 'date' },
-      is_moderator: booleanField('is_moderator', sql<boolean>`(members.channel_role = 'channel_moderator')`),
+      is_moderator: booleanField(
+        'is_moderator',
+        sql<boolean>`(members.channel_role = 'channel_moderator')`,
+      ),
       last_active: { kind: 'column', ref: 'u.last_active', type: 'date' },
     },
   });

@@ -1,4 +1,11 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type RawBuilder,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { ChannelsTable, Database, Db, MembersTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ChannelsTable>;
@@ -10,32 +17,81 @@ export interface ChannelsRepo {
   getMany(appId: string, cids: readonly string[]): Promise<Map<string, ChannelRow>>;
   byDistinctKey(appId: string, type: string, key: string): Promise<ChannelRow | undefined>;
   insert(executor: Executor, row: Insertable<ChannelsTable>): Promise<void>;
-  update(executor: Executor, appId: string, cid: string, patch: Updateable<ChannelsTable>): Promise<void>;
+  update(
+    executor: Executor,
+    appId: string,
+    cid: string,
+    patch: Updateable<ChannelsTable>,
+  ): Promise<void>;
   remove(executor: Executor, appId: string, cid: string): Promise<void>;
   /** Channel rows matching `where`, where the alias `m` is the viewer's membership row (left join). */
-  query(appId: string, viewerId: string, where: RawBuilder<boolean>, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<ChannelRow[]>;
+  query(
+    appId: string,
+    viewerId: string,
+    where: RawBuilder<boolean>,
+    order: RawBuilder<unknown>[],
+    limit: number,
+    offset: number,
+  ): Promise<ChannelRow[]>;
 
-  member(appId: string, cid: string, userId: string, executor?: Executor): Promise<MemberRow | undefined>;
-  membersOf(appId: string, cids: readonly string[], limitPerChannel: number, offset?: number): Promise<Map<string, MemberRow[]>>;
-  membershipsOf(appId: string, cids: readonly string[], userId: string): Promise<Map<string, MemberRow>>;
+  member(
+    appId: string,
+    cid: string,
+    userId: string,
+    executor?: Executor,
+  ): Promise<MemberRow | undefined>;
+  membersOf(
+    appId: string,
+    cids: readonly string[],
+    limitPerChannel: number,
+    offset?: number,
+  ): Promise<Map<string, MemberRow[]>>;
+  membershipsOf(
+    appId: string,
+    cids: readonly string[],
+    userId: string,
+  ): Promise<Map<string, MemberRow>>;
   memberIds(appId: string, cid: string): Promise<string[]>;
   upsertMember(executor: Executor, row: Insertable<MembersTable>): Promise<boolean>;
-  updateMember(executor: Executor, appId: string, cid: string, userId: string, patch: Updateable<MembersTable>): Promise<void>;
+  updateMember(
+    executor: Executor,
+    appId: string,
+    cid: string,
+    userId: string,
+    patch: Updateable<MembersTable>,
+  ): Promise<void>;
   removeMember(executor: Executor, appId: string, cid: string, userId: string): Promise<boolean>;
   refreshMemberCount(executor: Executor, appId: string, cid: string): Promise<void>;
-  queryMembers(appId: string, cid: string, where: RawBuilder<boolean>, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<MemberRow[]>;
+  queryMembers(
+    appId: string,
+    cid: string,
+    where: RawBuilder<boolean>,
+    order: RawBuilder<unknown>[],
+    limit: number,
+    offset: number,
+  ): Promise<MemberRow[]>;
 }
 
 export function createChannelsRepo(db: Db): ChannelsRepo {
   return {
     get: (appId, cid, executor = db) =>
-      executor.selectFrom('channels').selectAll().where('app_id', '=', appId).where('cid', '=', cid).executeTakeFirst(),
+      executor
+        .selectFrom('channels')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .executeTakeFirst(),
 
     async getMany(appId, cids) {
       const map = new Map<string, ChannelRow>();
       const unique = [...new Set(cids)];
       for (let i = 0; i < unique.length; i += 500) {
-        const rows = await db.selectFrom('channels').selectAll().where('app_id', '=', appId).where('cid', 'in', unique.slice(i, i + 500)).execute();
+        const rows = await db
+          .selectFrom('channels')
+          .selectAll()
+          .where('app_id', '=', appId)
+          .where('cid', 'in', unique.slice(i, i + 500))
+          .execute();
         for (const row of rows) map.set(row.cid, row);
       }
       return map;
@@ -54,17 +110,29 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
       await executor.insertInto('channels').values(row).execute();
     },
     async update(executor, appId, cid, patch) {
-      await executor.updateTable('channels').set(patch).where('app_id', '=', appId).where('cid', '=', cid).execute();
+      await executor
+        .updateTable('channels')
+        .set(patch)
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .execute();
     },
     async remove(executor, appId, cid) {
-      await executor.deleteFrom('channels').where('app_id', '=', appId).where('cid', '=', cid).execute();
+      await executor
+        .deleteFrom('channels')
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .execute();
     },
 
     query: (appId, viewerId, where, order, limit, offset) => {
       let q = db
         .selectFrom('channels as c')
         .leftJoin('members as m', (join) =>
-          join.onRef('m.app_id', '=', 'c.app_id').onRef('m.cid', '=', 'c.cid').on('m.user_id', '=', viewerId),
+          join
+            .onRef('m.app_id', '=', 'c.app_id')
+            .onRef('m.cid', '=', 'c.cid')
+            .on('m.user_id', '=', viewerId),
         )
         .selectAll('c')
         .where('c.app_id', '=', appId)
@@ -91,7 +159,11 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
           eb
             .selectFrom('members')
             .selectAll()
-            .select(sql<number>`row_number() over (partition by cid order by created_at, user_id)`.as('rn'))
+            .select(
+              sql<number>`row_number() over (partition by cid order by created_at, user_id)`.as(
+                'rn',
+              ),
+            )
             .where('app_id', '=', appId)
             .where('cid', 'in', [...cids])
             .as('ranked'),
@@ -121,7 +193,12 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     },
 
     async memberIds(appId, cid) {
-      const rows = await db.selectFrom('members').select('user_id').where('app_id', '=', appId).where('cid', '=', cid).execute();
+      const rows = await db
+        .selectFrom('members')
+        .select('user_id')
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .execute();
       return rows.map((r) => r.user_id);
     },
 
@@ -129,7 +206,10 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
       const existing = await this.member(row.app_id, row.cid, row.user_id, executor);
       if (existing) {
         if (row.channel_role && row.channel_role !== existing.channel_role) {
-          await this.updateMember(executor, row.app_id, row.cid, row.user_id, { channel_role: row.channel_role, updated_at: row.updated_at });
+          await this.updateMember(executor, row.app_id, row.cid, row.user_id, {
+            channel_role: row.channel_role,
+            updated_at: row.updated_at,
+          });
         }
         return false;
       }
@@ -160,7 +240,9 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     async refreshMemberCount(executor, appId, cid) {
       await executor
         .updateTable('channels')
-        .set({ member_count: sql`(select count(*) from members where members.app_id = ${appId} and members.cid = ${cid})` })
+        .set({
+          member_count: sql`(select count(*) from members where members.app_id = ${appId} and members.cid = ${cid})`,
+        })
         .where('app_id', '=', appId)
         .where('cid', '=', cid)
         .execute();
@@ -169,13 +251,20 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     queryMembers: (appId, cid, where, order, limit, offset) => {
       let q = db
         .selectFrom('members')
-        .innerJoin('users as u', (join) => join.onRef('u.app_id', '=', 'members.app_id').onRef('u.id', '=', 'members.user_id'))
+        .innerJoin('users as u', (join) =>
+          join.onRef('u.app_id', '=', 'members.app_id').onRef('u.id', '=', 'members.user_id'),
+        )
         .selectAll('members')
         .where('members.app_id', '=', appId)
         .where('members.cid', '=', cid)
         .where(where);
       for (const item of order) q = q.orderBy(item);
-      return q.orderBy('members.created_at').orderBy('members.user_id').limit(limit).offset(offset).execute();
+      return q
+        .orderBy('members.created_at')
+        .orderBy('members.user_id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
   };
 }

@@ -19,26 +19,56 @@ export function registerChannelRoutes(app: FastifyInstance, services: ChatServic
     channels.getOrCreate(actorOf(request), request.params.type, undefined, bodyOf(request.body)),
   );
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/query', async (request) =>
-    channels.getOrCreate(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
+    channels.getOrCreate(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    ),
   );
   app.post<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
     channels.update(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
   );
   app.patch<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
-    channels.updatePartial(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
+    channels.updatePartial(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    ),
   );
   app.delete<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
-    channels.remove(actorOf(request), request.params.type, request.params.id, queryOf(request.query).hard_delete === 'true'),
+    channels.remove(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      queryOf(request.query).hard_delete === 'true',
+    ),
   );
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/truncate', async (request) =>
-    channels.truncate(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
+    channels.truncate(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    ),
   );
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/hide', async (request) => {
-    await channels.hide(actorOf(request), request.params.type, request.params.id, bodyOf(request.body));
+    await channels.hide(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    );
     return {};
   });
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/show', async (request) => {
-    await channels.show(actorOf(request), request.params.type, request.params.id, bodyOf(request.body));
+    await channels.show(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    );
     return {};
   });
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/stop-watching', async (request) => {
@@ -46,10 +76,26 @@ export function registerChannelRoutes(app: FastifyInstance, services: ChatServic
     return {};
   });
   app.patch<{ Params: ChannelParams }>('/channels/:type/:id/member', async (request) =>
-    channels.updateMember(actorOf(request), request.params.type, request.params.id, queryOf(request.query).user_id, bodyOf(request.body)),
+    channels.updateMember(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      queryOf(request.query).user_id,
+      bodyOf(request.body),
+    ),
   );
-  app.patch<{ Params: ChannelParams & { userId: string } }>('/channels/:type/:id/member/:userId', async (request) =>
-    channels.updateMember(actorOf(request), request.params.type, request.params.id, request.params.userId, bodyOf(request.body)),
+  app.patch<{ Params: ChannelParams & { userId: string } }>(
+    '/channels/:type/:id/member/:userId',
+    async (request) =>
+      channels.updateMember(
+        actorOf(request),
+        request.params.type,
+        request.params.id,
+        request.params.userId,
+        bodyOf(request.body),
+      ),
   );
-  app.get('/members', async (request) => channels.queryMembers(actorOf(request), payloadOf(request.query)));
+  app.get('/members', async (request) =>
+    channels.queryMembers(actorOf(request), payloadOf(request.query)),
+  );
 }

@@ -37,7 +37,11 @@ export function toChannelResponse(
   row: ChannelRow,
   type: ChannelType,
   users: Map<string, UserResponse>,
-  extra: { ownCapabilities?: ClientCapability[]; hidden?: boolean; members?: MemberResponse[] } = {},
+  extra: {
+    ownCapabilities?: ClientCapability[];
+    hidden?: boolean;
+    members?: MemberResponse[];
+  } = {},
 ): ChannelResponse {
   return compact({
     ...parseObject(row.custom),
@@ -90,7 +94,12 @@ export function toMemberResponse(row: MemberRow, users: Map<string, UserResponse
     user_id: row.user_id,
     user: userOf(users, row.user_id),
     channel_role: row.channel_role,
-    role: row.channel_role === 'channel_moderator' ? 'moderator' : row.channel_role === 'owner' ? 'owner' : 'member',
+    role:
+      row.channel_role === 'channel_moderator'
+        ? 'moderator'
+        : row.channel_role === 'owner'
+          ? 'owner'
+          : 'member',
     is_moderator: isModerator ? true : undefined,
     banned: row.banned === 1,
     shadow_banned: row.shadow_banned === 1,
@@ -114,7 +123,10 @@ export interface ReadResponse {
   last_delivered_message_id?: string;
 }
 
-export function toReadResponse(row: ReadWithUnread, users: Map<string, UserResponse>): ReadResponse {
+export function toReadResponse(
+  row: ReadWithUnread,
+  users: Map<string, UserResponse>,
+): ReadResponse {
   return compact({
     user: userOf(users, row.user_id),
     last_read: row.last_read,

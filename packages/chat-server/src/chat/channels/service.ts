@@ -13,8 +13,18 @@ import { parseMessagePage } from '../messages/pagination.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
-import { toChannelResponse, toMemberResponse, type ChannelResponse, type MemberResponse } from './serialize.ts';
-import { compileChannelFilter, compileChannelSort, compileMemberFilter, compileMemberSort } from './query.ts';
+import {
+  toChannelResponse,
+  toMemberResponse,
+  type ChannelResponse,
+  type MemberResponse,
+} from './serialize.ts';
+import {
+  compileChannelFilter,
+  compileChannelSort,
+  compileMemberFilter,
+  compileMemberSort,
+} from './query.ts';
 import type { ChannelStateResponse, StateBuilder, StateOptions } from './state.ts';
 
 export const CHANNEL_TYPE_PATTERN = /^[a-z0-9_-]{1,64}$/;
@@ -22,10 +32,39 @@ export const CHANNEL_ID_PATTERN = /^[a-zA-Z0-9_!-]{1,64}$/;
 
 /** Keys of channel data that are not custom. */
 const RESERVED = new Set([
-  'id', 'type', 'cid', 'name', 'image', 'team', 'members', 'created_by', 'created_by_id', 'created_at', 'updated_at',
-  'deleted_at', 'last_message_at', 'truncated_at', 'frozen', 'disabled', 'cooldown', 'member_count', 'config',
-  'own_capabilities', 'hidden', 'blocked', 'muted', 'truncated_by', 'truncated_by_id', 'filter_tags', 'auto_translation_enabled',
-  'auto_translation_language', 'messages', 'watcher_count', 'watchers', 'read', 'membership',
+  'id',
+  'type',
+  'cid',
+  'name',
+  'image',
+  'team',
+  'members',
+  'created_by',
+  'created_by_id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'last_message_at',
+  'truncated_at',
+  'frozen',
+  'disabled',
+  'cooldown',
+  'member_count',
+  'config',
+  'own_capabilities',
+  'hidden',
+  'blocked',
+  'muted',
+  'truncated_by',
+  'truncated_by_id',
+  'filter_tags',
+  'auto_translation_enabled',
+  'auto_translation_language',
+  'messages',
+  'watcher_count',
+  'watchers',
+  'read',
+  'membership',
 ]);
 
 export interface ChannelAccess {
@@ -37,7 +76,9 @@ export interface ChannelAccess {
 
 export function assertChannelType(name: unknown): ChannelType {
   if (typeof name !== 'string' || !CHANNEL_TYPE_PATTERN.test(name)) {
-    throw chatError.input('channel type may only contain lower-case letters, numbers, "_" and "-" (max 64)');
+    throw chatError.input(
+      'channel type may only contain lower-case letters, numbers, "_" and "-" (max 64)',
+    );
   }
   const type = channelTypeByName(name);
   if (!type) throw chatError.input(`channel type "${name}" does not exist`);
@@ -46,7 +87,9 @@ export function assertChannelType(name: unknown): ChannelType {
 
 export function assertChannelId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !CHANNEL_ID_PATTERN.test(id)) {
-    throw chatError.input('channel id may only contain letters, numbers, "_", "-" and "!" (max 64)');
+    throw chatError.input(
+      'channel id may only contain letters, numbers, "_", "-" and "!" (max 64)',
+    );
   }
 }
 
@@ -64,7 +107,12 @@ function readMemberInputs(value: unknown, what: string): MemberInput[] {
       const id = entry.user_id ?? (isPlainObject(entry.user) ? entry.user.id : undefined);
       if (typeof id !== 'string' || !id) throw chatError.input(`${what} entries need a user_id`);
       const role = entry.channel_role;
-      if (role !== undefined && role !== 'channel_member' && role !== 'channel_moderator' && role !== 'owner') {
+      if (
+        role !== undefined &&
+        role !== 'channel_member' &&
+        role !== 'channel_moderator' &&
+        role !== 'owner'
+      ) {
         throw chatError.input(`unknown channel_role ${String(role)}`);
       }
       return role ? { user_id: id, channel_role: role as string } : { user_id: id };
@@ -83,21 +131,54 @@ export interface ChannelsService {
   repo: ChannelsRepo;
   access(actor: Actor, cid: string, executor?: Transaction<Database>): Promise<ChannelAccess>;
   accessRow(actor: Actor, channel: ChannelRow): Promise<ChannelAccess>;
-  getOrCreate(actor: Actor, typeName: string, id: string | undefined, body: JsonObject): Promise<ChannelStateResponse>;
+  getOrCreate(
+    actor: Actor,
+    typeName: string,
+    id: string | undefined,
+    body: JsonObject,
+  ): Promise<ChannelStateResponse>;
   queryChannels(actor: Actor, body: JsonObject): Promise<ChannelStateResponse[]>;
-  update(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
-  updatePartial(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
-  remove(actor: Actor, typeName: string, id: string, hard: boolean): Promise<{ channel: ChannelResponse }>;
-  truncate(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ channel: ChannelResponse }>;
+  update(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    body: JsonObject,
+  ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  updatePartial(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    body: JsonObject,
+  ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  remove(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    hard: boolean,
+  ): Promise<{ channel: ChannelResponse }>;
+  truncate(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    body: JsonObject,
+  ): Promise<{ channel: ChannelResponse }>;
   hide(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   show(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   stopWatching(actor: Actor, typeName: string, id: string): Promise<void>;
-  updateMember(actor: Actor, typeName: string, id: string, userId: string | undefined, body: JsonObject): Promise<{ channel_member: MemberResponse }>;
+  updateMember(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    userId: string | undefined,
+    body: JsonObject,
+  ): Promise<{ channel_member: MemberResponse }>;
   queryMembers(actor: Actor, payload: JsonObject): Promise<{ members: MemberResponse[] }>;
   /** The channel object for a shared event frame (no per-user own_capabilities). */
   eventChannel(channel: ChannelRow): Promise<ChannelResponse>;
   /** Registers how system messages of channel updates are sent (the messages feature provides it). */
-  onSystemMessage(send: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>): void;
+  onSystemMessage(
+    send: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>,
+  ): void;
   /** Forgets the watches of a closed connection and tells the other watchers. */
   connectionClosed(connection: Connection, watched: string[]): Promise<void>;
 }
@@ -111,20 +192,37 @@ export function createChannelsService(
 ): ChannelsService {
   const repo = repos.channels;
   // Set once at wiring time by the messages feature (which depends on this service, not the other way round).
-  const hooks: { systemMessage?: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void> } = {};
+  const hooks: {
+    systemMessage?: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>;
+  } = {};
 
   function facts(member: MemberRow | undefined) {
     return member ? { channelRole: member.channel_role, banned: member.banned === 1 } : null;
   }
 
-  async function accessRow(actor: Actor, channel: ChannelRow, executor?: Transaction<Database>): Promise<ChannelAccess> {
+  async function accessRow(
+    actor: Actor,
+    channel: ChannelRow,
+    executor?: Transaction<Database>,
+  ): Promise<ChannelAccess> {
     const type = channelTypeByName(channel.type);
     if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
-    const membership = actor.userId ? await repo.member(actor.appId, channel.cid, actor.userId, executor) : undefined;
-    return { channel, type, membership, permissions: permissionsFor(type, actor, facts(membership)) };
+    const membership = actor.userId
+      ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
+      : undefined;
+    return {
+      channel,
+      type,
+      membership,
+      permissions: permissionsFor(type, actor, facts(membership)),
+    };
   }
 
-  async function access(actor: Actor, cid: string, executor?: Transaction<Database>): Promise<ChannelAccess> {
+  async function access(
+    actor: Actor,
+    cid: string,
+    executor?: Transaction<Database>,
+  ): Promise<ChannelAccess> {
     const channel = await repo.get(actor.appId, cid, executor);
     if (!channel || channel.deleted_at) throw chatError.notFound(`channel "${cid}" does not exist`);
     return accessRow(actor, channel, executor);
@@ -139,17 +237,23 @@ export function createChannelsService(
   function actorConnection(actor: Actor): Connection | undefined {
     if (!actor.connectionId || !actor.userId) return undefined;
     const connection = deps.hub.get(actor.connectionId);
-    return connection && connection.appId === actor.appId && connection.userId === actor.userId ? connection : undefined;
+    return connection && connection.appId === actor.appId && connection.userId === actor.userId
+      ? connection
+      : undefined;
   }
 
   async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
-    const usersById = channel.created_by_id ? await users.responses(channel.app_id, [channel.created_by_id]) : new Map();
+    const usersById = channel.created_by_id
+      ? await users.responses(channel.app_id, [channel.created_by_id])
+      : new Map();
     return toChannelResponse(channel, channelTypeByName(channel.type)!, usersById);
   }
 
   async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {
     const current = await access(actor, cid);
-    const usersById = current.channel.created_by_id ? await users.responses(actor.appId, [current.channel.created_by_id]) : new Map();
+    const usersById = current.channel.created_by_id
+      ? await users.responses(actor.appId, [current.channel.created_by_id])
+      : new Map();
     return toChannelResponse(current.channel, current.type, usersById, {
       ownCapabilities: ownCapabilities(current.permissions, current.type.config),
       hidden: current.membership?.hidden === 1,
@@ -158,7 +262,10 @@ export function createChannelsService(
 
   async function membersResponse(appId: string, cid: string): Promise<MemberResponse[]> {
     const rows = (await repo.membersOf(appId, [cid], 100)).get(cid) ?? [];
-    const usersById = await users.responses(appId, rows.map((r) => r.user_id));
+    const usersById = await users.responses(
+      appId,
+      rows.map((r) => r.user_id),
+    );
     return rows.map((r) => toMemberResponse(r, usersById));
   }
 
@@ -178,12 +285,21 @@ export function createChannelsService(
     const found = await users.repo.getMany(appId, ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) {
-      throw chatError.input(`The following users are specified in channel.members but don't exist: ${missing.join(', ')}`);
+      throw chatError.input(
+        `The following users are specified in channel.members but don't exist: ${missing.join(', ')}`,
+      );
     }
   }
 
   /** Adds members inside a transaction; returns the rows that were new. */
-  async function addMembersTx(trx: Transaction<Database>, appId: string, cid: string, inputs: MemberInput[], now: string, invited = false) {
+  async function addMembersTx(
+    trx: Transaction<Database>,
+    appId: string,
+    cid: string,
+    inputs: MemberInput[],
+    now: string,
+    invited = false,
+  ) {
     const added: MemberRow[] = [];
     for (const input of inputs) {
       const row: Insertable<MembersTable> = {
@@ -201,7 +317,14 @@ export function createChannelsService(
         updated_at: now,
       };
       if (await repo.upsertMember(trx, row)) {
-        await repos.reads.upsert(trx, { app_id: appId, cid, user_id: input.user_id, thread_id: '', last_read: now, last_read_message_id: null });
+        await repos.reads.upsert(trx, {
+          app_id: appId,
+          cid,
+          user_id: input.user_id,
+          thread_id: '',
+          last_read: now,
+          last_read_message_id: null,
+        });
         added.push((await repo.member(appId, cid, input.user_id, trx))!);
       }
     }
@@ -212,28 +335,55 @@ export function createChannelsService(
   async function publishMembersAdded(actor: Actor, cid: string, added: MemberRow[]): Promise<void> {
     if (added.length === 0) return;
     const channel = (await repo.get(actor.appId, cid))!;
-    const usersById = await users.responses(actor.appId, added.map((m) => m.user_id));
+    const usersById = await users.responses(
+      actor.appId,
+      added.map((m) => m.user_id),
+    );
     const channelObject = await eventChannel(channel);
     for (const member of added) {
       const memberResponse = toMemberResponse(member, usersById);
-      events.toChannel(actor.appId, cid, baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }));
+      events.toChannel(
+        actor.appId,
+        cid,
+        baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }),
+      );
       events.toUser(
         actor.appId,
         member.user_id,
-        baseEvent('notification.added_to_channel', channel, { channel: channelObject, member: memberResponse, user: memberResponse.user }),
+        baseEvent('notification.added_to_channel', channel, {
+          channel: channelObject,
+          member: memberResponse,
+          user: memberResponse.user,
+        }),
       );
     }
   }
 
-  async function publishMembersRemoved(actor: Actor, channel: ChannelRow, removed: string[]): Promise<void> {
+  async function publishMembersRemoved(
+    actor: Actor,
+    channel: ChannelRow,
+    removed: string[],
+  ): Promise<void> {
     if (removed.length === 0) return;
     const usersById = await users.responses(actor.appId, removed);
     const fresh = (await repo.get(actor.appId, channel.cid)) ?? channel;
     const channelObject = await eventChannel(fresh);
     for (const userId of removed) {
       const user = usersById.get(userId);
-      events.toChannel(actor.appId, channel.cid, baseEvent('member.removed', fresh, { user, member: { user_id: userId, user } }));
-      events.toUser(actor.appId, userId, baseEvent('notification.removed_from_channel', fresh, { channel: channelObject, user, member: { user_id: userId, user } }));
+      events.toChannel(
+        actor.appId,
+        channel.cid,
+        baseEvent('member.removed', fresh, { user, member: { user_id: userId, user } }),
+      );
+      events.toUser(
+        actor.appId,
+        userId,
+        baseEvent('notification.removed_from_channel', fresh, {
+          channel: channelObject,
+          user,
+          member: { user_id: userId, user },
+        }),
+      );
     }
   }
 
@@ -245,7 +395,10 @@ export function createChannelsService(
     events.toChannel(
       actor.appId,
       channel.cid,
-      baseEvent('user.watching.start', channel, { user, watcher_count: deps.hub.watcherCount(actor.appId, channel.cid) }),
+      baseEvent('user.watching.start', channel, {
+        user,
+        watcher_count: deps.hub.watcherCount(actor.appId, channel.cid),
+      }),
     );
   }
 
@@ -272,7 +425,15 @@ export function createChannelsService(
     };
   }
 
-  async function createChannel(actor: Actor, type: ChannelType, cid: string, id: string, data: JsonObject, inputs: MemberInput[], distinctKey: string | null) {
+  async function createChannel(
+    actor: Actor,
+    type: ChannelType,
+    cid: string,
+    id: string,
+    data: JsonObject,
+    inputs: MemberInput[],
+    distinctKey: string | null,
+  ) {
     let memberInputs = inputs;
     if (!actor.isServer) {
       const permissions = permissionsFor(type, actor, null);
@@ -280,11 +441,20 @@ export function createChannelsService(
     }
     const creator =
       actor.userId ??
-      (typeof data.created_by_id === 'string' ? data.created_by_id : isPlainObject(data.created_by) && typeof data.created_by.id === 'string' ? data.created_by.id : null);
-    if (!creator) throw chatError.input('either data.created_by or data.created_by_id must be provided when using server side auth');
+      (typeof data.created_by_id === 'string'
+        ? data.created_by_id
+        : isPlainObject(data.created_by) && typeof data.created_by.id === 'string'
+          ? data.created_by.id
+          : null);
+    if (!creator)
+      throw chatError.input(
+        'either data.created_by or data.created_by_id must be provided when using server side auth',
+      );
     await ensureUsersExist(actor.appId, [creator, ...memberInputs.map((m) => m.user_id)]);
     // The creator, when a member, owns the channel (channel moderator rights), as in Stream.
-    memberInputs = memberInputs.map((m) => (m.user_id === creator && !m.channel_role ? { ...m, channel_role: 'owner' } : m));
+    memberInputs = memberInputs.map((m) =>
+      m.user_id === creator && !m.channel_role ? { ...m, channel_role: 'owner' } : m,
+    );
     const now = deps.clock.now();
     const fields = channelFields(data);
     let added: MemberRow[];
@@ -317,7 +487,11 @@ export function createChannelsService(
       throw error;
     }
     const channel = (await repo.get(actor.appId, cid))!;
-    events.toChannel(actor.appId, cid, baseEvent('channel.created', channel, { channel: await eventChannel(channel) }));
+    events.toChannel(
+      actor.appId,
+      cid,
+      baseEvent('channel.created', channel, { channel: await eventChannel(channel) }),
+    );
     await publishMembersAdded(actor, cid, added);
   }
 
@@ -337,14 +511,17 @@ export function createChannelsService(
       const memberInputs = readMemberInputs(data.members, 'data.members');
       let distinctKey: string | null = null;
       if (id === undefined) {
-        if (memberInputs.length === 0) throw chatError.input('When channel id is not provided, members must be specified');
+        if (memberInputs.length === 0)
+          throw chatError.input('When channel id is not provided, members must be specified');
         const members = memberInputs.map((m) => m.user_id);
-        if (actor.userId && !actor.isServer && !members.includes(actor.userId)) members.push(actor.userId);
+        if (actor.userId && !actor.isServer && !members.includes(actor.userId))
+          members.push(actor.userId);
         const distinct = distinctId(members);
         distinctKey = distinct.key;
         const existing = await repo.byDistinctKey(actor.appId, type.name, distinct.key);
         id = existing?.id ?? distinct.id;
-        if (!members.every((m) => memberInputs.some((i) => i.user_id === m))) memberInputs.push({ user_id: actor.userId! });
+        if (!members.every((m) => memberInputs.some((i) => i.user_id === m)))
+          memberInputs.push({ user_id: actor.userId! });
       }
       assertChannelId(id);
       const cid = `${type.name}:${id}`;
@@ -363,7 +540,11 @@ export function createChannelsService(
       if (body.watch === true) await watch(actor, channel);
       const options = stateOptions(body);
       const [state] = await buildStates(actor, [channel], options);
-      if (body.presence === true) followPresence(actor, state!.members.map((m) => m.user_id));
+      if (body.presence === true)
+        followPresence(
+          actor,
+          state!.members.map((m) => m.user_id),
+        );
       return state!;
     },
 
@@ -388,7 +569,11 @@ export function createChannelsService(
         watcherOffset: 0,
       });
       if (body.watch === true) for (const row of rows) await watch(actor, row);
-      if (body.presence === true) followPresence(actor, states.flatMap((s) => s.members.map((m) => m.user_id)));
+      if (body.presence === true)
+        followPresence(
+          actor,
+          states.flatMap((s) => s.members.map((m) => m.user_id)),
+        );
       return states;
     },
 
@@ -399,28 +584,53 @@ export function createChannelsService(
       const adds = readMemberInputs(body.add_members, 'add_members');
       const removes = readMemberInputs(body.remove_members, 'remove_members').map((m) => m.user_id);
       const promote = readMemberInputs(body.add_moderators, 'add_moderators').map((m) => m.user_id);
-      const demote = readMemberInputs(body.demote_moderators, 'demote_moderators').map((m) => m.user_id);
+      const demote = readMemberInputs(body.demote_moderators, 'demote_moderators').map(
+        (m) => m.user_id,
+      );
       const assign = readMemberInputs(body.assign_roles, 'assign_roles');
       const invites = readMemberInputs(body.invites, 'invites');
       const data = body.data;
-      if (data !== undefined && data !== null && !isPlainObject(data)) throw chatError.input('data must be an object');
+      if (data !== undefined && data !== null && !isPlainObject(data))
+        throw chatError.input('data must be an object');
       const acceptInvite = body.accept_invite === true;
       const rejectInvite = body.reject_invite === true;
       const cooldown = body.cooldown;
 
       const self = actor.userId;
-      const onlySelfLeaving = removes.length > 0 && removes.every((r) => r === self) && adds.length === 0 && !data;
-      if (isPlainObject(data) || cooldown !== undefined) requirePermission(current.permissions, 'update-channel', 'updating the channel');
+      const onlySelfLeaving =
+        removes.length > 0 && removes.every((r) => r === self) && adds.length === 0 && !data;
+      if (isPlainObject(data) || cooldown !== undefined)
+        requirePermission(current.permissions, 'update-channel', 'updating the channel');
       if (adds.length || promote.length || demote.length || assign.length || invites.length) {
-        requirePermission(current.permissions, 'update-channel-members', 'changing channel members');
+        requirePermission(
+          current.permissions,
+          'update-channel-members',
+          'changing channel members',
+        );
       }
-      if (removes.length && !onlySelfLeaving) requirePermission(current.permissions, 'update-channel-members', 'removing channel members');
-      if (onlySelfLeaving) requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
-      if ((acceptInvite || rejectInvite) && !current.membership) throw chatError.input('there is no invite to accept or reject');
-      if (cooldown !== undefined && (typeof cooldown !== 'number' || !Number.isInteger(cooldown) || cooldown < 0 || cooldown > 120)) {
+      if (removes.length && !onlySelfLeaving)
+        requirePermission(
+          current.permissions,
+          'update-channel-members',
+          'removing channel members',
+        );
+      if (onlySelfLeaving)
+        requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
+      if ((acceptInvite || rejectInvite) && !current.membership)
+        throw chatError.input('there is no invite to accept or reject');
+      if (
+        cooldown !== undefined &&
+        (typeof cooldown !== 'number' ||
+          !Number.isInteger(cooldown) ||
+          cooldown < 0 ||
+          cooldown > 120)
+      ) {
         throw chatError.input('cooldown must be an integer between 0 and 120 seconds');
       }
-      await ensureUsersExist(actor.appId, [...adds, ...invites].map((m) => m.user_id));
+      await ensureUsersExist(
+        actor.appId,
+        [...adds, ...invites].map((m) => m.user_id),
+      );
 
       let added: MemberRow[] = [];
       const removed: string[] = [];
@@ -446,7 +656,8 @@ export function createChannelsService(
         }
         added = await addMembersTx(trx, actor.appId, cid, adds, now);
         added.push(...(await addMembersTx(trx, actor.appId, cid, invites, now, true)));
-        for (const userId of removes) if (await repo.removeMember(trx, actor.appId, cid, userId)) removed.push(userId);
+        for (const userId of removes)
+          if (await repo.removeMember(trx, actor.appId, cid, userId)) removed.push(userId);
         if (removes.length) await repo.refreshMemberCount(trx, actor.appId, cid);
         const roleChanges: [string, string][] = [
           ...promote.map((u): [string, string] => [u, 'channel_moderator']),
@@ -454,24 +665,46 @@ export function createChannelsService(
           ...assign.map((m): [string, string] => [m.user_id, m.channel_role ?? 'channel_member']),
         ];
         for (const [userId, role] of roleChanges) {
-          await repo.updateMember(trx, actor.appId, cid, userId, { channel_role: role, updated_at: now });
+          await repo.updateMember(trx, actor.appId, cid, userId, {
+            channel_role: role,
+            updated_at: now,
+          });
           updatedMembers.push(userId);
         }
         if ((acceptInvite || rejectInvite) && self) {
-          await repo.updateMember(trx, actor.appId, cid, self, acceptInvite ? { invite_accepted_at: now, invited: 0, updated_at: now } : { invite_rejected_at: now, updated_at: now });
+          await repo.updateMember(
+            trx,
+            actor.appId,
+            cid,
+            self,
+            acceptInvite
+              ? { invite_accepted_at: now, invited: 0, updated_at: now }
+              : { invite_rejected_at: now, updated_at: now },
+          );
           updatedMembers.push(self);
         }
       });
       const fresh = (await repo.get(actor.appId, cid))!;
       if (isPlainObject(data) || cooldown !== undefined) {
-        events.toChannel(actor.appId, cid, baseEvent('channel.updated', fresh, { channel: await eventChannel(fresh), ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
+        events.toChannel(
+          actor.appId,
+          cid,
+          baseEvent('channel.updated', fresh, {
+            channel: await eventChannel(fresh),
+            ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
+          }),
+        );
       }
       await publishMembersAdded(actor, cid, added);
       await publishMembersRemoved(actor, fresh, removed);
       for (const userId of updatedMembers) await publishMemberUpdated(actor.appId, fresh, userId);
       const message = body.message;
-      if (isPlainObject(message) && hooks.systemMessage) await hooks.systemMessage(actor, fresh, message);
-      return { channel: await requesterChannel(actor, cid), members: await membersResponse(actor.appId, cid) };
+      if (isPlainObject(message) && hooks.systemMessage)
+        await hooks.systemMessage(actor, fresh, message);
+      return {
+        channel: await requesterChannel(actor, cid),
+        members: await membersResponse(actor.appId, cid),
+      };
     },
 
     async updatePartial(actor, typeName, id, body) {
@@ -481,7 +714,8 @@ export function createChannelsService(
       const set = body.set ?? {};
       const unset = body.unset ?? [];
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
-      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+        throw chatError.input('unset must be a list of keys');
       const channel = current.channel;
       const custom = { ...parseObject(channel.custom) };
       const fields = channelFields(set);
@@ -489,7 +723,11 @@ export function createChannelsService(
       for (const key of unset as string[]) delete custom[key];
       const now = deps.clock.now();
       const patch: JsonObject = { custom: JSON.stringify(custom), updated_at: now };
-      if ('name' in set) Object.assign(patch, { name: fields.name ?? null, name_search: fields.name?.toLocaleLowerCase() ?? null });
+      if ('name' in set)
+        Object.assign(patch, {
+          name: fields.name ?? null,
+          name_search: fields.name?.toLocaleLowerCase() ?? null,
+        });
       if ('image' in set) patch.image = fields.image ?? null;
       if (fields.team !== undefined) patch.team = fields.team;
       if (fields.frozen !== undefined) patch.frozen = fields.frozen ? 1 : 0;
@@ -503,8 +741,18 @@ export function createChannelsService(
       }
       await deps.writes.run((trx) => repo.update(trx, actor.appId, cid, patch));
       const fresh = (await repo.get(actor.appId, cid))!;
-      events.toChannel(actor.appId, cid, baseEvent('channel.updated', fresh, { channel: await eventChannel(fresh), ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
-      return { channel: await requesterChannel(actor, cid), members: await membersResponse(actor.appId, cid) };
+      events.toChannel(
+        actor.appId,
+        cid,
+        baseEvent('channel.updated', fresh, {
+          channel: await eventChannel(fresh),
+          ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
+        }),
+      );
+      return {
+        channel: await requesterChannel(actor, cid),
+        members: await membersResponse(actor.appId, cid),
+      };
     },
 
     async remove(actor, typeName, id, hard) {
@@ -515,10 +763,22 @@ export function createChannelsService(
       const memberIds = await repo.memberIds(actor.appId, cid);
       const before = await eventChannel(current.channel);
       if (hard) await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
-      else await deps.writes.run((trx) => repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }));
+      else
+        await deps.writes.run((trx) =>
+          repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }),
+        );
       const channelObject = { ...before, deleted_at: now };
-      events.toChannel(actor.appId, cid, baseEvent('channel.deleted', current.channel, { channel: channelObject }));
-      events.toUsers(actor.appId, memberIds, baseEvent('notification.channel_deleted', current.channel, { channel: channelObject }), { skipWatchersOf: cid });
+      events.toChannel(
+        actor.appId,
+        cid,
+        baseEvent('channel.deleted', current.channel, { channel: channelObject }),
+      );
+      events.toUsers(
+        actor.appId,
+        memberIds,
+        baseEvent('notification.channel_deleted', current.channel, { channel: channelObject }),
+        { skipWatchersOf: cid },
+      );
       return { channel: channelObject };
     },
 
@@ -532,13 +792,30 @@ export function createChannelsService(
       }
       const hard = body.hard_delete === true;
       await deps.writes.run(async (trx) => {
-        await repo.update(trx, actor.appId, cid, { truncated_at: truncatedAt, updated_at: truncatedAt });
-        if (hard) await trx.deleteFrom('messages').where('app_id', '=', actor.appId).where('cid', '=', cid).where('created_at', '<=', truncatedAt).execute();
+        await repo.update(trx, actor.appId, cid, {
+          truncated_at: truncatedAt,
+          updated_at: truncatedAt,
+        });
+        if (hard)
+          await trx
+            .deleteFrom('messages')
+            .where('app_id', '=', actor.appId)
+            .where('cid', '=', cid)
+            .where('created_at', '<=', truncatedAt)
+            .execute();
       });
       const fresh = (await repo.get(actor.appId, cid))!;
       const channelObject = await eventChannel(fresh);
-      events.toChannel(actor.appId, cid, baseEvent('channel.truncated', fresh, { channel: channelObject, ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}) }));
-      if (isPlainObject(body.message) && hooks.systemMessage) await hooks.systemMessage(actor, fresh, body.message);
+      events.toChannel(
+        actor.appId,
+        cid,
+        baseEvent('channel.truncated', fresh, {
+          channel: channelObject,
+          ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
+        }),
+      );
+      if (isPlainObject(body.message) && hooks.systemMessage)
+        await hooks.systemMessage(actor, fresh, body.message);
       return { channel: await requesterChannel(actor, cid) };
     },
 
@@ -549,8 +826,22 @@ export function createChannelsService(
       if (!current.membership) throw chatError.input('only members can hide a channel');
       const now = deps.clock.now();
       const clear = body.clear_history === true;
-      await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, { hidden: 1, updated_at: now, ...(clear ? { hide_messages_before: now } : {}) }));
-      events.toUser(actor.appId, userId, baseEvent('channel.hidden', current.channel, { clear_history: clear, channel: await eventChannel(current.channel), user: await users.response(actor.appId, userId) }));
+      await deps.writes.run((trx) =>
+        repo.updateMember(trx, actor.appId, cid, userId, {
+          hidden: 1,
+          updated_at: now,
+          ...(clear ? { hide_messages_before: now } : {}),
+        }),
+      );
+      events.toUser(
+        actor.appId,
+        userId,
+        baseEvent('channel.hidden', current.channel, {
+          clear_history: clear,
+          channel: await eventChannel(current.channel),
+          user: await users.response(actor.appId, userId),
+        }),
+      );
     },
 
     async show(actor, typeName, id, body) {
@@ -558,8 +849,20 @@ export function createChannelsService(
       const userId = resolveUserId(actor, body.user_id);
       const current = await access({ ...actor, userId }, cid);
       if (!current.membership) throw chatError.input('only members can show a channel');
-      await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, { hidden: 0, updated_at: deps.clock.now() }));
-      events.toUser(actor.appId, userId, baseEvent('channel.visible', current.channel, { channel: await eventChannel(current.channel), user: await users.response(actor.appId, userId) }));
+      await deps.writes.run((trx) =>
+        repo.updateMember(trx, actor.appId, cid, userId, {
+          hidden: 0,
+          updated_at: deps.clock.now(),
+        }),
+      );
+      events.toUser(
+        actor.appId,
+        userId,
+        baseEvent('channel.visible', current.channel, {
+          channel: await eventChannel(current.channel),
+          user: await users.response(actor.appId, userId),
+        }),
+      );
     },
 
     async stopWatching(actor, typeName, id) {
@@ -577,23 +880,43 @@ export function createChannelsService(
       if (!userId) throw chatError.input('user_id is required');
       const current = await access(actor, cid);
       const isSelf = userId === actor.userId;
-      if (!isSelf) requirePermission(current.permissions, 'update-channel-members', 'updating another member');
+      if (!isSelf)
+        requirePermission(current.permissions, 'update-channel-members', 'updating another member');
       const member = await repo.member(actor.appId, cid, userId);
       if (!member) throw chatError.notFound(`user ${userId} is not a member of channel ${cid}`);
       const set = body.set ?? {};
       const unset = body.unset ?? [];
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
-      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+        throw chatError.input('unset must be a list of keys');
       const now = deps.clock.now();
-      const memberReserved = new Set(['pinned', 'archived', 'channel_role', 'user_id', 'user', 'created_at', 'updated_at', 'banned', 'shadow_banned', 'notifications_muted', 'hidden', 'invited']);
-      const custom = { ...parseObject(member.custom), ...pickCustom(set, memberReserved, 'member') };
+      const memberReserved = new Set([
+        'pinned',
+        'archived',
+        'channel_role',
+        'user_id',
+        'user',
+        'created_at',
+        'updated_at',
+        'banned',
+        'shadow_banned',
+        'notifications_muted',
+        'hidden',
+        'invited',
+      ]);
+      const custom = {
+        ...parseObject(member.custom),
+        ...pickCustom(set, memberReserved, 'member'),
+      };
       const patch: Partial<Insertable<MembersTable>> = { updated_at: now };
       if ('pinned' in set) patch.pinned_at = set.pinned === true ? now : null;
       if ('archived' in set) patch.archived_at = set.archived === true ? now : null;
-      if (typeof set.notifications_muted === 'boolean') patch.notifications_muted = set.notifications_muted ? 1 : 0;
+      if (typeof set.notifications_muted === 'boolean')
+        patch.notifications_muted = set.notifications_muted ? 1 : 0;
       if (set.channel_role !== undefined) {
         requirePermission(current.permissions, 'update-channel-members', 'changing a channel role');
-        if (set.channel_role !== 'channel_member' && set.channel_role !== 'channel_moderator') throw chatError.input('unknown channel_role');
+        if (set.channel_role !== 'channel_member' && set.channel_role !== 'channel_moderator')
+          throw chatError.input('unknown channel_role');
         patch.channel_role = set.channel_role;
       }
       for (const key of unset as string[]) {
@@ -625,8 +948,18 @@ export function createChannelsService(
       const offset = intOption(payload.offset, 0, 10_000, 'offset');
       const filter = payload.filter_conditions ?? {};
       if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
-      const rows = await repo.queryMembers(actor.appId, cid, compileMemberFilter(deps.dialect, filter), compileMemberSort(deps.dialect, payload.sort), limit, offset);
-      const usersById = await users.responses(actor.appId, rows.map((r) => r.user_id));
+      const rows = await repo.queryMembers(
+        actor.appId,
+        cid,
+        compileMemberFilter(deps.dialect, filter),
+        compileMemberSort(deps.dialect, payload.sort),
+        limit,
+        offset,
+      );
+      const usersById = await users.responses(
+        actor.appId,
+        rows.map((r) => r.user_id),
+      );
       return { members: rows.map((r) => toMemberResponse(r, usersById)) };
     },
 
@@ -638,12 +971,27 @@ export function createChannelsService(
     },
   };
 
-  async function publishWatchingStop(appId: string, channel: ChannelRow, userId: string): Promise<void> {
+  async function publishWatchingStop(
+    appId: string,
+    channel: ChannelRow,
+    userId: string,
+  ): Promise<void> {
     const user = await users.response(appId, userId);
-    events.toChannel(appId, channel.cid, baseEvent('user.watching.stop', channel, { user, watcher_count: deps.hub.watcherCount(appId, channel.cid) }));
+    events.toChannel(
+      appId,
+      channel.cid,
+      baseEvent('user.watching.stop', channel, {
+        user,
+        watcher_count: deps.hub.watcherCount(appId, channel.cid),
+      }),
+    );
   }
 
-  async function publishMemberUpdated(appId: string, channel: ChannelRow, userId: string): Promise<MemberResponse> {
+  async function publishMemberUpdated(
+    appId: string,
+    channel: ChannelRow,
+    userId: string,
+  ): Promise<MemberResponse> {
     const member = (await repo.member(appId, channel.cid, userId))!;
     const usersById = await users.responses(appId, [userId]);
     const response = toMemberResponse(member, usersById);
@@ -662,7 +1010,8 @@ export function createChannelsService(
 
 function resolveUserId(actor: Actor, bodyUserId: unknown): string {
   if (typeof bodyUserId === 'string' && bodyUserId) {
-    if (!actor.isServer && bodyUserId !== actor.userId) throw chatError.notAllowed('cannot act for another user');
+    if (!actor.isServer && bodyUserId !== actor.userId)
+      throw chatError.notAllowed('cannot act for another user');
     return bodyUserId;
   }
   if (!actor.userId) throw chatError.input('user_id is required');
@@ -690,17 +1039,19 @@ interface ChannelFields {
 function channelFields(data: JsonObject): ChannelFields {
   const fields: ChannelFields = { custom: pickCustom(data, RESERVED, 'channel') };
   if ('name' in data) {
-    if (data.name !== null && typeof data.name !== 'string') throw chatError.input('channel name must be a string');
+    if (data.name !== null && typeof data.name !== 'string')
+      throw chatError.input('channel name must be a string');
     fields.name = data.name;
   }
   if ('image' in data) {
-    if (data.image !== null && typeof data.image !== 'string') throw chatError.input('channel image must be a string');
+    if (data.image !== null && typeof data.image !== 'string')
+      throw chatError.input('channel image must be a string');
     fields.image = data.image;
   }
   if (typeof data.team === 'string') fields.team = data.team;
   if (typeof data.frozen === 'boolean') fields.frozen = data.frozen;
   if (typeof data.disabled === 'boolean') fields.disabled = data.disabled;
-  if (typeof data.cooldown === 'number' && Number.isInteger(data.cooldown) && data.cooldown >= 0) fields.cooldown = data.cooldown;
+  if (typeof data.cooldown === 'number' && Number.isInteger(data.cooldown) && data.cooldown >= 0)
+    fields.cooldown = data.cooldown;
   return fields;
 }
-

@@ -52,8 +52,13 @@ export function requireType(name: string): ChannelType {
 }
 
 /** The moment before which a viewer sees no messages of a channel (truncation, hidden history). */
-export function visibleAfter(channel: ChannelRow, membership: MemberRow | undefined): string | null {
-  const bounds = [channel.truncated_at, membership?.hide_messages_before].filter((v): v is string => !!v);
+export function visibleAfter(
+  channel: ChannelRow,
+  membership: MemberRow | undefined,
+): string | null {
+  const bounds = [channel.truncated_at, membership?.hide_messages_before].filter(
+    (v): v is string => !!v,
+  );
   if (bounds.length === 0) return null;
   return bounds.sort().at(-1)!;
 }
@@ -68,12 +73,18 @@ export function createStateBuilder(
   users: UsersService,
   assembler: MessageAssembler,
 ) {
-  return async function buildStates(actor: Actor, rows: ChannelRow[], options: StateOptions): Promise<ChannelStateResponse[]> {
+  return async function buildStates(
+    actor: Actor,
+    rows: ChannelRow[],
+    options: StateOptions,
+  ): Promise<ChannelStateResponse[]> {
     if (rows.length === 0) return [];
     const appId = actor.appId;
     const cids = rows.map((r) => r.cid);
     const viewer = actor.userId;
-    const memberships = viewer ? await repos.channels.membershipsOf(appId, cids, viewer) : new Map<string, MemberRow>();
+    const memberships = viewer
+      ? await repos.channels.membershipsOf(appId, cids, viewer)
+      : new Map<string, MemberRow>();
 
     const [members, reads] = options.state
       ? await Promise.all([
@@ -89,7 +100,12 @@ export function createStateBuilder(
       if (options.messagePage && rows.length === 1) {
         const row = rows[0]!;
         const page = await repos.messages.page(
-          { appId, cid: row.cid, parentId: null, visibleAfter: visibleAfter(row, memberships.get(row.cid)) },
+          {
+            appId,
+            cid: row.cid,
+            parentId: null,
+            visibleAfter: visibleAfter(row, memberships.get(row.cid)),
+          },
           options.messagePage,
         );
         messagesByCid.set(row.cid, page);
@@ -99,10 +115,17 @@ export function createStateBuilder(
           const bound = visibleAfter(row, memberships.get(row.cid));
           if (bound) bounds.set(row.cid, bound);
         }
-        messagesByCid = await repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds);
+        messagesByCid = await repos.messages.latestPerChannel(
+          appId,
+          cids,
+          options.messageLimit,
+          bounds,
+        );
       }
       await Promise.all(
-        rows.map(async (row) => pinnedByCid.set(row.cid, await repos.messages.pinned(appId, row.cid, 10, now))),
+        rows.map(async (row) =>
+          pinnedByCid.set(row.cid, await repos.messages.pinned(appId, row.cid, 10, now)),
+        ),
       );
     }
 
@@ -119,7 +142,10 @@ export function createStateBuilder(
     for (const m of memberships.values()) userIds.add(m.user_id);
     for (const list of reads.values()) for (const r of list) userIds.add(r.user_id);
     for (const [cid, list] of watcherIds) {
-      watcherIds.set(cid, list.slice(options.watcherOffset, options.watcherOffset + options.watcherLimit));
+      watcherIds.set(
+        cid,
+        list.slice(options.watcherOffset, options.watcherOffset + options.watcherLimit),
+      );
       for (const id of watcherIds.get(cid)!) userIds.add(id);
     }
     const usersById = await users.responses(appId, userIds);
@@ -127,7 +153,13 @@ export function createStateBuilder(
     return rows.map((row) => {
       const type = requireType(row.type);
       const membership = memberships.get(row.cid);
-      const permissions = permissionsFor(type, actor, membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null);
+      const permissions = permissionsFor(
+        type,
+        actor,
+        membership
+          ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
+          : null,
+      );
       const hidden = membership?.hidden === 1;
       return {
         channel: toChannelResponse(row, type, usersById, {

@@ -21,7 +21,9 @@ export interface EventPublisher {
 
 export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): EventPublisher {
   const publish = (topic: string, message: BusMessage) => {
-    deps.pubsub.publish(topic, message).catch((error: unknown) => deps.log.warn({ err: error, topic }, 'publish failed'));
+    deps.pubsub
+      .publish(topic, message)
+      .catch((error: unknown) => deps.log.warn({ err: error, topic }, 'publish failed'));
   };
   const message = (event: object, options?: PublishOptions): BusMessage => {
     const bus: BusMessage = { frame: JSON.stringify(event) };
@@ -31,12 +33,15 @@ export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): Ev
     return bus;
   };
   return {
-    toChannel: (appId, cid, event, options) => publish(topics.channel(appId, cid), message(event, options)),
-    toUser: (appId, userId, event, options) => publish(topics.user(appId, userId), message(event, options)),
+    toChannel: (appId, cid, event, options) =>
+      publish(topics.channel(appId, cid), message(event, options)),
+    toUser: (appId, userId, event, options) =>
+      publish(topics.user(appId, userId), message(event, options)),
     toUsers: (appId, userIds, event, options) => {
       const bus = message(event, options);
       for (const userId of userIds) publish(topics.user(appId, userId), bus);
     },
-    toPresenceFollowers: (appId, userId, event) => publish(topics.presence(appId, userId), message(event)),
+    toPresenceFollowers: (appId, userId, event) =>
+      publish(topics.presence(appId, userId), message(event)),
   };
 }

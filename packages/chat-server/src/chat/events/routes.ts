@@ -5,6 +5,11 @@ import type { ChatServices } from '../services.ts';
 
 export function registerEventRoutes(app: FastifyInstance, services: ChatServices): void {
   app.post<{ Params: { type: string; id: string } }>('/channels/:type/:id/event', async (request) =>
-    services.channelEvents.send(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
+    services.channelEvents.send(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    ),
   );
 }

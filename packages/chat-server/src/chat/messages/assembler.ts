@@ -28,16 +28,26 @@ export function createMessageAssembler(deps: {
   threads: ThreadsRepo;
   users: UsersService;
 }): MessageAssembler {
-  async function assemble(appId: string, rows: MessageRow[], viewerId: string | null): Promise<MessageResponse[]> {
+  async function assemble(
+    appId: string,
+    rows: MessageRow[],
+    viewerId: string | null,
+  ): Promise<MessageResponse[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const quotedIds = rows.map((r) => r.quoted_message_id).filter((id): id is string => !!id);
     const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
     const [quotedRows, latest, own, participants] = await Promise.all([
-      quotedIds.length ? deps.messages.getMany(appId, quotedIds) : Promise.resolve(new Map<string, MessageRow>()),
+      quotedIds.length
+        ? deps.messages.getMany(appId, quotedIds)
+        : Promise.resolve(new Map<string, MessageRow>()),
       deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
-      viewerId ? deps.reactions.ownFor(appId, ids, viewerId) : Promise.resolve(new Map<string, ReactionRow[]>()),
-      parentIds.length ? deps.threads.participants(appId, parentIds) : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
+      viewerId
+        ? deps.reactions.ownFor(appId, ids, viewerId)
+        : Promise.resolve(new Map<string, ReactionRow[]>()),
+      parentIds.length
+        ? deps.threads.participants(appId, parentIds)
+        : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
     ]);
 
     const userIds = new Set<string>();
@@ -79,14 +89,24 @@ export function createMessageAssembler(deps: {
     assemble,
     one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
     async fresh(appId, row) {
-      const quotedRow = row.quoted_message_id ? await deps.messages.get(appId, row.quoted_message_id) : undefined;
+      const quotedRow = row.quoted_message_id
+        ? await deps.messages.get(appId, row.quoted_message_id)
+        : undefined;
       const userIds = new Set<string>([row.user_id]);
       for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
       if (quotedRow) userIds.add(quotedRow.user_id);
       const users = await deps.users.responses(appId, userIds);
       const now = normalizeIso(new Date())!;
-      const quoted = quotedRow ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now }) : undefined;
-      return toMessageResponse(row, { users, now, latestReactions: [], ownReactions: [], ...(quoted ? { quoted } : {}) });
+      const quoted = quotedRow
+        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
+        : undefined;
+      return toMessageResponse(row, {
+        users,
+        now,
+        latestReactions: [],
+        ownReactions: [],
+        ...(quoted ? { quoted } : {}),
+      });
     },
   };
 }

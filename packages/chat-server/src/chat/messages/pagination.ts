@@ -21,7 +21,13 @@ export interface MessagePage {
   createdAtAround?: string;
 }
 
-const ID_KEYS = { id_lt: 'idLt', id_lte: 'idLte', id_gt: 'idGt', id_gte: 'idGte', id_around: 'idAround' } as const;
+const ID_KEYS = {
+  id_lt: 'idLt',
+  id_lte: 'idLte',
+  id_gt: 'idGt',
+  id_gte: 'idGte',
+  id_around: 'idAround',
+} as const;
 const DATE_KEYS = {
   created_at_before: 'createdAtBefore',
   created_at_before_or_equal: 'createdAtBeforeOrEqual',
@@ -33,13 +39,18 @@ const DATE_KEYS = {
 function toInt(value: unknown, name: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw chatError.input(`${name} must be a non-negative integer`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw chatError.input(`${name} must be a non-negative integer`);
   return n;
 }
 
 /** Parses pagination options from a JSON body or a query string (every value may arrive as a string). */
-export function parseMessagePage(raw: unknown, defaults: { limit: number; max: number }): MessagePage {
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) throw chatError.input('messages pagination must be an object');
+export function parseMessagePage(
+  raw: unknown,
+  defaults: { limit: number; max: number },
+): MessagePage {
+  if (raw !== undefined && raw !== null && !isPlainObject(raw))
+    throw chatError.input('messages pagination must be an object');
   const input = (raw ?? {}) as Record<string, unknown>;
   const limit = toInt(input.limit, 'limit') ?? defaults.limit;
   if (limit > defaults.max) throw chatError.input(`limit must be at most ${defaults.max}`);
@@ -54,7 +65,8 @@ export function parseMessagePage(raw: unknown, defaults: { limit: number; max: n
   for (const [key, prop] of Object.entries(DATE_KEYS)) {
     const value = input[key];
     if (value === undefined || value === null || value === '') continue;
-    if (typeof value !== 'string' && typeof value !== 'number') throw chatError.input(`${key} must be a date`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw chatError.input(`${key} must be a date`);
     const iso = normalizeIso(value);
     if (!iso) throw chatError.input(`${key} must be a date`);
     page[prop] = iso;

@@ -21,22 +21,81 @@ describe(`${dialectName()}: messages repository pagination`, () => {
     const now = '2024-03-01T00:00:00.000000Z';
     await db.db
       .insertInto('channels')
-      .values({ app_id: db.appId, cid, type: 'messaging', id: 'phong-van', custom: '{}', frozen: 0, disabled: 0, cooldown: 0, member_count: 0, created_at: now, updated_at: now })
+      .values({
+        app_id: db.appId,
+        cid,
+        type: 'messaging',
+        id: 'phong-van',
+        custom: '{}',
+        frozen: 0,
+        disabled: 0,
+        cooldown: 0,
+        member_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    const base = { app_id: db.appId, cid, user_id: 'u', html: '', show_in_channel: 0, attachments: '[]', mentioned_users: '[]', custom: '{}', silent: 0, shadowed: 0, pinned: 0, reply_count: 0, deleted_reply_count: 0, reaction_groups: '{}' };
+    const base = {
+      app_id: db.appId,
+      cid,
+      user_id: 'u',
+      html: '',
+      show_in_channel: 0,
+      attachments: '[]',
+      mentioned_users: '[]',
+      custom: '{}',
+      silent: 0,
+      shadowed: 0,
+      pinned: 0,
+      reply_count: 0,
+      deleted_reply_count: 0,
+      reaction_groups: '{}',
+    };
     for (let i = 0; i < 20; i++) {
-      await repo.insert(db.db, { ...base, id: id(i), type: 'regular', text: `tin ${i}`, parent_id: null, created_at: stamps[i]!, updated_at: stamps[i]! });
+      await repo.insert(db.db, {
+        ...base,
+        id: id(i),
+        type: 'regular',
+        text: `tin ${i}`,
+        parent_id: null,
+        created_at: stamps[i]!,
+        updated_at: stamps[i]!,
+      });
     }
     // A thread reply that is not shown in the channel, and one that is.
-    await repo.insert(db.db, { ...base, id: 'r1', type: 'reply', text: 'r', parent_id: id(3), created_at: '2024-03-01T00:00:30.000000Z', updated_at: now });
-    await repo.insert(db.db, { ...base, id: 'r2', type: 'reply', text: 'r', parent_id: id(3), show_in_channel: 1, created_at: '2024-03-01T00:00:31.000000Z', updated_at: now });
+    await repo.insert(db.db, {
+      ...base,
+      id: 'r1',
+      type: 'reply',
+      text: 'r',
+      parent_id: id(3),
+      created_at: '2024-03-01T00:00:30.000000Z',
+      updated_at: now,
+    });
+    await repo.insert(db.db, {
+      ...base,
+      id: 'r2',
+      type: 'reply',
+      text: 'r',
+      parent_id: id(3),
+      show_in_channel: 1,
+      created_at: '2024-03-01T00:00:31.000000Z',
+      updated_at: now,
+    });
   });
   afterAll(async () => {
     await db.close();
   });
 
-  async function page(options: Record<string, unknown>, parentId: string | null = null, visibleAfter?: string) {
-    const rows = await repo.page({ appId: db.appId, cid, parentId, visibleAfter: visibleAfter ?? null }, parseMessagePage(options, { limit: 100, max: 300 }));
+  async function page(
+    options: Record<string, unknown>,
+    parentId: string | null = null,
+    visibleAfter?: string,
+  ) {
+    const rows = await repo.page(
+      { appId: db.appId, cid, parentId, visibleAfter: visibleAfter ?? null },
+      parseMessagePage(options, { limit: 100, max: 300 }),
+    );
     return rows.map((r) => r.id);
   }
 
@@ -56,19 +115,36 @@ describe(`${dialectName()}: messages repository pagination`, () => {
   });
 
   it('centres id_around on the target', async () => {
-    expect(await page({ limit: 5, id_around: id(10) })).toEqual([id(8), id(9), id(10), id(11), id(12)]);
+    expect(await page({ limit: 5, id_around: id(10) })).toEqual([
+      id(8),
+      id(9),
+      id(10),
+      id(11),
+      id(12),
+    ]);
     expect(await page({ limit: 4, id_around: id(1) })).toEqual([id(0), id(1), id(2), id(3)]);
   });
 
   it('centres created_at_around on an instant', async () => {
-    expect(await page({ limit: 4, created_at_around: '2024-03-01T00:00:10.500Z' })).toEqual([id(9), id(10), id(11), id(12)]);
+    expect(await page({ limit: 4, created_at_around: '2024-03-01T00:00:10.500Z' })).toEqual([
+      id(9),
+      id(10),
+      id(11),
+      id(12),
+    ]);
   });
 
   it('filters by created_at before, before or equal, after and after or equal', async () => {
     expect(await page({ limit: 2, created_at_before: stamps[10] })).toEqual([id(8), id(9)]);
-    expect(await page({ limit: 2, created_at_before_or_equal: stamps[10] })).toEqual([id(9), id(10)]);
+    expect(await page({ limit: 2, created_at_before_or_equal: stamps[10] })).toEqual([
+      id(9),
+      id(10),
+    ]);
     expect(await page({ limit: 2, created_at_after: stamps[10] })).toEqual([id(11), id(12)]);
-    expect(await page({ limit: 2, created_at_after_or_equal: stamps[10] })).toEqual([id(10), id(11)]);
+    expect(await page({ limit: 2, created_at_after_or_equal: stamps[10] })).toEqual([
+      id(10),
+      id(11),
+    ]);
   });
 
   it('skips with offset from the newest end', async () => {
@@ -92,8 +168,12 @@ describe(`${dialectName()}: messages repository pagination`, () => {
 
   it('rejects a limit above the maximum and non-numeric cursors with code 4', () => {
     expect(() => parseMessagePage({ limit: 301 }, { limit: 100, max: 300 })).toThrow(/at most 300/);
-    expect(() => parseMessagePage({ limit: 'many' }, { limit: 100, max: 300 })).toThrow(/non-negative integer/);
-    expect(() => parseMessagePage({ created_at_before: 'never' }, { limit: 100, max: 300 })).toThrow(/date/);
+    expect(() => parseMessagePage({ limit: 'many' }, { limit: 100, max: 300 })).toThrow(
+      /non-negative integer/,
+    );
+    expect(() =>
+      parseMessagePage({ created_at_before: 'never' }, { limit: 100, max: 300 }),
+    ).toThrow(/date/);
     expect(() => parseMessagePage({ id_lt: 5 }, { limit: 100, max: 300 })).toThrow(/message id/);
   });
 });

@@ -25,10 +25,20 @@ export interface MessagesRepo {
   getMany(appId: string, ids: readonly string[]): Promise<Map<string, MessageRow>>;
   page(scope: MessageScope, page: MessagePage): Promise<MessageRow[]>;
   /** The newest `limit` channel-view messages of each channel, ascending, in one query. */
-  latestPerChannel(appId: string, cids: readonly string[], limit: number, visibleAfter: Map<string, string>): Promise<Map<string, MessageRow[]>>;
+  latestPerChannel(
+    appId: string,
+    cids: readonly string[],
+    limit: number,
+    visibleAfter: Map<string, string>,
+  ): Promise<Map<string, MessageRow[]>>;
   pinned(appId: string, cid: string, limit: number, now: string): Promise<MessageRow[]>;
   insert(executor: Executor, row: Insertable<MessagesTable>): Promise<void>;
-  update(executor: Executor, appId: string, id: string, patch: Updateable<MessagesTable>): Promise<void>;
+  update(
+    executor: Executor,
+    appId: string,
+    id: string,
+    patch: Updateable<MessagesTable>,
+  ): Promise<void>;
   remove(executor: Executor, appId: string, id: string): Promise<void>;
 }
 
@@ -84,7 +94,12 @@ export function createMessagesRepo(db: Db): MessagesRepo {
 
   return {
     get: (appId, id, executor = db) =>
-      executor.selectFrom('messages').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst(),
+      executor
+        .selectFrom('messages')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     async getMany(appId, ids) {
       const map = new Map<string, MessageRow>();
@@ -110,7 +125,12 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         if (!pivot) return fetch(scope, [], 'desc', limit);
         const olderCount = Math.floor(limit / 2);
         const older = await fetch(scope, [before(pivot, false)], 'desc', olderCount);
-        const newer = await fetch(scope, [after(pivot, page.idAround !== undefined)], 'asc', limit - older.length);
+        const newer = await fetch(
+          scope,
+          [after(pivot, page.idAround !== undefined)],
+          'asc',
+          limit - older.length,
+        );
         return [...older, ...newer];
       }
       const conditions: RawBuilder<boolean>[] = [];
@@ -123,7 +143,8 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         ascending = true;
       }
       if (page.createdAtBefore) conditions.push(sql<boolean>`created_at < ${page.createdAtBefore}`);
-      if (page.createdAtBeforeOrEqual) conditions.push(sql<boolean>`created_at <= ${page.createdAtBeforeOrEqual}`);
+      if (page.createdAtBeforeOrEqual)
+        conditions.push(sql<boolean>`created_at <= ${page.createdAtBeforeOrEqual}`);
       if (page.createdAtAfter) {
         conditions.push(sql<boolean>`created_at > ${page.createdAtAfter}`);
         ascending = true;
@@ -148,7 +169,11 @@ export function createMessagesRepo(db: Db): MessagesRepo {
           eb
             .selectFrom('messages')
             .selectAll()
-            .select(sql<number>`row_number() over (partition by cid order by created_at desc, id desc)`.as('rn'))
+            .select(
+              sql<number>`row_number() over (partition by cid order by created_at desc, id desc)`.as(
+                'rn',
+              ),
+            )
             .where('app_id', '=', appId)
             .where(sql<boolean>`(${sql.join(visibility, sql` or `)})`)
             .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
@@ -180,10 +205,19 @@ export function createMessagesRepo(db: Db): MessagesRepo {
       await executor.insertInto('messages').values(row).execute();
     },
     async update(executor, appId, id, patch) {
-      await executor.updateTable('messages').set(patch).where('app_id', '=', appId).where('id', '=', id).execute();
+      await executor
+        .updateTable('messages')
+        .set(patch)
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .execute();
     },
     async remove(executor, appId, id) {
-      await executor.deleteFrom('messages').where('app_id', '=', appId).where('id', '=', id).execute();
+      await executor
+        .deleteFrom('messages')
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -19,9 +19,16 @@ export function registerMessageRoutes(app: FastifyInstance, services: ChatServic
     return messages.getMany(actorOf(request), request.params.type, request.params.id, ids);
   });
   app.get<{ Params: ChannelParams }>('/channels/:type/:id/pinned_messages', async (request) =>
-    messages.pinned(actorOf(request), request.params.type, request.params.id, payloadOf(request.query)),
+    messages.pinned(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      payloadOf(request.query),
+    ),
   );
-  app.get<{ Params: { id: string } }>('/messages/:id', async (request) => messages.get(actorOf(request), request.params.id));
+  app.get<{ Params: { id: string } }>('/messages/:id', async (request) =>
+    messages.get(actorOf(request), request.params.id),
+  );
   app.post<{ Params: { id: string } }>('/messages/:id', async (request) =>
     messages.update(actorOf(request), request.params.id, bodyOf(request.body)),
   );

@@ -50,7 +50,20 @@ export interface MessageExtras {
 }
 
 export function userOf(users: Map<string, UserResponse>, id: string): UserResponse {
-  return users.get(id) ?? { id, role: 'user', language: '', teams: [], banned: false, online: false, invisible: false, created_at: '', updated_at: '', blocked_user_ids: [] };
+  return (
+    users.get(id) ?? {
+      id,
+      role: 'user',
+      language: '',
+      teams: [],
+      banned: false,
+      online: false,
+      invisible: false,
+      created_at: '',
+      updated_at: '',
+      blocked_user_ids: [],
+    }
+  );
 }
 
 export function toMessageResponse(row: MessageRow, extras: MessageExtras): MessageResponse {
@@ -61,8 +74,14 @@ export function toMessageResponse(row: MessageRow, extras: MessageExtras): Messa
     counts[type] = group.count;
     scores[type] = group.sum_scores;
   }
-  const mentioned = (parseArray(row.mentioned_users) as string[]).map((id) => userOf(extras.users, id));
-  const pinExpired = row.pinned === 1 && row.pin_expires !== null && extras.now !== undefined && row.pin_expires <= extras.now;
+  const mentioned = (parseArray(row.mentioned_users) as string[]).map((id) =>
+    userOf(extras.users, id),
+  );
+  const pinExpired =
+    row.pinned === 1 &&
+    row.pin_expires !== null &&
+    extras.now !== undefined &&
+    row.pin_expires <= extras.now;
   const pinned = row.pinned === 1 && !pinExpired;
   const response: MessageResponse = {
     ...parseObject(row.custom),
@@ -109,7 +128,10 @@ export function toMessageResponse(row: MessageRow, extras: MessageExtras): Messa
  * What survives a hard delete, exactly: id, cid, created_at, updated_at, deleted_at, parent_id, reply_count,
  * status, thread_participants, user; type 'deleted'; attachments, reactions and mentions empty.
  */
-export function toHardDeletedResponse(message: MessageResponse, deletedAt: string): Record<string, unknown> {
+export function toHardDeletedResponse(
+  message: MessageResponse,
+  deletedAt: string,
+): Record<string, unknown> {
   return compact({
     id: message.id,
     cid: message.cid,

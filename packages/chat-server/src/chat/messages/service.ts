@@ -19,14 +19,62 @@ import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
 
 /** Message keys that are not custom data (read-only ones the client echoes back are ignored). */
 const RESERVED = new Set([
-  'id', 'cid', 'type', 'text', 'html', '__html', 'user', 'user_id', 'attachments', 'mentioned_users', 'mentioned_channel',
-  'mentioned_here', 'mentioned_group_ids', 'mentioned_roles', 'mentioned_groups', 'parent_id', 'show_in_channel',
-  'quoted_message_id', 'quoted_message', 'silent', 'shadowed', 'pinned', 'pinned_at', 'pinned_by', 'pinned_by_id',
-  'pin_expires', 'reply_count', 'deleted_reply_count', 'latest_reactions', 'own_reactions', 'reaction_counts',
-  'reaction_scores', 'reaction_groups', 'created_at', 'updated_at', 'deleted_at', 'deleted_for_me', 'status',
-  'thread_participants', 'i18n', 'command', 'command_info', 'args', 'channel', 'error', 'moderation',
-  'moderation_details', 'restricted_visibility', 'message_text_updated_at', 'member', 'draft', 'localMetadata',
-  'before_message_send_failed', 'reminder', 'poll', 'participants',
+  'id',
+  'cid',
+  'type',
+  'text',
+  'html',
+  '__html',
+  'user',
+  'user_id',
+  'attachments',
+  'mentioned_users',
+  'mentioned_channel',
+  'mentioned_here',
+  'mentioned_group_ids',
+  'mentioned_roles',
+  'mentioned_groups',
+  'parent_id',
+  'show_in_channel',
+  'quoted_message_id',
+  'quoted_message',
+  'silent',
+  'shadowed',
+  'pinned',
+  'pinned_at',
+  'pinned_by',
+  'pinned_by_id',
+  'pin_expires',
+  'reply_count',
+  'deleted_reply_count',
+  'latest_reactions',
+  'own_reactions',
+  'reaction_counts',
+  'reaction_scores',
+  'reaction_groups',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'deleted_for_me',
+  'status',
+  'thread_participants',
+  'i18n',
+  'command',
+  'command_info',
+  'args',
+  'channel',
+  'error',
+  'moderation',
+  'moderation_details',
+  'restricted_visibility',
+  'message_text_updated_at',
+  'member',
+  'draft',
+  'localMetadata',
+  'before_message_send_failed',
+  'reminder',
+  'poll',
+  'participants',
 ]);
 
 const MESSAGE_ID_PATTERN = /^[\w:.!@-]{1,255}$/;
@@ -34,18 +82,48 @@ const ATTACHMENTS_MAX = 30;
 
 export interface MessagesService {
   repo: MessagesRepo;
-  send(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ message: MessageResponse }>;
+  send(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    body: JsonObject,
+  ): Promise<{ message: MessageResponse }>;
   /** A system message from a channel update/truncate carrying `message`. */
   sendSystem(actor: Actor, channel: ChannelRow, message: JsonObject): Promise<void>;
   update(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse }>;
-  partialUpdate(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse }>;
-  remove(actor: Actor, messageId: string, options: { hard: boolean; deleteForMe: boolean }): Promise<{ message: MessageResponse | Record<string, unknown> }>;
+  partialUpdate(
+    actor: Actor,
+    messageId: string,
+    body: JsonObject,
+  ): Promise<{ message: MessageResponse }>;
+  remove(
+    actor: Actor,
+    messageId: string,
+    options: { hard: boolean; deleteForMe: boolean },
+  ): Promise<{ message: MessageResponse | Record<string, unknown> }>;
   get(actor: Actor, messageId: string): Promise<{ message: MessageResponse }>;
-  getMany(actor: Actor, typeName: string, id: string, ids: string[]): Promise<{ messages: MessageResponse[] }>;
-  replies(actor: Actor, parentId: string, query: JsonObject): Promise<{ messages: MessageResponse[] }>;
-  pinned(actor: Actor, typeName: string, id: string, payload: JsonObject): Promise<{ messages: MessageResponse[] }>;
+  getMany(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    ids: string[],
+  ): Promise<{ messages: MessageResponse[] }>;
+  replies(
+    actor: Actor,
+    parentId: string,
+    query: JsonObject,
+  ): Promise<{ messages: MessageResponse[] }>;
+  pinned(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    payload: JsonObject,
+  ): Promise<{ messages: MessageResponse[] }>;
   /** Loads a message and the actor's access to its channel (for reactions, threads). */
-  accessMessage(actor: Actor, messageId: string): Promise<{ row: MessageRow; access: ChannelAccess }>;
+  accessMessage(
+    actor: Actor,
+    messageId: string,
+  ): Promise<{ row: MessageRow; access: ChannelAccess }>;
   /** The message as carried by shared events (no per-user own_reactions). */
   eventMessage(appId: string, messageId: string): Promise<MessageResponse>;
 }
@@ -68,8 +146,10 @@ function readMentions(value: unknown): Mentions {
 function readAttachments(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw chatError.input('attachments must be an array');
-  if (value.length > ATTACHMENTS_MAX) throw chatError.input(`a message can have at most ${ATTACHMENTS_MAX} attachments`);
-  for (const item of value) if (!isPlainObject(item)) throw chatError.input('attachments must be objects');
+  if (value.length > ATTACHMENTS_MAX)
+    throw chatError.input(`a message can have at most ${ATTACHMENTS_MAX} attachments`);
+  for (const item of value)
+    if (!isPlainObject(item)) throw chatError.input('attachments must be objects');
   // Composer-only state never belongs on the server.
   return value.map((item) => {
     const { localMetadata: _local, ...rest } = item as JsonObject;
@@ -91,7 +171,9 @@ export function createMessagesService(
     if (value === undefined || value === null) return '';
     if (typeof value !== 'string') throw chatError.input('message.text must be a string');
     if ([...value].length > maxLength) {
-      throw chatError.input(`message is too long: the text has ${[...value].length} characters, the limit is ${maxLength}`);
+      throw chatError.input(
+        `message is too long: the text has ${[...value].length} characters, the limit is ${maxLength}`,
+      );
     }
     return value;
   }
@@ -126,9 +208,18 @@ export function createMessagesService(
     return assembler.one(appId, row, null);
   }
 
-  async function publishUpdated(actor: Actor, channel: ChannelRow, messageId: string, type = 'message.updated'): Promise<void> {
+  async function publishUpdated(
+    actor: Actor,
+    channel: ChannelRow,
+    messageId: string,
+    type = 'message.updated',
+  ): Promise<void> {
     const message = await eventMessage(actor.appId, messageId);
-    events.toChannel(actor.appId, channel.cid, baseEvent(type, channel, { message, user: message.user }));
+    events.toChannel(
+      actor.appId,
+      channel.cid,
+      baseEvent(type, channel, { message, user: message.user }),
+    );
   }
 
   async function insertMessage(
@@ -139,34 +230,64 @@ export function createMessagesService(
   ): Promise<{ row: MessageRow; message: MessageResponse; channel: ChannelRow }> {
     const channel = access.channel;
     const userId = actor.isServer
-      ? (typeof input.user_id === 'string' ? input.user_id : isPlainObject(input.user) && typeof input.user.id === 'string' ? input.user.id : actor.userId)
+      ? typeof input.user_id === 'string'
+        ? input.user_id
+        : isPlainObject(input.user) && typeof input.user.id === 'string'
+          ? input.user.id
+          : actor.userId
       : actor.userId;
-    if (!userId) throw chatError.input('message.user or message.user_id is required for server-side sends');
+    if (!userId)
+      throw chatError.input('message.user or message.user_id is required for server-side sends');
     if (actor.isServer && userId !== actor.userId && !(await users.repo.get(actor.appId, userId))) {
       throw chatError.input(`user ${userId} does not exist`);
     }
-    const parentId = typeof input.parent_id === 'string' && input.parent_id ? input.parent_id : null;
+    const parentId =
+      typeof input.parent_id === 'string' && input.parent_id ? input.parent_id : null;
     if (!options.system) {
-      requirePermission(access.permissions, parentId ? 'send-reply' : 'send-message', `sending a message to ${channel.cid}`);
-      if (channel.frozen === 1 && !actor.isServer) throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
-      if (access.membership?.banned === 1) throw chatError.notAllowed('you are banned from this channel');
+      requirePermission(
+        access.permissions,
+        parentId ? 'send-reply' : 'send-message',
+        `sending a message to ${channel.cid}`,
+      );
+      if (channel.frozen === 1 && !actor.isServer)
+        throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
+      if (access.membership?.banned === 1)
+        throw chatError.notAllowed('you are banned from this channel');
     }
     const now = deps.clock.now();
-    const id = input.id === undefined || input.id === null || input.id === '' ? crypto.randomUUID() : input.id;
-    if (typeof id !== 'string' || !MESSAGE_ID_PATTERN.test(id)) throw chatError.input('message.id has an invalid format');
+    const id =
+      input.id === undefined || input.id === null || input.id === ''
+        ? crypto.randomUUID()
+        : input.id;
+    if (typeof id !== 'string' || !MESSAGE_ID_PATTERN.test(id))
+      throw chatError.input('message.id has an invalid format');
     const text = textOf(input.text, effectiveMax(access));
     const attachments = readAttachments(input.attachments);
     const mentions = readMentions(input.mentioned_users);
     const custom = pickCustom(input, RESERVED, 'message');
     const type = options.system ? 'system' : parentId ? 'reply' : 'regular';
-    if (input.type !== undefined && input.type !== 'regular' && input.type !== 'system' && input.type !== 'reply' && input.type !== '') {
+    if (
+      input.type !== undefined &&
+      input.type !== 'regular' &&
+      input.type !== 'system' &&
+      input.type !== 'reply' &&
+      input.type !== ''
+    ) {
       throw chatError.input(`message type ${String(input.type)} cannot be sent`);
     }
     const silent = input.silent === true;
     const showInChannel = parentId !== null && input.show_in_channel === true;
-    const quotedId = typeof input.quoted_message_id === 'string' && input.quoted_message_id ? input.quoted_message_id : null;
+    const quotedId =
+      typeof input.quoted_message_id === 'string' && input.quoted_message_id
+        ? input.quoted_message_id
+        : null;
 
-    if (channel.cooldown > 0 && !actor.isServer && !access.permissions.has('skip-slow-mode') && !options.system) {
+    if (
+      channel.cooldown > 0 &&
+      !actor.isServer &&
+      !access.permissions.has('skip-slow-mode') &&
+      !options.system
+    ) {
       const last = await deps.db
         .selectFrom('messages')
         .select('created_at')
@@ -184,14 +305,19 @@ export function createMessagesService(
     let parent: MessageRow | undefined;
     if (parentId) {
       parent = await repo.get(actor.appId, parentId);
-      if (!parent || parent.cid !== channel.cid) throw chatError.input(`parent message ${parentId} does not exist in this channel`);
-      if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
+      if (!parent || parent.cid !== channel.cid)
+        throw chatError.input(`parent message ${parentId} does not exist in this channel`);
+      if (parent.parent_id)
+        throw chatError.nesting('a reply cannot be the parent of another reply');
     }
     if (quotedId) {
       const quoted = await repo.get(actor.appId, quotedId);
-      if (!quoted || quoted.cid !== channel.cid) throw chatError.input(`quoted message ${quotedId} does not exist in this channel`);
+      if (!quoted || quoted.cid !== channel.cid)
+        throw chatError.input(`quoted message ${quotedId} does not exist in this channel`);
     }
-    const existingMentions = mentions.ids.length ? await users.repo.getMany(actor.appId, mentions.ids) : new Map();
+    const existingMentions = mentions.ids.length
+      ? await users.repo.getMany(actor.appId, mentions.ids)
+      : new Map();
     const row: Insertable<MessagesTable> = {
       app_id: actor.appId,
       id,
@@ -220,10 +346,12 @@ export function createMessagesService(
       row.pinned = 1;
       row.pinned_at = now;
       row.pinned_by_id = userId;
-      row.pin_expires = typeof input.pin_expires === 'string' ? normalizeIso(input.pin_expires) : null;
+      row.pin_expires =
+        typeof input.pin_expires === 'string' ? normalizeIso(input.pin_expires) : null;
     }
     const bumpsChannel =
-      (!parentId || showInChannel) && !(options.system && access.type.config.skip_last_msg_update_for_system_msgs);
+      (!parentId || showInChannel) &&
+      !(options.system && access.type.config.skip_last_msg_update_for_system_msgs);
     const saved: MessageRow = {
       pinned_at: null,
       pinned_by_id: null,
@@ -238,7 +366,11 @@ export function createMessagesService(
     const message = await assembler.fresh(actor.appId, saved);
     // Stamped only now, with no await before the enqueue: timestamp order = enqueue order = commit order.
     const stamped = deps.clock.now();
-    for (const target of [row, saved, message] as { created_at?: string; updated_at?: string; pinned_at?: string | null }[]) {
+    for (const target of [row, saved, message] as {
+      created_at?: string;
+      updated_at?: string;
+      pinned_at?: string | null;
+    }[]) {
       target.created_at = stamped;
       target.updated_at = stamped;
       if (target.pinned_at) target.pinned_at = stamped;
@@ -265,26 +397,64 @@ export function createMessagesService(
         if (parent) await recordReply(trx, actor.appId, channel.cid, parent, userId, stamped);
       });
     } catch (error) {
-      if (await repo.get(actor.appId, id)) throw chatError.input(`message with id ${id} already exists`);
+      if (await repo.get(actor.appId, id))
+        throw chatError.input(`message with id ${id} already exists`);
       throw error;
     }
-    return { row: saved, message, channel: bumpsChannel ? { ...channel, last_message_at: stamped } : channel };
+    return {
+      row: saved,
+      message,
+      channel: bumpsChannel ? { ...channel, last_message_at: stamped } : channel,
+    };
   }
 
-  async function recordReply(trx: Transaction<Database>, appId: string, cid: string, parent: MessageRow, userId: string, at: string) {
+  async function recordReply(
+    trx: Transaction<Database>,
+    appId: string,
+    cid: string,
+    parent: MessageRow,
+    userId: string,
+    at: string,
+  ) {
     await trx
       .updateTable('messages')
       .set({ reply_count: sql`reply_count + 1` })
       .where('app_id', '=', appId)
       .where('id', '=', parent.id)
       .execute();
-    await threads.recordReply(trx, { appId, cid, parentId: parent.id, parentUserId: parent.user_id, userId, at, countsReply: true });
+    await threads.recordReply(trx, {
+      appId,
+      cid,
+      parentId: parent.id,
+      parentUserId: parent.user_id,
+      userId,
+      at,
+      countsReply: true,
+    });
     // Thread read state: the parent's author has read nothing of the thread yet; a replier has read up to their reply.
-    await reads.ensure(trx, { app_id: appId, cid, user_id: parent.user_id, thread_id: parent.id, last_read: parent.created_at });
-    await reads.upsert(trx, { app_id: appId, cid, user_id: userId, thread_id: parent.id, last_read: at, last_read_message_id: null });
+    await reads.ensure(trx, {
+      app_id: appId,
+      cid,
+      user_id: parent.user_id,
+      thread_id: parent.id,
+      last_read: parent.created_at,
+    });
+    await reads.upsert(trx, {
+      app_id: appId,
+      cid,
+      user_id: userId,
+      thread_id: parent.id,
+      last_read: at,
+      last_read_message_id: null,
+    });
   }
 
-  async function announceNew(actor: Actor, fresh: ChannelRow, row: MessageRow, message: MessageResponse): Promise<void> {
+  async function announceNew(
+    actor: Actor,
+    fresh: ChannelRow,
+    row: MessageRow,
+    message: MessageResponse,
+  ): Promise<void> {
     const channel = fresh;
     const event = baseEvent('message.new', fresh, {
       message,
@@ -298,22 +468,37 @@ export function createMessagesService(
 
     // Members not watching learn about it as notification.message_new (the hub skips their watching sockets).
     if (fresh.member_count <= 500 && (!row.parent_id || row.show_in_channel === 1)) {
-      const memberIds = (await channels.repo.memberIds(actor.appId, channel.cid)).filter((id) => id !== row.user_id);
+      const memberIds = (await channels.repo.memberIds(actor.appId, channel.cid)).filter(
+        (id) => id !== row.user_id,
+      );
       if (memberIds.length > 0) {
         const channelObject = await channels.eventChannel(fresh);
         events.toUsers(
           actor.appId,
           memberIds,
-          baseEvent('notification.message_new', fresh, { channel: channelObject, message, user: message.user }),
+          baseEvent('notification.message_new', fresh, {
+            channel: channelObject,
+            message,
+            user: message.user,
+          }),
           { skipWatchersOf: channel.cid },
         );
       }
     }
     if (row.parent_id) {
-      const participants = (await threads.participants(actor.appId, [row.parent_id])).get(row.parent_id) ?? [];
+      const participants =
+        (await threads.participants(actor.appId, [row.parent_id])).get(row.parent_id) ?? [];
       const others = participants.map((p) => p.user_id).filter((id) => id !== row.user_id);
       if (others.length > 0) {
-        events.toUsers(actor.appId, others, baseEvent('notification.thread_message_new', fresh, { message, user: message.user, parent_id: row.parent_id }));
+        events.toUsers(
+          actor.appId,
+          others,
+          baseEvent('notification.thread_message_new', fresh, {
+            message,
+            user: message.user,
+            parent_id: row.parent_id,
+          }),
+        );
       }
       // The parent's reply_count and thread_participants changed.
       await publishUpdated(actor, fresh, row.parent_id);
@@ -328,14 +513,25 @@ export function createMessagesService(
 
   function canEdit(actor: Actor, access: ChannelAccess, row: MessageRow): void {
     if (actor.isServer) return;
-    if (row.user_id === actor.userId) requirePermission(access.permissions, 'update-own-message', 'editing this message');
-    else requirePermission(access.permissions, 'update-any-message', "editing another user's message");
+    if (row.user_id === actor.userId)
+      requirePermission(access.permissions, 'update-own-message', 'editing this message');
+    else
+      requirePermission(access.permissions, 'update-any-message', "editing another user's message");
   }
 
-  async function applyPatch(actor: Actor, access: ChannelAccess, row: MessageRow, set: JsonObject, unset: string[], replaceCustom: boolean) {
+  async function applyPatch(
+    actor: Actor,
+    access: ChannelAccess,
+    row: MessageRow,
+    set: JsonObject,
+    unset: string[],
+    replaceCustom: boolean,
+  ) {
     const now = deps.clock.now();
     const patch: Partial<Insertable<MessagesTable>> = { updated_at: now };
-    const pinOnly = Object.keys(set).every((k) => k === 'pinned' || k === 'pin_expires' || k === 'pinned_at') && unset.length === 0;
+    const pinOnly =
+      Object.keys(set).every((k) => k === 'pinned' || k === 'pin_expires' || k === 'pinned_at') &&
+      unset.length === 0;
     if (!pinOnly) canEdit(actor, access, row);
     if ('text' in set) patch.text = textOf(set.text, effectiveMax(access));
     if ('attachments' in set) patch.attachments = JSON.stringify(readAttachments(set.attachments));
@@ -344,9 +540,12 @@ export function createMessagesService(
       const existing = ids.length ? await users.repo.getMany(actor.appId, ids) : new Map();
       patch.mentioned_users = JSON.stringify(ids.filter((id) => existing.has(id)));
     }
-    if ('quoted_message_id' in set) patch.quoted_message_id = typeof set.quoted_message_id === 'string' ? set.quoted_message_id : null;
+    if ('quoted_message_id' in set)
+      patch.quoted_message_id =
+        typeof set.quoted_message_id === 'string' ? set.quoted_message_id : null;
     if ('silent' in set) patch.silent = set.silent === true ? 1 : 0;
-    if ('show_in_channel' in set && row.parent_id) patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
+    if ('show_in_channel' in set && row.parent_id)
+      patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
     if ('pinned' in set) {
       const pinned = set.pinned === true;
       if (pinned !== (row.pinned === 1) || 'pin_expires' in set) {
@@ -354,11 +553,13 @@ export function createMessagesService(
         patch.pinned = pinned ? 1 : 0;
         patch.pinned_at = pinned ? now : null;
         patch.pinned_by_id = pinned ? (actor.userId ?? row.user_id) : null;
-        patch.pin_expires = pinned && typeof set.pin_expires === 'string' ? normalizeIso(set.pin_expires) : null;
+        patch.pin_expires =
+          pinned && typeof set.pin_expires === 'string' ? normalizeIso(set.pin_expires) : null;
       }
     }
     for (const key of unset) {
-      if (key === 'pinned') Object.assign(patch, { pinned: 0, pinned_at: null, pinned_by_id: null, pin_expires: null });
+      if (key === 'pinned')
+        Object.assign(patch, { pinned: 0, pinned_at: null, pinned_by_id: null, pin_expires: null });
       if (key === 'text') patch.text = '';
       if (key === 'attachments') patch.attachments = '[]';
       if (key === 'quoted_message_id') patch.quoted_message_id = null;
@@ -386,14 +587,17 @@ export function createMessagesService(
 
     async sendSystem(actor, channel, input) {
       const access = await channels.accessRow({ ...actor, isServer: true }, channel);
-      const inserted = await insertMessage({ ...actor, isServer: true }, access, input, { system: true });
+      const inserted = await insertMessage({ ...actor, isServer: true }, access, input, {
+        system: true,
+      });
       await announceNew(actor, inserted.channel, inserted.row, inserted.message);
     },
 
     async update(actor, messageId, body) {
       const input = body.message;
       if (!isPlainObject(input)) throw chatError.input('message is required');
-      if (input.id !== undefined && input.id !== messageId) throw chatError.input('message.id does not match the URL');
+      if (input.id !== undefined && input.id !== messageId)
+        throw chatError.input('message.id does not match the URL');
       const { row, access } = await accessMessage(actor, messageId);
       if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
       const set: JsonObject = {
@@ -405,19 +609,32 @@ export function createMessagesService(
       if (!('pinned' in input)) delete set.pinned;
       await applyPatch(actor, access, row, set, [], true);
       await publishUpdated(actor, access.channel, messageId);
-      return { message: await assembler.one(actor.appId, (await repo.get(actor.appId, messageId))!, actor.userId) };
+      return {
+        message: await assembler.one(
+          actor.appId,
+          (await repo.get(actor.appId, messageId))!,
+          actor.userId,
+        ),
+      };
     },
 
     async partialUpdate(actor, messageId, body) {
       const set = body.set ?? {};
       const unset = body.unset ?? [];
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
-      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+        throw chatError.input('unset must be a list of keys');
       const { row, access } = await accessMessage(actor, messageId);
       if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
       await applyPatch(actor, access, row, set, unset as string[], false);
       await publishUpdated(actor, access.channel, messageId);
-      return { message: await assembler.one(actor.appId, (await repo.get(actor.appId, messageId))!, actor.userId) };
+      return {
+        message: await assembler.one(
+          actor.appId,
+          (await repo.get(actor.appId, messageId))!,
+          actor.userId,
+        ),
+      };
     },
 
     async remove(actor, messageId, { hard, deleteForMe }) {
@@ -427,8 +644,14 @@ export function createMessagesService(
         return { message: await assembler.one(actor.appId, row, actor.userId) };
       }
       if (!actor.isServer) {
-        if (row.user_id === actor.userId) requirePermission(access.permissions, 'delete-own-message', 'deleting this message');
-        else requirePermission(access.permissions, 'delete-any-message', "deleting another user's message");
+        if (row.user_id === actor.userId)
+          requirePermission(access.permissions, 'delete-own-message', 'deleting this message');
+        else
+          requirePermission(
+            access.permissions,
+            'delete-any-message',
+            "deleting another user's message",
+          );
       }
       const now = deps.clock.now();
       const before = await assembler.one(actor.appId, row, null);
@@ -445,13 +668,26 @@ export function createMessagesService(
           }
         });
         const message = toHardDeletedResponse(before, now);
-        events.toChannel(actor.appId, access.channel.cid, baseEvent('message.deleted', access.channel, { message, hard_delete: true, user: before.user }));
-        if (row.parent_id && (await repo.get(actor.appId, row.parent_id))) await publishUpdated(actor, access.channel, row.parent_id);
+        events.toChannel(
+          actor.appId,
+          access.channel.cid,
+          baseEvent('message.deleted', access.channel, {
+            message,
+            hard_delete: true,
+            user: before.user,
+          }),
+        );
+        if (row.parent_id && (await repo.get(actor.appId, row.parent_id)))
+          await publishUpdated(actor, access.channel, row.parent_id);
         return { message };
       }
       if (!row.deleted_at) {
         await deps.writes.run(async (trx) => {
-          await repo.update(trx, actor.appId, row.id, { type: 'deleted', deleted_at: now, updated_at: now });
+          await repo.update(trx, actor.appId, row.id, {
+            type: 'deleted',
+            deleted_at: now,
+            updated_at: now,
+          });
           if (row.parent_id) {
             await trx
               .updateTable('messages')
@@ -463,8 +699,22 @@ export function createMessagesService(
         });
       }
       const message = await eventMessage(actor.appId, row.id);
-      events.toChannel(actor.appId, access.channel.cid, baseEvent('message.deleted', access.channel, { message, hard_delete: false, user: message.user }));
-      return { message: await assembler.one(actor.appId, (await repo.get(actor.appId, row.id))!, actor.userId) };
+      events.toChannel(
+        actor.appId,
+        access.channel.cid,
+        baseEvent('message.deleted', access.channel, {
+          message,
+          hard_delete: false,
+          user: message.user,
+        }),
+      );
+      return {
+        message: await assembler.one(
+          actor.appId,
+          (await repo.get(actor.appId, row.id))!,
+          actor.userId,
+        ),
+      };
     },
 
     async get(actor, messageId) {
@@ -474,7 +724,11 @@ export function createMessagesService(
 
     async getMany(actor, typeName, id, ids) {
       const access = await cidAccess(actor, typeName, id);
-      requirePermission(access.permissions, 'read-channel', `reading channel ${access.channel.cid}`);
+      requirePermission(
+        access.permissions,
+        'read-channel',
+        `reading channel ${access.channel.cid}`,
+      );
       if (ids.length === 0) throw chatError.input('ids is required');
       if (ids.length > 100) throw chatError.input('at most 100 ids can be requested');
       const rows = [...(await repo.getMany(actor.appId, ids)).values()]
@@ -487,16 +741,26 @@ export function createMessagesService(
       const { row, access } = await accessMessage(actor, parentId);
       const page = parseMessagePage(query, { limit: 100, max: 300 });
       const membership = access.membership;
-      const bounds = [access.channel.truncated_at, membership?.hide_messages_before].filter((v): v is string => !!v).sort();
-      const rows = await repo.page({ appId: actor.appId, parentId: row.id, visibleAfter: bounds.at(-1) ?? null }, page);
+      const bounds = [access.channel.truncated_at, membership?.hide_messages_before]
+        .filter((v): v is string => !!v)
+        .sort();
+      const rows = await repo.page(
+        { appId: actor.appId, parentId: row.id, visibleAfter: bounds.at(-1) ?? null },
+        page,
+      );
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
 
     async pinned(actor, typeName, id, payload) {
       const access = await cidAccess(actor, typeName, id);
-      requirePermission(access.permissions, 'read-channel', `reading channel ${access.channel.cid}`);
+      requirePermission(
+        access.permissions,
+        'read-channel',
+        `reading channel ${access.channel.cid}`,
+      );
       const limit = typeof payload.limit === 'number' ? payload.limit : 30;
-      if (!Number.isInteger(limit) || limit < 0 || limit > 300) throw chatError.input('limit must be between 0 and 300');
+      if (!Number.isInteger(limit) || limit < 0 || limit > 300)
+        throw chatError.input('limit must be between 0 and 300');
       const rows = await repo.pinned(actor.appId, access.channel.cid, limit, deps.clock.now());
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },

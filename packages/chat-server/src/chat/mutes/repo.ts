@@ -38,21 +38,39 @@ export function createMutesRepo(db: Db): MutesRepo {
       await db
         .insertInto('user_mutes')
         .values(row)
-        .onConflict((oc) => oc.columns(['app_id', 'user_id', 'target_id']).doUpdateSet({ updated_at: row.updated_at, expires: row.expires }))
+        .onConflict((oc) =>
+          oc
+            .columns(['app_id', 'user_id', 'target_id'])
+            .doUpdateSet({ updated_at: row.updated_at, expires: row.expires }),
+        )
         .execute();
     },
     async unmuteUser(appId, userId, targetId) {
-      await db.deleteFrom('user_mutes').where('app_id', '=', appId).where('user_id', '=', userId).where('target_id', '=', targetId).execute();
+      await db
+        .deleteFrom('user_mutes')
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .where('target_id', '=', targetId)
+        .execute();
     },
     async muteChannel(row) {
       await db
         .insertInto('channel_mutes')
         .values(row)
-        .onConflict((oc) => oc.columns(['app_id', 'user_id', 'cid']).doUpdateSet({ updated_at: row.updated_at, expires: row.expires }))
+        .onConflict((oc) =>
+          oc
+            .columns(['app_id', 'user_id', 'cid'])
+            .doUpdateSet({ updated_at: row.updated_at, expires: row.expires }),
+        )
         .execute();
     },
     async unmuteChannel(appId, userId, cid) {
-      await db.deleteFrom('channel_mutes').where('app_id', '=', appId).where('user_id', '=', userId).where('cid', '=', cid).execute();
+      await db
+        .deleteFrom('channel_mutes')
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .where('cid', '=', cid)
+        .execute();
     },
   };
 }

@@ -5,8 +5,16 @@ import type { ChatServices } from '../services.ts';
 
 export function registerMuteRoutes(app: FastifyInstance, services: ChatServices): void {
   const { mutes } = services;
-  app.post('/moderation/mute', async (request) => mutes.muteUser(actorOf(request), bodyOf(request.body)));
-  app.post('/moderation/unmute', async (request) => mutes.unmuteUser(actorOf(request), bodyOf(request.body)));
-  app.post('/moderation/mute/channel', async (request) => mutes.muteChannel(actorOf(request), bodyOf(request.body)));
-  app.post('/moderation/unmute/channel', async (request) => mutes.unmuteChannel(actorOf(request), bodyOf(request.body)));
+  app.post('/moderation/mute', async (request) =>
+    mutes.muteUser(actorOf(request), bodyOf(request.body)),
+  );
+  app.post('/moderation/unmute', async (request) =>
+    mutes.unmuteUser(actorOf(request), bodyOf(request.body)),
+  );
+  app.post('/moderation/mute/channel', async (request) =>
+    mutes.muteChannel(actorOf(request), bodyOf(request.body)),
+  );
+  app.post('/moderation/unmute/channel', async (request) =>
+    mutes.unmuteChannel(actorOf(request), bodyOf(request.body)),
+  );
 }

@@ -37,7 +37,8 @@ export function createMutesService(
 
   function expiry(amount: unknown, unitMs: number, name: string): string | null {
     if (amount === undefined || amount === null || amount === 0) return null;
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) throw chatError.input(`${name} must be a positive number`);
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0)
+      throw chatError.input(`${name} must be a positive number`);
     return isoFromMicros((Date.now() + amount * unitMs) * 1000);
   }
 
@@ -67,15 +68,30 @@ export function createMutesService(
       if (targets.includes(userId)) throw chatError.input('you cannot mute yourself');
       const found = await users.repo.getMany(actor.appId, targets);
       const missing = targets.filter((id) => !found.has(id));
-      if (missing.length === targets.length) throw chatError.notFound(`user ${missing.join(', ')} does not exist`);
+      if (missing.length === targets.length)
+        throw chatError.notFound(`user ${missing.join(', ')} does not exist`);
       const now = deps.clock.now();
       const expires = expiry(body.timeout, 60_000, 'timeout');
       for (const target of targets.filter((id) => found.has(id))) {
-        await repo.muteUser({ app_id: actor.appId, user_id: userId, target_id: target, created_at: now, updated_at: now, expires });
+        await repo.muteUser({
+          app_id: actor.appId,
+          user_id: userId,
+          target_id: target,
+          created_at: now,
+          updated_at: now,
+          expires,
+        });
       }
       const own = await announce(actor.appId, userId, 'notification.mutes_updated');
-      const mute = own.mutes.find((m) => (m as { target?: { id?: string } }).target?.id === targets[0]);
-      return { mute, mutes: own.mutes, own_user: own, ...(missing.length ? { non_existing_users: missing } : {}) };
+      const mute = own.mutes.find(
+        (m) => (m as { target?: { id?: string } }).target?.id === targets[0],
+      );
+      return {
+        mute,
+        mutes: own.mutes,
+        own_user: own,
+        ...(missing.length ? { non_existing_users: missing } : {}),
+      };
     },
 
     async unmuteUser(actor, body) {
@@ -88,18 +104,33 @@ export function createMutesService(
     async muteChannel(actor, body) {
       const userId = actingUser(actor, body);
       const cids = Array.isArray(body.channel_cids) ? body.channel_cids : [body.channel_cid];
-      const valid = cids.filter((cid): cid is string => typeof cid === 'string' && cid.includes(':'));
+      const valid = cids.filter(
+        (cid): cid is string => typeof cid === 'string' && cid.includes(':'),
+      );
       if (valid.length === 0) throw chatError.input('channel_cid is required');
       for (const cid of valid) {
         const access = await channels.access({ ...actor, userId }, cid);
-        if (!actor.isServer && !access.permissions.has('mute-channel')) throw chatError.notAllowed('muting this channel is not allowed');
+        if (!actor.isServer && !access.permissions.has('mute-channel'))
+          throw chatError.notAllowed('muting this channel is not allowed');
       }
       const now = deps.clock.now();
       const expires = expiry(body.expiration, 1, 'expiration');
-      for (const cid of valid) await repo.muteChannel({ app_id: actor.appId, user_id: userId, cid, created_at: now, updated_at: now, expires });
+      for (const cid of valid)
+        await repo.muteChannel({
+          app_id: actor.appId,
+          user_id: userId,
+          cid,
+          created_at: now,
+          updated_at: now,
+          expires,
+        });
       const own = await announce(actor.appId, userId, 'notification.channel_mutes_updated');
       const mutes = own.channel_mutes as { channel?: { cid?: string } }[];
-      return { channel_mute: mutes.find((m) => m.channel?.cid === valid[0]), channel_mutes: mutes, own_user: own };
+      return {
+        channel_mute: mutes.find((m) => m.channel?.cid === valid[0]),
+        channel_mutes: mutes,
+        own_user: own,
+      };
     },
 
     async unmuteChannel(actor, body) {

@@ -6,10 +6,34 @@ import { compileFilter, type FilterSchema } from './filter.ts';
 import { compileSort, parseSort } from './sort.ts';
 
 const people = [
-  { id: 'han-lap', name: 'Hàn Lập', role: 'user', created_at: '2024-01-01T00:00:00.000000Z', custom: { tu_vi: 120, sect: 'Hoàng Phong Cốc', elder: false } },
-  { id: 'diep-pham', name: 'Diệp Phàm', role: 'admin', created_at: '2024-01-02T00:00:00.000000Z', custom: { tu_vi: 5000, sect: 'Hoang Cổ', elder: true } },
-  { id: 'tieu-viem', name: 'Tiêu Viêm', role: 'user', created_at: '2024-01-03T00:00:00.000000Z', custom: { tu_vi: 90, hieu: 'Đấu Khí Đại Lục' } },
-  { id: 'dao-kim', name: 'Đạo Kim Sơn', role: 'moderator', created_at: '2024-01-04T00:00:00.000000Z', custom: { sect: 'kim_100%' } },
+  {
+    id: 'han-lap',
+    name: 'Hàn Lập',
+    role: 'user',
+    created_at: '2024-01-01T00:00:00.000000Z',
+    custom: { tu_vi: 120, sect: 'Hoàng Phong Cốc', elder: false },
+  },
+  {
+    id: 'diep-pham',
+    name: 'Diệp Phàm',
+    role: 'admin',
+    created_at: '2024-01-02T00:00:00.000000Z',
+    custom: { tu_vi: 5000, sect: 'Hoang Cổ', elder: true },
+  },
+  {
+    id: 'tieu-viem',
+    name: 'Tiêu Viêm',
+    role: 'user',
+    created_at: '2024-01-03T00:00:00.000000Z',
+    custom: { tu_vi: 90, hieu: 'Đấu Khí Đại Lục' },
+  },
+  {
+    id: 'dao-kim',
+    name: 'Đạo Kim Sơn',
+    role: 'moderator',
+    created_at: '2024-01-04T00:00:00.000000Z',
+    custom: { sect: 'kim_100%' },
+  },
 ];
 
 describe(`${dialectName()}: filter compiler`, () => {
@@ -54,9 +78,21 @@ describe(`${dialectName()}: filter compiler`, () => {
     await db.close();
   });
 
-  async function ids(filter: unknown, sort: unknown = [{ field: 'id', direction: 1 }]): Promise<string[]> {
-    let query = db.db.selectFrom('users').select('id').where('app_id', '=', db.appId).where(compileFilter(filter, schema));
-    for (const order of compileSort(parseSort(sort), { dialect: db.kind, entity: 'users', customColumn: 'custom', fields: { id: sql`id`, name: sql`name_search` } })) {
+  async function ids(
+    filter: unknown,
+    sort: unknown = [{ field: 'id', direction: 1 }],
+  ): Promise<string[]> {
+    let query = db.db
+      .selectFrom('users')
+      .select('id')
+      .where('app_id', '=', db.appId)
+      .where(compileFilter(filter, schema));
+    for (const order of compileSort(parseSort(sort), {
+      dialect: db.kind,
+      entity: 'users',
+      customColumn: 'custom',
+      fields: { id: sql`id`, name: sql`name_search` },
+    })) {
       query = query.orderBy(order);
     }
     return (await query.execute()).map((r) => r.id);
@@ -70,13 +106,25 @@ describe(`${dialectName()}: filter compiler`, () => {
     ['$in with an empty list', { id: { $in: [] } }, []],
     ['$nin', { id: { $nin: ['han-lap', 'dao-kim'] } }, ['diep-pham', 'tieu-viem']],
     ['$gt on a date', { created_at: { $gt: '2024-01-02T00:00:00Z' } }, ['dao-kim', 'tieu-viem']],
-    ['$gte and $lte together', { created_at: { $gte: '2024-01-02T00:00:00Z', $lte: '2024-01-03T00:00:00Z' } }, ['diep-pham', 'tieu-viem']],
+    [
+      '$gte and $lte together',
+      { created_at: { $gte: '2024-01-02T00:00:00Z', $lte: '2024-01-03T00:00:00Z' } },
+      ['diep-pham', 'tieu-viem'],
+    ],
     ['$lt', { created_at: { $lt: '2024-01-02T00:00:00Z' } }, ['han-lap']],
     ['a boolean column', { banned: false }, ['dao-kim', 'diep-pham', 'han-lap', 'tieu-viem']],
-    ['$and', { $and: [{ role: 'user' }, { created_at: { $gt: '2024-01-01T12:00:00Z' } }] }, ['tieu-viem']],
+    [
+      '$and',
+      { $and: [{ role: 'user' }, { created_at: { $gt: '2024-01-01T12:00:00Z' } }] },
+      ['tieu-viem'],
+    ],
     ['$or', { $or: [{ role: 'admin' }, { id: 'dao-kim' }] }, ['dao-kim', 'diep-pham']],
     ['$nor', { $nor: [{ role: 'user' }] }, ['dao-kim', 'diep-pham']],
-    ['$autocomplete on a word prefix, any case, with diacritics', { name: { $autocomplete: 'đạo' } }, ['dao-kim']],
+    [
+      '$autocomplete on a word prefix, any case, with diacritics',
+      { name: { $autocomplete: 'đạo' } },
+      ['dao-kim'],
+    ],
     ['$autocomplete on a later word', { name: { $autocomplete: 'PHÀ' } }, ['diep-pham']],
     ['$autocomplete does not match inside a word', { name: { $autocomplete: 'àm' } }, []],
     ['a custom number with $gte', { tu_vi: { $gte: 120 } }, ['diep-pham', 'han-lap']],
@@ -84,21 +132,46 @@ describe(`${dialectName()}: filter compiler`, () => {
     ['a custom number with $in', { tu_vi: { $in: [90, 5000] } }, ['diep-pham', 'tieu-viem']],
     ['a custom string', { sect: 'Hoang Cổ' }, ['diep-pham']],
     ['a custom boolean', { elder: true }, ['diep-pham']],
-    ['$exists true on a custom field', { sect: { $exists: true } }, ['dao-kim', 'diep-pham', 'han-lap']],
+    [
+      '$exists true on a custom field',
+      { sect: { $exists: true } },
+      ['dao-kim', 'diep-pham', 'han-lap'],
+    ],
     ['$exists false on a custom field', { sect: { $exists: false } }, ['tieu-viem']],
-    ['$autocomplete on a custom field folds non-ASCII capitals', { hieu: { $autocomplete: 'đại' } }, ['tieu-viem']],
-    ['$autocomplete on a custom field escapes LIKE wildcards', { sect: { $autocomplete: 'kim_100%' } }, ['dao-kim']],
+    [
+      '$autocomplete on a custom field folds non-ASCII capitals',
+      { hieu: { $autocomplete: 'đại' } },
+      ['tieu-viem'],
+    ],
+    [
+      '$autocomplete on a custom field escapes LIKE wildcards',
+      { sect: { $autocomplete: 'kim_100%' } },
+      ['dao-kim'],
+    ],
     ['$autocomplete treats % literally', { sect: { $autocomplete: '%' } }, []],
-    ['$ne on a custom field includes rows without it', { sect: { $ne: 'Hoang Cổ' } }, ['dao-kim', 'han-lap', 'tieu-viem']],
+    [
+      '$ne on a custom field includes rows without it',
+      { sect: { $ne: 'Hoang Cổ' } },
+      ['dao-kim', 'han-lap', 'tieu-viem'],
+    ],
   ])('filters with %s', async (_name, filter, expected) => {
     expect(await ids(filter)).toEqual(expected);
   });
 
   it('sorts by a column and by a custom field, nulls last in both directions', async () => {
-    expect(await ids({}, [{ field: 'tu_vi', direction: -1 }])).toEqual(['diep-pham', 'han-lap', 'tieu-viem', 'dao-kim']);
+    expect(await ids({}, [{ field: 'tu_vi', direction: -1 }])).toEqual([
+      'diep-pham',
+      'han-lap',
+      'tieu-viem',
+      'dao-kim',
+    ]);
     expect(await ids({}, { tu_vi: 1 })).toEqual(['tieu-viem', 'han-lap', 'diep-pham', 'dao-kim']);
     // Names starting with "Đ" are left out: their order depends on the database collation.
-    expect(await ids({ role: { $ne: 'moderator' } }, [{ name: -1 }])).toEqual(['tieu-viem', 'han-lap', 'diep-pham']);
+    expect(await ids({ role: { $ne: 'moderator' } }, [{ name: -1 }])).toEqual([
+      'tieu-viem',
+      'han-lap',
+      'diep-pham',
+    ]);
   });
 
   it.each([
@@ -124,6 +197,8 @@ describe(`${dialectName()}: filter compiler`, () => {
   });
 
   it('rejects unknown fields when the entity has no custom data', () => {
-    expect(() => compileFilter({ color: 'red' }, { ...schema, customColumn: undefined })).toThrow(/not supported/);
+    expect(() => compileFilter({ color: 'red' }, { ...schema, customColumn: undefined })).toThrow(
+      /not supported/,
+    );
   });
 });

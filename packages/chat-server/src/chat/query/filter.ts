@@ -11,9 +11,34 @@ import { chatError } from '../../errors.ts';
  */
 
 export type Scalar = string | number | boolean | null;
-export type Operator = '$eq' | '$ne' | '$in' | '$nin' | '$gt' | '$gte' | '$lt' | '$lte' | '$exists' | '$autocomplete' | '$contains' | '$q';
+export type Operator =
+  | '$eq'
+  | '$ne'
+  | '$in'
+  | '$nin'
+  | '$gt'
+  | '$gte'
+  | '$lt'
+  | '$lte'
+  | '$exists'
+  | '$autocomplete'
+  | '$contains'
+  | '$q';
 
-const OPERATORS = new Set<string>(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists', '$autocomplete', '$contains', '$q']);
+const OPERATORS = new Set<string>([
+  '$eq',
+  '$ne',
+  '$in',
+  '$nin',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$exists',
+  '$autocomplete',
+  '$contains',
+  '$q',
+]);
 
 export type ColumnType = 'text' | 'number' | 'boolean' | 'date';
 
@@ -36,11 +61,13 @@ const FALSE = sql<boolean>`1 = 0`;
 
 export function compileFilter(filter: unknown, schema: FilterSchema): RawBuilder<boolean> {
   if (filter === undefined || filter === null) return TRUE;
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw chatError.input('filter_conditions must be an object');
+  if (typeof filter !== 'object' || Array.isArray(filter))
+    throw chatError.input('filter_conditions must be an object');
   const parts: RawBuilder<boolean>[] = [];
   for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
     if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(value) || value.length === 0) throw chatError.input(`${key} must be a non-empty array`);
+      if (!Array.isArray(value) || value.length === 0)
+        throw chatError.input(`${key} must be a non-empty array`);
       const children = value.map((child) => compileFilter(child, schema));
       if (key === '$and') parts.push(and(children));
       else if (key === '$or') parts.push(or(children));
@@ -71,8 +98,14 @@ function isOperatorObject(value: unknown): value is Record<string, unknown> {
   return keys.length > 0 && keys.every((k) => k.startsWith('$'));
 }
 
-function compileField(field: string, condition: unknown, schema: FilterSchema): RawBuilder<boolean> {
-  const ops: [string, unknown][] = isOperatorObject(condition) ? Object.entries(condition) : [['$eq', condition]];
+function compileField(
+  field: string,
+  condition: unknown,
+  schema: FilterSchema,
+): RawBuilder<boolean> {
+  const ops: [string, unknown][] = isOperatorObject(condition)
+    ? Object.entries(condition)
+    : [['$eq', condition]];
   const parts = ops.map(([op, value]) => {
     if (!OPERATORS.has(op)) throw chatError.input(`unknown operator ${op} on field ${field}`);
     return compileCondition(field, op as Operator, value, schema);
@@ -80,7 +113,12 @@ function compileField(field: string, condition: unknown, schema: FilterSchema): 
   return and(parts);
 }
 
-function compileCondition(field: string, op: Operator, value: unknown, schema: FilterSchema): RawBuilder<boolean> {
+function compileCondition(
+  field: string,
+  op: Operator,
+  value: unknown,
+  schema: FilterSchema,
+): RawBuilder<boolean> {
   const spec = schema.fields[field];
   if (spec?.kind === 'custom') return spec.build(op, value);
   if (spec?.kind === 'column') return columnCondition(field, spec, op, value, schema.dialect);
@@ -97,16 +135,19 @@ function toScalar(field: string, type: ColumnType, value: unknown): Scalar {
       if (typeof value !== 'boolean') throw chatError.input(`field ${field} expects a boolean`);
       return value ? 1 : 0;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw chatError.input(`field ${field} expects a number`);
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw chatError.input(`field ${field} expects a number`);
       return value;
     case 'date': {
-      if (typeof value !== 'string' && typeof value !== 'number') throw chatError.input(`field ${field} expects a date`);
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw chatError.input(`field ${field} expects a date`);
       const iso = normalizeIso(value);
       if (!iso) throw chatError.input(`field ${field} expects a date`);
       return iso;
     }
     case 'text':
-      if (typeof value !== 'string' && typeof value !== 'number') throw chatError.input(`field ${field} expects a string`);
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw chatError.input(`field ${field} expects a string`);
       return String(value);
   }
 }
@@ -128,9 +169,16 @@ function autocomplete(target: RawBuilder<unknown>, query: string): RawBuilder<bo
   return sql<boolean>`(${target} like ${`${needle}%`} escape '\\' or ${target} like ${`% ${needle}%`} escape '\\')`;
 }
 
-function columnCondition(field: string, spec: Extract<FieldSpec, { kind: 'column' }>, op: Operator, value: unknown, dialect: SqlDialectKind) {
+function columnCondition(
+  field: string,
+  spec: Extract<FieldSpec, { kind: 'column' }>,
+  op: Operator,
+  value: unknown,
+  dialect: SqlDialectKind,
+) {
   const column = sql.ref(spec.ref);
-  const lower = (v: Scalar) => (spec.lowercased && typeof v === 'string' ? v.toLocaleLowerCase() : v);
+  const lower = (v: Scalar) =>
+    spec.lowercased && typeof v === 'string' ? v.toLocaleLowerCase() : v;
   switch (op) {
     case '$eq': {
       const v = lower(toScalar(field, spec.type, value));
@@ -138,14 +186,18 @@ function columnCondition(field: string, spec: Extract<FieldSpec, { kind: 'column
     }
     case '$ne': {
       const v = lower(toScalar(field, spec.type, value));
-      return v === null ? sql<boolean>`${column} is not null` : sql<boolean>`(${column} is null or ${column} <> ${v})`;
+      return v === null
+        ? sql<boolean>`${column} is not null`
+        : sql<boolean>`(${column} is null or ${column} <> ${v})`;
     }
     case '$in':
     case '$nin': {
       const values = listOf(field, op, value).map((v) => lower(toScalar(field, spec.type, v)));
       if (values.length === 0) return op === '$in' ? FALSE : TRUE;
       const list = sql.join(values.map((v) => sql`${v}`));
-      return op === '$in' ? sql<boolean>`${column} in (${list})` : sql<boolean>`(${column} is null or ${column} not in (${list}))`;
+      return op === '$in'
+        ? sql<boolean>`${column} in (${list})`
+        : sql<boolean>`(${column} is null or ${column} not in (${list}))`;
     }
     case '$gt':
     case '$gte':
@@ -156,11 +208,13 @@ function columnCondition(field: string, spec: Extract<FieldSpec, { kind: 'column
       return sql<boolean>`${column} ${sql.raw(comparison(op))} ${v}`;
     }
     case '$exists':
-      if (typeof value !== 'boolean') throw chatError.input(`$exists on field ${field} expects a boolean`);
+      if (typeof value !== 'boolean')
+        throw chatError.input(`$exists on field ${field} expects a boolean`);
       return value ? sql<boolean>`${column} is not null` : sql<boolean>`${column} is null`;
     case '$autocomplete':
     case '$q':
-      if (typeof value !== 'string') throw chatError.input(`${op} on field ${field} expects a string`);
+      if (typeof value !== 'string')
+        throw chatError.input(`${op} on field ${field} expects a string`);
       return autocomplete(spec.lowercased ? column : lowerText(dialect, column), value);
     case '$contains':
       throw chatError.input(`$contains is not supported on field ${field}`);
@@ -172,16 +226,30 @@ function comparison(op: '$gt' | '$gte' | '$lt' | '$lte'): string {
 }
 
 function jsonScalar(field: string, value: unknown): Scalar {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean'
+  )
+    return value;
   throw chatError.input(`field ${field} expects a string, number or boolean`);
 }
 
-function jsonCondition(field: string, column: string, dialect: SqlDialectKind, op: Operator, value: unknown) {
+function jsonCondition(
+  field: string,
+  column: string,
+  dialect: SqlDialectKind,
+  op: Operator,
+  value: unknown,
+) {
   const target = jsonValue(dialect, column, field);
   switch (op) {
     case '$eq': {
       const v = jsonScalar(field, value);
-      return v === null ? sql<boolean>`${target} is null` : sql<boolean>`${target} = ${jsonParam(dialect, v)}`;
+      return v === null
+        ? sql<boolean>`${target} is null`
+        : sql<boolean>`${target} = ${jsonParam(dialect, v)}`;
     }
     case '$ne': {
       const v = jsonScalar(field, value);
@@ -194,7 +262,9 @@ function jsonCondition(field: string, column: string, dialect: SqlDialectKind, o
       const values = listOf(field, op, value).map((v) => jsonParam(dialect, jsonScalar(field, v)));
       if (values.length === 0) return op === '$in' ? FALSE : TRUE;
       const list = sql.join(values);
-      return op === '$in' ? sql<boolean>`${target} in (${list})` : sql<boolean>`(${target} is null or ${target} not in (${list}))`;
+      return op === '$in'
+        ? sql<boolean>`${target} in (${list})`
+        : sql<boolean>`(${target} is null or ${target} not in (${list}))`;
     }
     case '$gt':
     case '$gte':
@@ -205,11 +275,15 @@ function jsonCondition(field: string, column: string, dialect: SqlDialectKind, o
       return sql<boolean>`${target} ${sql.raw(comparison(op))} ${jsonParam(dialect, v)}`;
     }
     case '$exists':
-      if (typeof value !== 'boolean') throw chatError.input(`$exists on field ${field} expects a boolean`);
-      return value ? jsonHas(dialect, column, field) : sql<boolean>`not ${jsonHas(dialect, column, field)}`;
+      if (typeof value !== 'boolean')
+        throw chatError.input(`$exists on field ${field} expects a boolean`);
+      return value
+        ? jsonHas(dialect, column, field)
+        : sql<boolean>`not ${jsonHas(dialect, column, field)}`;
     case '$autocomplete':
     case '$q':
-      if (typeof value !== 'string') throw chatError.input(`${op} on field ${field} expects a string`);
+      if (typeof value !== 'string')
+        throw chatError.input(`${op} on field ${field} expects a string`);
       return autocomplete(lowerText(dialect, jsonText(dialect, column, field)), value);
     case '$contains':
       throw chatError.input(`$contains is not supported on field ${field}`);

@@ -17,13 +17,15 @@ export function parseSort(raw: unknown): SortItem[] {
   const list = Array.isArray(raw) ? raw : [raw];
   const items: SortItem[] = [];
   for (const entry of list) {
-    if (typeof entry !== 'object' || entry === null) throw chatError.input('sort must be a list of {field, direction}');
+    if (typeof entry !== 'object' || entry === null)
+      throw chatError.input('sort must be a list of {field, direction}');
     const record = entry as Record<string, unknown>;
     if (typeof record.field === 'string') {
       items.push({ field: record.field, direction: toDirection(record.direction) });
       continue;
     }
-    for (const [field, direction] of Object.entries(record)) items.push({ field, direction: toDirection(direction) });
+    for (const [field, direction] of Object.entries(record))
+      items.push({ field, direction: toDirection(direction) });
   }
   return items;
 }

@@ -13,14 +13,34 @@ export interface ReactionGroup {
 
 export interface ReactionsRepo {
   /** The newest `limit` reactions of each message, newest first, in one query. */
-  latestFor(appId: string, messageIds: readonly string[], limit: number): Promise<Map<string, ReactionRow[]>>;
-  ownFor(appId: string, messageIds: readonly string[], userId: string): Promise<Map<string, ReactionRow[]>>;
+  latestFor(
+    appId: string,
+    messageIds: readonly string[],
+    limit: number,
+  ): Promise<Map<string, ReactionRow[]>>;
+  ownFor(
+    appId: string,
+    messageIds: readonly string[],
+    userId: string,
+  ): Promise<Map<string, ReactionRow[]>>;
   byUser(trx: Trx, appId: string, messageId: string, userId: string): Promise<ReactionRow[]>;
   upsert(trx: Trx, row: Insertable<ReactionsTable>): Promise<void>;
-  remove(trx: Trx, appId: string, messageId: string, userId: string, type?: string): Promise<number>;
+  remove(
+    trx: Trx,
+    appId: string,
+    messageId: string,
+    userId: string,
+    type?: string,
+  ): Promise<number>;
   /** Recomputes the per-type aggregate of one message from its rows. */
   groups(trx: Trx | Db, appId: string, messageId: string): Promise<Record<string, ReactionGroup>>;
-  query(appId: string, messageId: string, where: RawBuilder<boolean>, limit: number, offset: number): Promise<ReactionRow[]>;
+  query(
+    appId: string,
+    messageId: string,
+    where: RawBuilder<boolean>,
+    limit: number,
+    offset: number,
+  ): Promise<ReactionRow[]>;
 }
 
 export function createReactionsRepo(db: Db): ReactionsRepo {
@@ -35,7 +55,11 @@ export function createReactionsRepo(db: Db): ReactionsRepo {
             eb
               .selectFrom('reactions')
               .selectAll()
-              .select(sql<number>`row_number() over (partition by message_id order by created_at desc, user_id)`.as('rn'))
+              .select(
+                sql<number>`row_number() over (partition by message_id order by created_at desc, user_id)`.as(
+                  'rn',
+                ),
+              )
               .where('app_id', '=', appId)
               .where('message_id', 'in', unique.slice(i, i + 500))
               .as('ranked'),

@@ -13,7 +13,10 @@ export interface ReactionResponse {
   [custom: string]: unknown;
 }
 
-export function toReactionResponse(row: ReactionRow, user: UserResponse | undefined): ReactionResponse {
+export function toReactionResponse(
+  row: ReactionRow,
+  user: UserResponse | undefined,
+): ReactionResponse {
   return compact({
     ...parseObject(row.custom),
     type: row.type,

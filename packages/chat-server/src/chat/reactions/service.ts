@@ -12,14 +12,40 @@ import type { UsersService } from '../users/service.ts';
 import type { ReactionsRepo } from './repo.ts';
 import { toReactionResponse, type ReactionResponse } from './serialize.ts';
 
-const RESERVED = new Set(['type', 'score', 'user', 'user_id', 'message_id', 'created_at', 'updated_at']);
+const RESERVED = new Set([
+  'type',
+  'score',
+  'user',
+  'user_id',
+  'message_id',
+  'created_at',
+  'updated_at',
+]);
 const REACTION_TYPE_PATTERN = /^[\w+-]{1,64}$/;
 
 export interface ReactionsService {
-  send(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse; reaction: ReactionResponse }>;
-  remove(actor: Actor, messageId: string, type: string, userId: string | undefined): Promise<{ message: MessageResponse; reaction: ReactionResponse }>;
-  list(actor: Actor, messageId: string, limit: number, offset: number): Promise<{ reactions: ReactionResponse[] }>;
-  query(actor: Actor, messageId: string, body: JsonObject): Promise<{ reactions: ReactionResponse[]; next?: string }>;
+  send(
+    actor: Actor,
+    messageId: string,
+    body: JsonObject,
+  ): Promise<{ message: MessageResponse; reaction: ReactionResponse }>;
+  remove(
+    actor: Actor,
+    messageId: string,
+    type: string,
+    userId: string | undefined,
+  ): Promise<{ message: MessageResponse; reaction: ReactionResponse }>;
+  list(
+    actor: Actor,
+    messageId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ reactions: ReactionResponse[] }>;
+  query(
+    actor: Actor,
+    messageId: string,
+    body: JsonObject,
+  ): Promise<{ reactions: ReactionResponse[]; next?: string }>;
 }
 
 function encodeCursor(offset: number): string {
@@ -29,8 +55,11 @@ function encodeCursor(offset: number): string {
 function decodeCursor(next: unknown): number {
   if (next === undefined || next === null || next === '') return 0;
   try {
-    const value = JSON.parse(Buffer.from(String(next), 'base64url').toString('utf8')) as { offset?: unknown };
-    if (typeof value.offset === 'number' && Number.isInteger(value.offset) && value.offset >= 0) return value.offset;
+    const value = JSON.parse(Buffer.from(String(next), 'base64url').toString('utf8')) as {
+      offset?: unknown;
+    };
+    if (typeof value.offset === 'number' && Number.isInteger(value.offset) && value.offset >= 0)
+      return value.offset;
   } catch {
     // fall through
   }
@@ -55,7 +84,11 @@ export function createReactionsService(
     return actor.userId;
   }
 
-  async function refreshGroups(appId: string, messageId: string, trx: Parameters<Parameters<ChatDeps['writes']['run']>[0]>[0]) {
+  async function refreshGroups(
+    appId: string,
+    messageId: string,
+    trx: Parameters<Parameters<ChatDeps['writes']['run']>[0]>[0],
+  ) {
     const groups = await repo.groups(trx, appId, messageId);
     await trx
       .updateTable('messages')
@@ -65,7 +98,12 @@ export function createReactionsService(
       .execute();
   }
 
-  async function announce(actor: Actor, type: string, messageId: string, reaction: ReactionResponse) {
+  async function announce(
+    actor: Actor,
+    type: string,
+    messageId: string,
+    reaction: ReactionResponse,
+  ) {
     const { row, access } = await messages.accessMessage({ ...actor, isServer: true }, messageId);
     const shared = await assembler.one(actor.appId, row, null);
     const channel = access.channel;
@@ -86,15 +124,20 @@ export function createReactionsService(
     async send(actor, messageId, body) {
       const input = body.reaction;
       if (!isPlainObject(input)) throw chatError.input('reaction is required');
-      if (typeof input.type !== 'string' || !REACTION_TYPE_PATTERN.test(input.type)) throw chatError.input('reaction.type is required');
+      if (typeof input.type !== 'string' || !REACTION_TYPE_PATTERN.test(input.type))
+        throw chatError.input('reaction.type is required');
       const score = input.score === undefined ? 1 : input.score;
       if (typeof score !== 'number' || !Number.isInteger(score) || score < 0 || score > 1000) {
         throw chatError.input('reaction.score must be an integer between 0 and 1000');
       }
-      const userId = actingUser(actor, input.user_id ?? (isPlainObject(input.user) ? input.user.id : undefined));
+      const userId = actingUser(
+        actor,
+        input.user_id ?? (isPlainObject(input.user) ? input.user.id : undefined),
+      );
       const { row, access } = await messages.accessMessage(actor, messageId);
       requirePermission(access.permissions, 'send-reaction', 'reacting to this message');
-      if (!access.type.config.reactions) throw chatError.featureNotSupported('reactions are disabled for this channel type');
+      if (!access.type.config.reactions)
+        throw chatError.featureNotSupported('reactions are disabled for this channel type');
       if (row.deleted_at) throw chatError.input('cannot react to a deleted message');
       const type = input.type;
       const enforceUnique = body.enforce_unique === true;
@@ -161,7 +204,10 @@ export function createReactionsService(
       await messages.accessMessage(actor, messageId);
       if (limit > 300) throw chatError.input('limit must be at most 300');
       const rows = await repo.query(actor.appId, messageId, sql<boolean>`1 = 1`, limit, offset);
-      const usersById = await users.responses(actor.appId, rows.map((r) => r.user_id));
+      const usersById = await users.responses(
+        actor.appId,
+        rows.map((r) => r.user_id),
+      );
       return { reactions: rows.map((r) => toReactionResponse(r, usersById.get(r.user_id))) };
     },
 
@@ -183,7 +229,10 @@ export function createReactionsService(
       });
       const rows = await repo.query(actor.appId, messageId, where, limit + 1, offset);
       const page = rows.slice(0, limit);
-      const usersById = await users.responses(actor.appId, page.map((r) => r.user_id));
+      const usersById = await users.responses(
+        actor.appId,
+        page.map((r) => r.user_id),
+      );
       const result: { reactions: ReactionResponse[]; next?: string } = {
         reactions: page.map((r) => toReactionResponse(r, usersById.get(r.user_id))),
       };

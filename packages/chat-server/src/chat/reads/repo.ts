@@ -22,10 +22,21 @@ const unreadThread = sql<number>`(select count(*) from messages msg
 export interface ReadsRepo {
   upsert(
     executor: Executor,
-    row: { app_id: string; cid: string; user_id: string; thread_id: string; last_read: string; last_read_message_id: string | null; first_unread_message_id?: string | null },
+    row: {
+      app_id: string;
+      cid: string;
+      user_id: string;
+      thread_id: string;
+      last_read: string;
+      last_read_message_id: string | null;
+      first_unread_message_id?: string | null;
+    },
   ): Promise<void>;
   /** Creates the read state if missing; an existing one is left alone. */
-  ensure(executor: Executor, row: { app_id: string; cid: string; user_id: string; thread_id: string; last_read: string }): Promise<void>;
+  ensure(
+    executor: Executor,
+    row: { app_id: string; cid: string; user_id: string; thread_id: string; last_read: string },
+  ): Promise<void>;
   /** Channel read states (thread_id '') of the given channels, with unread counts. */
   forChannels(appId: string, cids: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
   forUser(appId: string, userId: string, cid: string): Promise<ReadWithUnread | undefined>;
@@ -66,7 +77,10 @@ export function createReadsRepo(db: Db): ReadsRepo {
       const rows = await db
         .selectFrom('reads as r')
         .innerJoin('members as mb', (join) =>
-          join.onRef('mb.app_id', '=', 'r.app_id').onRef('mb.cid', '=', 'r.cid').onRef('mb.user_id', '=', 'r.user_id'),
+          join
+            .onRef('mb.app_id', '=', 'r.app_id')
+            .onRef('mb.cid', '=', 'r.cid')
+            .onRef('mb.user_id', '=', 'r.user_id'),
         )
         .selectAll('r')
         .select(unreadChannel.as('unread'))
@@ -95,7 +109,10 @@ export function createReadsRepo(db: Db): ReadsRepo {
       const rows = await db
         .selectFrom('reads as r')
         .innerJoin('members as mb', (join) =>
-          join.onRef('mb.app_id', '=', 'r.app_id').onRef('mb.cid', '=', 'r.cid').onRef('mb.user_id', '=', 'r.user_id'),
+          join
+            .onRef('mb.app_id', '=', 'r.app_id')
+            .onRef('mb.cid', '=', 'r.cid')
+            .onRef('mb.user_id', '=', 'r.user_id'),
         )
         .selectAll('r')
         .select(unreadChannel.as('unread'))

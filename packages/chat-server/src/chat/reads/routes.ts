@@ -14,12 +14,19 @@ export function registerReadRoutes(app: FastifyInstance, services: ChatServices)
     reads.markRead(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
   );
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/unread', async (request) => {
-    await reads.markUnread(actorOf(request), request.params.type, request.params.id, bodyOf(request.body));
+    await reads.markUnread(
+      actorOf(request),
+      request.params.type,
+      request.params.id,
+      bodyOf(request.body),
+    );
     return {};
   });
   app.post('/channels/read', async (request) => {
     await reads.markAllRead(actorOf(request), bodyOf(request.body));
     return {};
   });
-  app.get('/unread', async (request) => reads.unreadCounts(actorOf(request), queryOf(request.query).user_id));
+  app.get('/unread', async (request) =>
+    reads.unreadCounts(actorOf(request), queryOf(request.query).user_id),
+  );
 }

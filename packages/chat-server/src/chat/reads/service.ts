@@ -12,7 +12,12 @@ import type { UsersService } from '../users/service.ts';
 import type { ReadsRepo } from './repo.ts';
 
 export interface ReadsService {
-  markRead(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ event: JsonObject }>;
+  markRead(
+    actor: Actor,
+    typeName: string,
+    id: string,
+    body: JsonObject,
+  ): Promise<{ event: JsonObject }>;
   markUnread(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   markAllRead(actor: Actor, body: JsonObject): Promise<void>;
   unreadCounts(actor: Actor, userId?: string): Promise<JsonObject>;
@@ -27,7 +32,12 @@ export function createReadsService(
   events: EventPublisher,
 ): ReadsService {
   function channelFields(channel: ChannelRow): JsonObject {
-    return { cid: channel.cid, channel_id: channel.id, channel_type: channel.type, channel_member_count: channel.member_count };
+    return {
+      cid: channel.cid,
+      channel_id: channel.id,
+      channel_type: channel.type,
+      channel_member_count: channel.member_count,
+    };
   }
 
   async function counters(appId: string, userId: string): Promise<JsonObject> {
@@ -45,7 +55,11 @@ export function createReadsService(
     return actor.userId;
   }
 
-  async function latestVisible(appId: string, cid: string, parentId: string | null): Promise<{ id: string; created_at: string } | undefined> {
+  async function latestVisible(
+    appId: string,
+    cid: string,
+    parentId: string | null,
+  ): Promise<{ id: string; created_at: string } | undefined> {
     const [latest] = await messages.page({ appId, cid, parentId }, { limit: 1, offset: 0 });
     return latest;
   }
@@ -61,8 +75,10 @@ export function createReadsService(
       const threadId = typeof body.thread_id === 'string' && body.thread_id ? body.thread_id : null;
       const now = deps.clock.now();
       let lastReadMessageId: string | null = null;
-      if (typeof body.message_id === 'string' && body.message_id) lastReadMessageId = body.message_id;
-      else lastReadMessageId = (await latestVisible(actor.appId, channel.cid, threadId))?.id ?? null;
+      if (typeof body.message_id === 'string' && body.message_id)
+        lastReadMessageId = body.message_id;
+      else
+        lastReadMessageId = (await latestVisible(actor.appId, channel.cid, threadId))?.id ?? null;
       await deps.writes.run((trx) =>
         reads.upsert(trx, {
           app_id: actor.appId,
@@ -106,7 +122,8 @@ export function createReadsService(
       let from: { id: string | null; created_at: string };
       if (typeof body.message_id === 'string' && body.message_id) {
         const message = await messages.get(actor.appId, body.message_id);
-        if (!message || message.cid !== channel.cid) throw chatError.notFound(`message ${body.message_id} does not exist in this channel`);
+        if (!message || message.cid !== channel.cid)
+          throw chatError.notFound(`message ${body.message_id} does not exist in this channel`);
         from = { id: message.id, created_at: message.created_at };
       } else if (typeof body.message_timestamp === 'string') {
         const at = normalizeIso(body.message_timestamp);
@@ -117,7 +134,10 @@ export function createReadsService(
       }
       const lastRead = isoJustBefore(from.created_at);
       const previous = (
-        await messages.page({ appId: actor.appId, cid: channel.cid, parentId: threadId }, { limit: 1, offset: 0, createdAtBeforeOrEqual: lastRead })
+        await messages.page(
+          { appId: actor.appId, cid: channel.cid, parentId: threadId },
+          { limit: 1, offset: 0, createdAtBeforeOrEqual: lastRead },
+        )
       )[0];
       await deps.writes.run((trx) =>
         reads.upsert(trx, {
@@ -154,7 +174,12 @@ export function createReadsService(
         for (const [cid, messageId] of Object.entries(byChannel)) {
           const [typeName, id] = cid.split(':');
           if (!typeName || !id) throw chatError.input(`invalid cid ${cid}`);
-          await this.markRead(actor, typeName, id, typeof messageId === 'string' ? { message_id: messageId } : {});
+          await this.markRead(
+            actor,
+            typeName,
+            id,
+            typeof messageId === 'string' ? { message_id: messageId } : {},
+          );
         }
         return;
       }
@@ -192,7 +217,12 @@ export function createReadsService(
         channel_type: [...byType].map(([channel_type, v]) => ({ channel_type, ...v })),
         threads: threadReads
           .filter((r) => r.unread > 0)
-          .map((r) => ({ parent_message_id: r.thread_id, last_read: r.last_read, last_read_message_id: r.last_read_message_id, unread_count: r.unread })),
+          .map((r) => ({
+            parent_message_id: r.thread_id,
+            last_read: r.last_read,
+            last_read_message_id: r.last_read_message_id,
+            unread_count: r.unread,
+          })),
       };
     },
   };

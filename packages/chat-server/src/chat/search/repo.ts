@@ -4,9 +4,21 @@ import type { MessageRow } from '../messages/repo.ts';
 
 export interface SearchRepo {
   /** Cids matching a compiled channel filter (alias `c`, the viewer's membership `m`). */
-  readableChannels(appId: string, viewerId: string, where: RawBuilder<boolean>, limit: number): Promise<string[]>;
+  readableChannels(
+    appId: string,
+    viewerId: string,
+    where: RawBuilder<boolean>,
+    limit: number,
+  ): Promise<string[]>;
   /** Messages of those channels matching a compiled message filter (alias `m`), excluding deleted ones. */
-  messages(appId: string, cids: string[], where: RawBuilder<boolean>, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<MessageRow[]>;
+  messages(
+    appId: string,
+    cids: string[],
+    where: RawBuilder<boolean>,
+    order: RawBuilder<unknown>[],
+    limit: number,
+    offset: number,
+  ): Promise<MessageRow[]>;
 }
 
 export function createSearchRepo(db: Db): SearchRepo {
@@ -14,7 +26,12 @@ export function createSearchRepo(db: Db): SearchRepo {
     async readableChannels(appId, viewerId, where, limit) {
       const rows = await db
         .selectFrom('channels as c')
-        .leftJoin('members as m', (join) => join.onRef('m.app_id', '=', 'c.app_id').onRef('m.cid', '=', 'c.cid').on('m.user_id', '=', viewerId))
+        .leftJoin('members as m', (join) =>
+          join
+            .onRef('m.app_id', '=', 'c.app_id')
+            .onRef('m.cid', '=', 'c.cid')
+            .on('m.user_id', '=', viewerId),
+        )
         .select('c.cid')
         .where('c.app_id', '=', appId)
         .where('c.deleted_at', 'is', null)
@@ -26,7 +43,9 @@ export function createSearchRepo(db: Db): SearchRepo {
     messages(appId, cids, where, order, limit, offset) {
       let query = db
         .selectFrom('messages as m')
-        .innerJoin('channels as c', (join) => join.onRef('c.app_id', '=', 'm.app_id').onRef('c.cid', '=', 'm.cid'))
+        .innerJoin('channels as c', (join) =>
+          join.onRef('c.app_id', '=', 'm.app_id').onRef('c.cid', '=', 'm.cid'),
+        )
         .selectAll('m')
         .where('m.app_id', '=', appId)
         .where('m.cid', 'in', cids)

@@ -4,5 +4,7 @@ import { payloadOf } from '../../http/params.ts';
 import type { ChatServices } from '../services.ts';
 
 export function registerSearchRoutes(app: FastifyInstance, services: ChatServices): void {
-  app.get('/search', async (request) => services.search.search(actorOf(request), payloadOf(request.query)));
+  app.get('/search', async (request) =>
+    services.search.search(actorOf(request), payloadOf(request.query)),
+  );
 }

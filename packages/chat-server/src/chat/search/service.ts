@@ -17,12 +17,16 @@ const MAX_LIMIT = 100;
 
 export interface SearchService {
   /** GET /search: messages matching a text query or message filter, in channels matching a channel filter. */
-  search(actor: Actor, payload: JsonObject): Promise<{ results: { message: MessageResponse }[]; next?: string }>;
+  search(
+    actor: Actor,
+    payload: JsonObject,
+  ): Promise<{ results: { message: MessageResponse }[]; next?: string }>;
 }
 
 function textMatch(dialect: SqlDialectKind, op: Operator, value: unknown): RawBuilder<boolean> {
   const text = lowerText(dialect, sql`m.text`);
-  if (typeof value !== 'string' || !value.trim()) throw chatError.input('text filters need a non-empty string');
+  if (typeof value !== 'string' || !value.trim())
+    throw chatError.input('text filters need a non-empty string');
   const needle = likePrefix(value.trim().toLocaleLowerCase());
   switch (op) {
     // A plain value (what stream-chat-react's message search sends) and $q are substring matches.
@@ -43,7 +47,11 @@ function cursorOffset(next: unknown): number {
   return offset;
 }
 
-export function createSearchService(deps: ChatDeps, assembler: MessageAssembler, repo: SearchRepo = createSearchRepo(deps.db)): SearchService {
+export function createSearchService(
+  deps: ChatDeps,
+  assembler: MessageAssembler,
+  repo: SearchRepo = createSearchRepo(deps.db),
+): SearchService {
   function messageFields(): Record<string, FieldSpec> {
     return {
       id: { kind: 'column', ref: 'm.id', type: 'text' },
@@ -61,8 +69,10 @@ export function createSearchService(deps: ChatDeps, assembler: MessageAssembler,
       'attachments.type': {
         kind: 'custom',
         build(op, value) {
-          const list = op === '$in' && Array.isArray(value) ? value : op === '$eq' ? [value] : undefined;
-          if (!list || !list.every((v) => typeof v === 'string')) throw chatError.input('attachments.type supports $eq and $in with strings');
+          const list =
+            op === '$in' && Array.isArray(value) ? value : op === '$eq' ? [value] : undefined;
+          if (!list || !list.every((v) => typeof v === 'string'))
+            throw chatError.input('attachments.type supports $eq and $in with strings');
           return jsonArrayHasKeyIn(deps.dialect, 'm.attachments', 'type', list as string[]);
         },
       },
@@ -71,42 +81,71 @@ export function createSearchService(deps: ChatDeps, assembler: MessageAssembler,
 
   return {
     async search(actor, payload) {
-      if (!actor.userId && !actor.isServer) throw chatError.notAllowed('anonymous users cannot search');
+      if (!actor.userId && !actor.isServer)
+        throw chatError.notAllowed('anonymous users cannot search');
       const channelFilter = payload.filter_conditions;
       if (!isPlainObject(channelFilter) || Object.keys(channelFilter).length === 0) {
         throw chatError.input('filter_conditions is required and must select channels');
       }
       const hasQuery = typeof payload.query === 'string' && payload.query.trim().length > 0;
       const messageFilter = payload.message_filter_conditions;
-      if (!hasQuery && !isPlainObject(messageFilter)) throw chatError.input('either query or message_filter_conditions is required');
-      if (hasQuery && messageFilter !== undefined) throw chatError.input('query and message_filter_conditions cannot be used together');
-      if (payload.offset !== undefined && payload.next !== undefined) throw chatError.input('offset and next cannot be used together');
+      if (!hasQuery && !isPlainObject(messageFilter))
+        throw chatError.input('either query or message_filter_conditions is required');
+      if (hasQuery && messageFilter !== undefined)
+        throw chatError.input('query and message_filter_conditions cannot be used together');
+      if (payload.offset !== undefined && payload.next !== undefined)
+        throw chatError.input('offset and next cannot be used together');
       const limit = payload.limit === undefined ? MAX_LIMIT : payload.limit;
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
         throw chatError.input(`limit must be between 1 and ${MAX_LIMIT}`);
       }
-      const offset = payload.offset !== undefined ? Number(payload.offset) : cursorOffset(payload.next);
-      if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw chatError.input('offset must be between 0 and 1000');
+      const offset =
+        payload.offset !== undefined ? Number(payload.offset) : cursorOffset(payload.next);
+      if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
+        throw chatError.input('offset must be between 0 and 1000');
 
       const channelWhere = compileChannelFilter(deps.dialect, actor, channelFilter);
-      const cids = await repo.readableChannels(actor.appId, actor.userId ?? '', channelWhere, MAX_CHANNELS);
+      const cids = await repo.readableChannels(
+        actor.appId,
+        actor.userId ?? '',
+        channelWhere,
+        MAX_CHANNELS,
+      );
       if (cids.length === 0) return { results: [] };
 
       const messageWhere = hasQuery
         ? textMatch(deps.dialect, '$q', payload.query)
-        : compileFilter(messageFilter, { dialect: deps.dialect, entity: 'messages', customColumn: 'm.custom', fields: messageFields() });
-      const sortItems = parseSort(payload.sort).map((item) => (item.field === 'relevance' ? { ...item, field: 'created_at' } : item));
-      const order = compileSort(sortItems.length > 0 ? sortItems : [{ field: 'created_at', direction: -1 }], {
-        dialect: deps.dialect,
-        entity: 'messages',
-        customColumn: 'm.custom',
-        fields: { created_at: sql`m.created_at`, updated_at: sql`m.updated_at`, id: sql`m.id`, reply_count: sql`m.reply_count` },
-      });
+        : compileFilter(messageFilter, {
+            dialect: deps.dialect,
+            entity: 'messages',
+            customColumn: 'm.custom',
+            fields: messageFields(),
+          });
+      const sortItems = parseSort(payload.sort).map((item) =>
+        item.field === 'relevance' ? { ...item, field: 'created_at' } : item,
+      );
+      const order = compileSort(
+        sortItems.length > 0 ? sortItems : [{ field: 'created_at', direction: -1 }],
+        {
+          dialect: deps.dialect,
+          entity: 'messages',
+          customColumn: 'm.custom',
+          fields: {
+            created_at: sql`m.created_at`,
+            updated_at: sql`m.updated_at`,
+            id: sql`m.id`,
+            reply_count: sql`m.reply_count`,
+          },
+        },
+      );
       const rows = await repo.messages(actor.appId, cids, messageWhere, order, limit + 1, offset);
       const page = rows.slice(0, limit);
       const messages = await assembler.assemble(actor.appId, page, actor.userId);
-      const result: { results: { message: MessageResponse }[]; next?: string } = { results: messages.map((message) => ({ message })) };
-      if (rows.length > limit) result.next = Buffer.from(String(offset + limit)).toString('base64url');
+      const result: { results: { message: MessageResponse }[]; next?: string } = {
+        results: messages.map((message) => ({ message })),
+      };
+      if (rows.length > limit)
+        result.next = Buffer.from(String(offset + limit)).toString('base64url');
       return result;
     },
   };

@@ -8,17 +8,42 @@ type Trx = Transaction<Database>;
 export interface ThreadsRepo {
   get(appId: string, parentId: string): Promise<ThreadRow | undefined>;
   /** Creates the thread on its first reply, or bumps counters; adds the replier as participant. */
-  recordReply(trx: Trx, args: { appId: string; cid: string; parentId: string; parentUserId: string; userId: string; at: string; countsReply: boolean }): Promise<void>;
-  participants(appId: string, parentIds: readonly string[]): Promise<Map<string, ThreadParticipantRow[]>>;
+  recordReply(
+    trx: Trx,
+    args: {
+      appId: string;
+      cid: string;
+      parentId: string;
+      parentUserId: string;
+      userId: string;
+      at: string;
+      countsReply: boolean;
+    },
+  ): Promise<void>;
+  participants(
+    appId: string,
+    parentIds: readonly string[],
+  ): Promise<Map<string, ThreadParticipantRow[]>>;
   update(appId: string, parentId: string, patch: Updateable<ThreadsTable>): Promise<void>;
   /** Threads a user takes part in, newest activity first. */
-  forUser(appId: string, userId: string, where: RawBuilder<boolean>, limit: number, offset: number): Promise<ThreadRow[]>;
+  forUser(
+    appId: string,
+    userId: string,
+    where: RawBuilder<boolean>,
+    limit: number,
+    offset: number,
+  ): Promise<ThreadRow[]>;
 }
 
 export function createThreadsRepo(db: Db): ThreadsRepo {
   return {
     get: (appId, parentId) =>
-      db.selectFrom('threads').selectAll().where('app_id', '=', appId).where('parent_message_id', '=', parentId).executeTakeFirst(),
+      db
+        .selectFrom('threads')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('parent_message_id', '=', parentId)
+        .executeTakeFirst(),
 
     async recordReply(trx, { appId, cid, parentId, parentUserId, userId, at, countsReply }) {
       await trx
@@ -47,10 +72,18 @@ export function createThreadsRepo(db: Db): ThreadsRepo {
       for (const participant of new Set([parentUserId, userId])) {
         await trx
           .insertInto('thread_participants')
-          .values({ app_id: appId, parent_message_id: parentId, user_id: participant, created_at: at, last_thread_message_at: participant === userId ? at : null })
+          .values({
+            app_id: appId,
+            parent_message_id: parentId,
+            user_id: participant,
+            created_at: at,
+            last_thread_message_at: participant === userId ? at : null,
+          })
           .onConflict((oc) =>
             participant === userId
-              ? oc.columns(['app_id', 'parent_message_id', 'user_id']).doUpdateSet({ last_thread_message_at: at })
+              ? oc
+                  .columns(['app_id', 'parent_message_id', 'user_id'])
+                  .doUpdateSet({ last_thread_message_at: at })
               : oc.columns(['app_id', 'parent_message_id', 'user_id']).doNothing(),
           )
           .execute();
@@ -86,7 +119,12 @@ export function createThreadsRepo(db: Db): ThreadsRepo {
     },
 
     async update(appId, parentId, patch) {
-      await db.updateTable('threads').set(patch).where('app_id', '=', appId).where('parent_message_id', '=', parentId).execute();
+      await db
+        .updateTable('threads')
+        .set(patch)
+        .where('app_id', '=', appId)
+        .where('parent_message_id', '=', parentId)
+        .execute();
     },
 
     forUser: (appId, userId, where, limit, offset) =>

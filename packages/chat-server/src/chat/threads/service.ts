@@ -15,9 +15,24 @@ import type { UsersService } from '../users/service.ts';
 import type { ThreadRow, ThreadsRepo } from './repo.ts';
 
 const RESERVED = new Set([
-  'title', 'parent_message_id', 'parent_message', 'channel', 'channel_cid', 'created_at', 'updated_at', 'deleted_at',
-  'last_message_at', 'reply_count', 'participant_count', 'thread_participants', 'latest_replies', 'read',
-  'created_by', 'created_by_user_id', 'active_participant_count', 'draft',
+  'title',
+  'parent_message_id',
+  'parent_message',
+  'channel',
+  'channel_cid',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'last_message_at',
+  'reply_count',
+  'participant_count',
+  'thread_participants',
+  'latest_replies',
+  'read',
+  'created_by',
+  'created_by_user_id',
+  'active_participant_count',
+  'draft',
 ]);
 
 export interface ThreadOptions {
@@ -34,7 +49,8 @@ export interface ThreadsService {
 function intOf(value: unknown, fallback: number, max: number, name: string): number {
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) throw chatError.input(`${name} must be between 0 and ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max)
+    throw chatError.input(`${name} must be between 0 and ${max}`);
   return n;
 }
 
@@ -48,30 +64,43 @@ export function createThreadsService(
   users: UsersService,
   events: EventPublisher,
 ): ThreadsService {
-  async function build(actor: Actor, rows: ThreadRow[], options: ThreadOptions): Promise<JsonObject[]> {
+  async function build(
+    actor: Actor,
+    rows: ThreadRow[],
+    options: ThreadOptions,
+  ): Promise<JsonObject[]> {
     if (rows.length === 0) return [];
     const appId = actor.appId;
     const parentIds = rows.map((r) => r.parent_message_id);
     const [parents, channelRows, participants, threadReads] = await Promise.all([
       messages.getMany(appId, parentIds),
-      channels.repo.getMany(appId, rows.map((r) => r.cid)),
+      channels.repo.getMany(
+        appId,
+        rows.map((r) => r.cid),
+      ),
       repo.participants(appId, parentIds),
       reads.threadReads(appId, parentIds),
     ]);
     const replies = new Map<string, MessageRow[]>();
     await Promise.all(
       rows.map(async (row) => {
-        const page = await messages.page({ appId, parentId: row.parent_message_id }, { limit: options.replyLimit, offset: 0 });
+        const page = await messages.page(
+          { appId, parentId: row.parent_message_id },
+          { limit: options.replyLimit, offset: 0 },
+        );
         replies.set(row.parent_message_id, page);
       }),
     );
     const allMessages = [...parents.values(), ...[...replies.values()].flat()];
-    const assembled = new Map((await assembler.assemble(appId, allMessages, actor.userId)).map((m) => [m.id, m]));
+    const assembled = new Map(
+      (await assembler.assemble(appId, allMessages, actor.userId)).map((m) => [m.id, m]),
+    );
     const userIds = new Set<string>();
     for (const row of rows) userIds.add(row.created_by_id);
     for (const list of participants.values()) for (const p of list) userIds.add(p.user_id);
     for (const list of threadReads.values()) for (const r of list) userIds.add(r.user_id);
-    for (const channel of channelRows.values()) if (channel.created_by_id) userIds.add(channel.created_by_id);
+    for (const channel of channelRows.values())
+      if (channel.created_by_id) userIds.add(channel.created_by_id);
     const usersById = await users.responses(appId, userIds);
 
     return rows.flatMap((row) => {
@@ -79,7 +108,10 @@ export function createThreadsService(
       const channel = channelRows.get(row.cid);
       const type = channel ? channelTypeByName(channel.type) : undefined;
       if (!parent || !channel || !type) return [];
-      const threadParticipants = (participants.get(row.parent_message_id) ?? []).slice(0, options.participantLimit);
+      const threadParticipants = (participants.get(row.parent_message_id) ?? []).slice(
+        0,
+        options.participantLimit,
+      );
       return [
         compact({
           ...parseObject(row.custom),
@@ -97,7 +129,9 @@ export function createThreadsService(
           active_participant_count: row.participant_count,
           created_by_user_id: row.created_by_id,
           created_by: userOf(usersById, row.created_by_id),
-          latest_replies: (replies.get(row.parent_message_id) ?? []).map((m) => assembled.get(m.id)!),
+          latest_replies: (replies.get(row.parent_message_id) ?? []).map((m) =>
+            assembled.get(m.id)!,
+          ),
           thread_participants: threadParticipants.map((p) => ({
             channel_cid: row.cid,
             thread_id: row.parent_message_id,
@@ -143,7 +177,8 @@ export function createThreadsService(
       let offset = 0;
       if (typeof body.next === 'string' && body.next) {
         offset = Number(Buffer.from(body.next, 'base64url').toString('utf8'));
-        if (!Number.isInteger(offset) || offset < 0) throw chatError.input('next is not a valid cursor');
+        if (!Number.isInteger(offset) || offset < 0)
+          throw chatError.input('next is not a valid cursor');
       }
       const where = compileFilter(body.filter ?? {}, {
         dialect: deps.dialect,
@@ -159,9 +194,14 @@ export function createThreadsService(
       const rows = await repo.forUser(actor.appId, actor.userId, where, limit + 1, offset);
       const page = rows.slice(0, limit);
       const threads = await build(actor, page, { replyLimit, participantLimit });
-      if (body.watch === true) await watchChannels(actor, page.map((r) => r.cid));
+      if (body.watch === true)
+        await watchChannels(
+          actor,
+          page.map((r) => r.cid),
+        );
       const result: { threads: JsonObject[]; next?: string } = { threads };
-      if (rows.length > limit) result.next = Buffer.from(String(offset + limit)).toString('base64url');
+      if (rows.length > limit)
+        result.next = Buffer.from(String(offset + limit)).toString('base64url');
       return result;
     },
 
@@ -181,10 +221,13 @@ export function createThreadsService(
       const set = body.set ?? {};
       const unset = body.unset ?? [];
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
-      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+        throw chatError.input('unset must be a list of keys');
       const parent = await messages.get(actor.appId, parentId);
-      if (!actor.isServer && parent?.user_id !== actor.userId) requirePermission(access.permissions, 'update-thread', 'updating this thread');
-      if ('title' in set && set.title !== null && typeof set.title !== 'string') throw chatError.input('title must be a string');
+      if (!actor.isServer && parent?.user_id !== actor.userId)
+        requirePermission(access.permissions, 'update-thread', 'updating this thread');
+      if ('title' in set && set.title !== null && typeof set.title !== 'string')
+        throw chatError.input('title must be a string');
       const custom = { ...parseObject(row.custom), ...pickCustom(set, RESERVED, 'thread') };
       for (const key of unset as string[]) delete custom[key];
       const now = deps.clock.now();
@@ -209,14 +252,20 @@ export function createThreadsService(
         cid: channel.cid,
         channel_id: channel.id,
         channel_type: channel.type,
-        thread: { ...thread, latest_replies: undefined, parent_message: undefined, read: undefined },
+        thread: {
+          ...thread,
+          latest_replies: undefined,
+          parent_message: undefined,
+          read: undefined,
+        },
         created_at: now,
       };
       events.toChannel(actor.appId, channel.cid, event);
-      const participantIds = ((await repo.participants(actor.appId, [parentId])).get(parentId) ?? []).map((p) => p.user_id);
+      const participantIds = (
+        (await repo.participants(actor.appId, [parentId])).get(parentId) ?? []
+      ).map((p) => p.user_id);
       events.toUsers(actor.appId, participantIds, event, { skipWatchersOf: channel.cid });
       return { thread: thread! };
     },
   };
 }
-

@@ -16,9 +16,19 @@ export interface UploadInput {
 }
 
 export interface UploadsService {
-  upload(actor: Actor, channel: { type: string; id: string } | null, kind: UploadKind, input: UploadInput, baseURL: string): Promise<{ file: string }>;
+  upload(
+    actor: Actor,
+    channel: { type: string; id: string } | null,
+    kind: UploadKind,
+    input: UploadInput,
+    baseURL: string,
+  ): Promise<{ file: string }>;
   remove(actor: Actor, url: string): Promise<void>;
-  open(appId: string, fileId: string, name: string): Promise<{ meta: StoredFile; content: Readable } | undefined>;
+  open(
+    appId: string,
+    fileId: string,
+    name: string,
+  ): Promise<{ meta: StoredFile; content: Readable } | undefined>;
 }
 
 const FILE_ID = /^[0-9a-f-]{36}$/;
@@ -39,35 +49,47 @@ export function safeFileName(name: string): string {
 export function createUploadsService(store: FileStore, channels: ChannelsService): UploadsService {
   return {
     async upload(actor, channel, kind, input, baseURL) {
-      if (!actor.userId && !actor.isServer) throw chatError.notAllowed('anonymous users cannot upload');
+      if (!actor.userId && !actor.isServer)
+        throw chatError.notAllowed('anonymous users cannot upload');
       let cid: string | null = null;
       if (channel) {
         assertChannelType(channel.type);
         assertChannelId(channel.id);
         const access = await channels.access(actor, `${channel.type}:${channel.id}`);
-        if (!access.type.config.uploads) throw chatError.featureNotSupported('uploads are disabled for this channel type');
+        if (!access.type.config.uploads)
+          throw chatError.featureNotSupported('uploads are disabled for this channel type');
         requirePermission(access.permissions, 'upload-file', 'uploading to this channel');
         cid = access.channel.cid;
       }
-      if (kind === 'image' && !input.mimeType.startsWith('image/')) throw chatError.input('an image upload must have an image/* content type');
+      if (kind === 'image' && !input.mimeType.startsWith('image/'))
+        throw chatError.input('an image upload must have an image/* content type');
       const fileId = randomUUID();
       const name = safeFileName(input.filename);
-      await store.put(actor.appId, fileId, { name, mimeType: input.mimeType, uploadedBy: actor.userId ?? '', cid }, input.content);
+      await store.put(
+        actor.appId,
+        fileId,
+        { name, mimeType: input.mimeType, uploadedBy: actor.userId ?? '', cid },
+        input.content,
+      );
       if (input.truncated()) {
         await store.remove(actor.appId, fileId);
         throw chatError.payloadTooBig('the file is larger than the upload limit');
       }
-      return { file: `${baseURL}/uploads/${encodeURIComponent(actor.appId)}/${fileId}/${encodeURIComponent(name)}` };
+      return {
+        file: `${baseURL}/uploads/${encodeURIComponent(actor.appId)}/${fileId}/${encodeURIComponent(name)}`,
+      };
     },
 
     async remove(actor, url) {
       const match = /\/uploads\/([^/]+)\/([^/]+)\/[^/]+$/.exec(new URL(url, 'http://x').pathname);
-      if (!match || decodeURIComponent(match[1]!) !== actor.appId || !FILE_ID.test(match[2]!)) throw chatError.input('url is not a file of this app');
+      if (!match || decodeURIComponent(match[1]!) !== actor.appId || !FILE_ID.test(match[2]!))
+        throw chatError.input('url is not a file of this app');
       const meta = await store.meta(actor.appId, match[2]!);
       if (!meta) throw chatError.notFound('file does not exist');
       if (!actor.isServer && meta.uploadedBy !== actor.userId) {
         const access = meta.cid ? await channels.access(actor, meta.cid) : undefined;
-        if (!access?.permissions.has('delete-any-message')) throw chatError.notAllowed('only the uploader or a moderator can delete this file');
+        if (!access?.permissions.has('delete-any-message'))
+          throw chatError.notAllowed('only the uploader or a moderator can delete this file');
       }
       await store.remove(actor.appId, match[2]!);
     },

@@ -17,7 +17,12 @@ export interface StoredFile {
  * mode the directory must be a volume every node shares.
  */
 export interface FileStore {
-  put(appId: string, fileId: string, meta: Omit<StoredFile, 'size'>, content: Readable): Promise<StoredFile>;
+  put(
+    appId: string,
+    fileId: string,
+    meta: Omit<StoredFile, 'size'>,
+    content: Readable,
+  ): Promise<StoredFile>;
   meta(appId: string, fileId: string): Promise<StoredFile | undefined>;
   read(appId: string, fileId: string, name: string): Readable;
   remove(appId: string, fileId: string): Promise<void>;
@@ -42,7 +47,9 @@ export function createDiskFileStore(dir: string): FileStore {
     },
     async meta(appId, fileId) {
       try {
-        return JSON.parse(await readFile(join(folder(appId, fileId), 'meta.json'), 'utf8')) as StoredFile;
+        return JSON.parse(
+          await readFile(join(folder(appId, fileId), 'meta.json'), 'utf8'),
+        ) as StoredFile;
       } catch {
         return undefined;
       }

@@ -16,7 +16,11 @@ export interface OwnUserResponse extends UserResponse {
   unread_threads: number;
 }
 
-export async function buildMe(deps: ChatDeps, users: UsersService, row: UserRow): Promise<OwnUserResponse> {
+export async function buildMe(
+  deps: ChatDeps,
+  users: UsersService,
+  row: UserRow,
+): Promise<OwnUserResponse> {
   const appId = row.app_id;
   const mutes = createMutesRepo(deps.db);
   const now = deps.clock.now();
@@ -25,14 +29,29 @@ export async function buildMe(deps: ChatDeps, users: UsersService, row: UserRow)
     mutes.channelMutes(appId, row.id, now),
     unreadSummary(deps, appId, row.id),
   ]);
-  const targets = await users.responses(appId, userMutes.map((m) => m.target_id));
+  const targets = await users.responses(
+    appId,
+    userMutes.map((m) => m.target_id),
+  );
   const self = users.toResponse(row);
   return {
     ...self,
     online: true,
     devices: [],
-    mutes: userMutes.map((m) => ({ user: self, target: targets.get(m.target_id), created_at: m.created_at, updated_at: m.updated_at, ...(m.expires ? { expires: m.expires } : {}) })),
-    channel_mutes: channelMutes.map((m) => ({ user: self, channel: { cid: m.cid }, created_at: m.created_at, updated_at: m.updated_at, ...(m.expires ? { expires: m.expires } : {}) })),
+    mutes: userMutes.map((m) => ({
+      user: self,
+      target: targets.get(m.target_id),
+      created_at: m.created_at,
+      updated_at: m.updated_at,
+      ...(m.expires ? { expires: m.expires } : {}),
+    })),
+    channel_mutes: channelMutes.map((m) => ({
+      user: self,
+      channel: { cid: m.cid },
+      created_at: m.created_at,
+      updated_at: m.updated_at,
+      ...(m.expires ? { expires: m.expires } : {}),
+    })),
     total_unread_count: unread.total,
     unread_count: unread.total,
     unread_channels: unread.channels,
@@ -42,7 +61,10 @@ export async function buildMe(deps: ChatDeps, users: UsersService, row: UserRow)
 
 export async function unreadSummary(deps: ChatDeps, appId: string, userId: string) {
   const reads = createReadsRepo(deps.db);
-  const [channels, threads] = await Promise.all([reads.channelUnreads(appId, userId), reads.threadUnreads(appId, userId)]);
+  const [channels, threads] = await Promise.all([
+    reads.channelUnreads(appId, userId),
+    reads.threadUnreads(appId, userId),
+  ]);
   return {
     total: channels.reduce((sum, r) => sum + r.unread, 0),
     channels: channels.filter((r) => r.unread > 0).length,

@@ -12,20 +12,37 @@ export interface UsersRepo {
   /** Inserts or replaces the given rows (server-side upsert semantics). */
   upsertMany(rows: UserUpsert[]): Promise<void>;
   update(appId: string, id: string, patch: Updateable<UsersTable>): Promise<void>;
-  query(appId: string, where: RawBuilder<boolean>, order: RawBuilder<unknown>[], limit: number, offset: number): Promise<UserRow[]>;
+  query(
+    appId: string,
+    where: RawBuilder<boolean>,
+    order: RawBuilder<unknown>[],
+    limit: number,
+    offset: number,
+  ): Promise<UserRow[]>;
   /** Channels the user is a member of (to tell their watchers about user changes). */
   memberCids(appId: string, id: string, limit: number): Promise<string[]>;
 }
 
 export function createUsersRepo(db: Db): UsersRepo {
   return {
-    get: (appId, id) => db.selectFrom('users').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst(),
+    get: (appId, id) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
     async getMany(appId, ids) {
       const map = new Map<string, UserRow>();
       const unique = [...new Set(ids)];
       for (let i = 0; i < unique.length; i += 500) {
         const chunk = unique.slice(i, i + 500);
-        const rows = await db.selectFrom('users').selectAll().where('app_id', '=', appId).where('id', 'in', chunk).execute();
+        const rows = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('app_id', '=', appId)
+          .where('id', 'in', chunk)
+          .execute();
         for (const row of rows) map.set(row.id, row);
       }
       return map;
@@ -60,16 +77,31 @@ export function createUsersRepo(db: Db): UsersRepo {
       });
     },
     async update(appId, id, patch) {
-      await db.updateTable('users').set(patch).where('app_id', '=', appId).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set(patch)
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .execute();
     },
     async memberCids(appId, id, limit) {
-      const rows = await db.selectFrom('members').select('cid').where('app_id', '=', appId).where('user_id', '=', id).limit(limit).execute();
+      const rows = await db
+        .selectFrom('members')
+        .select('cid')
+        .where('app_id', '=', appId)
+        .where('user_id', '=', id)
+        .limit(limit)
+        .execute();
       return rows.map((r) => r.cid);
     },
     query: (appId, where, order, limit, offset) => {
       let q = db.selectFrom('users').selectAll().where('app_id', '=', appId).where(where);
       for (const item of order) q = q.orderBy(item);
-      return q.orderBy(sql`id`).limit(limit).offset(offset).execute();
+      return q
+        .orderBy(sql`id`)
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
   };
 }

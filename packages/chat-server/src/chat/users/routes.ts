@@ -9,7 +9,10 @@ export function registerUserRoutes(app: FastifyInstance, services: ChatServices)
     return { users };
   });
   app.patch('/users', async (request) => {
-    const users = await services.users.partialUpdateUsers(actorOf(request), bodyOf(request.body).users);
+    const users = await services.users.partialUpdateUsers(
+      actorOf(request),
+      bodyOf(request.body).users,
+    );
     return { users };
   });
   app.get('/users', async (request) => {

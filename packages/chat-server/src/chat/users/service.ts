@@ -12,11 +12,38 @@ import { placeholderUser, toUserResponse, type UserResponse } from './serialize.
 
 /** Keys of a user object that are not custom data; read-only ones are ignored on input. */
 const RESERVED = new Set([
-  'id', 'role', 'name', 'image', 'language', 'teams', 'banned', 'invisible', 'online', 'created_at', 'updated_at',
-  'last_active', 'deactivated_at', 'deleted_at', 'shadow_banned', 'anon', 'revoke_tokens_issued_before',
-  'privacy_settings', 'push_notifications', 'push_preferences', 'devices', 'mutes', 'channel_mutes', 'unread_count',
-  'total_unread_count', 'unread_channels', 'unread_threads', 'blocked_user_ids', 'teams_role', 'avg_response_time',
-  'channel_last_read_at', 'latest_hidden_channels',
+  'id',
+  'role',
+  'name',
+  'image',
+  'language',
+  'teams',
+  'banned',
+  'invisible',
+  'online',
+  'created_at',
+  'updated_at',
+  'last_active',
+  'deactivated_at',
+  'deleted_at',
+  'shadow_banned',
+  'anon',
+  'revoke_tokens_issued_before',
+  'privacy_settings',
+  'push_notifications',
+  'push_preferences',
+  'devices',
+  'mutes',
+  'channel_mutes',
+  'unread_count',
+  'total_unread_count',
+  'unread_channels',
+  'unread_threads',
+  'blocked_user_ids',
+  'teams_role',
+  'avg_response_time',
+  'channel_last_read_at',
+  'latest_hidden_channels',
 ]);
 
 export const USER_ID_PATTERN = /^[\w@-]{1,255}$/;
@@ -41,18 +68,22 @@ interface UserFields {
 function readFields(input: JsonObject, allowRole: boolean): UserFields {
   const fields: UserFields = { custom: pickCustom(input, RESERVED, 'user') };
   if ('name' in input) {
-    if (input.name !== null && typeof input.name !== 'string') throw chatError.input('user.name must be a string');
+    if (input.name !== null && typeof input.name !== 'string')
+      throw chatError.input('user.name must be a string');
     fields.name = input.name;
   }
   if ('image' in input) {
-    if (input.image !== null && typeof input.image !== 'string') throw chatError.input('user.image must be a string');
+    if (input.image !== null && typeof input.image !== 'string')
+      throw chatError.input('user.image must be a string');
     fields.image = input.image;
   }
   if (typeof input.language === 'string') fields.language = input.language;
-  if (Array.isArray(input.teams)) fields.teams = input.teams.filter((t): t is string => typeof t === 'string');
+  if (Array.isArray(input.teams))
+    fields.teams = input.teams.filter((t): t is string => typeof t === 'string');
   if (typeof input.invisible === 'boolean') fields.invisible = input.invisible;
   if (allowRole && input.role !== undefined) {
-    if (typeof input.role !== 'string' || !ROLES.has(input.role)) throw chatError.input(`unknown user role ${String(input.role)}`);
+    if (typeof input.role !== 'string' || !ROLES.has(input.role))
+      throw chatError.input(`unknown user role ${String(input.role)}`);
     fields.role = input.role;
   }
   return fields;
@@ -67,7 +98,12 @@ export interface UsersService {
   toResponse(row: UserRow): UserResponse;
   getRow(appId: string, id: string): Promise<UserRow | undefined>;
   /** The websocket handshake: create the user or partially update it from `user_details` (role never changes). */
-  upsertOnConnect(appId: string, userId: string, details: JsonObject, role: string): Promise<UserRow>;
+  upsertOnConnect(
+    appId: string,
+    userId: string,
+    details: JsonObject,
+    role: string,
+  ): Promise<UserRow>;
   upsertUsers(actor: Actor, users: unknown): Promise<Record<string, UserResponse>>;
   partialUpdateUsers(actor: Actor, updates: unknown): Promise<Record<string, UserResponse>>;
   queryUsers(actor: Actor, payload: unknown): Promise<UserResponse[]>;
@@ -83,7 +119,8 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
   // Every REST call needs the caller's role; roles change rarely, so a short-lived cache saves a query per call.
   // Local changes drop the entry at once; other nodes see a change within ROLE_TTL_MS.
   const roles = new Map<string, { role: string; until: number }>();
-  const isOnline = (appId: string, userId: string) => deps.hub.userConnectionCount(appId, userId) > 0;
+  const isOnline = (appId: string, userId: string) =>
+    deps.hub.userConnectionCount(appId, userId) > 0;
   const toResponse = (row: UserRow) => toUserResponse(row, isOnline(row.app_id, row.id));
 
   async function publishUpdated(appId: string, row: UserRow) {
@@ -92,10 +129,17 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
     events.toUser(appId, row.id, event);
     events.toPresenceFollowers(appId, row.id, event);
     // Watchers of the user's channels keep member and message authors up to date from it.
-    for (const cid of await repo.memberCids(appId, row.id, 1000)) events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
+    for (const cid of await repo.memberCids(appId, row.id, 1000))
+      events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
   }
 
-  function newRow(appId: string, id: string, fields: UserFields, role: string, now: string): Insertable<UsersTable> {
+  function newRow(
+    appId: string,
+    id: string,
+    fields: UserFields,
+    role: string,
+    now: string,
+  ): Insertable<UsersTable> {
     return {
       app_id: appId,
       id,
@@ -134,7 +178,8 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         online: {
           kind: 'custom',
           build: (op, value) => {
-            if (op !== '$eq' || typeof value !== 'boolean') throw chatError.input('online supports only $eq with a boolean');
+            if (op !== '$eq' || typeof value !== 'boolean')
+              throw chatError.input('online supports only $eq with a boolean');
             // Presence lives in memory; an online filter is the list of connected ids on this node.
             const ids = connectedIds;
             const list = ids.length ? sql.join(ids.map((id) => sql`${id}`)) : null;
@@ -184,7 +229,9 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
       }
       const custom = { ...parseObject(existing.custom), ...fields.custom };
       const patch = {
-        ...(fields.name !== undefined ? { name: fields.name, name_search: fields.name?.toLocaleLowerCase() ?? null } : {}),
+        ...(fields.name !== undefined
+          ? { name: fields.name, name_search: fields.name?.toLocaleLowerCase() ?? null }
+          : {}),
         ...(fields.image !== undefined ? { image: fields.image } : {}),
         ...(fields.language !== undefined ? { language: fields.language } : {}),
         ...(fields.teams !== undefined ? { teams: JSON.stringify(fields.teams) } : {}),
@@ -212,13 +259,27 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         if (!isPlainObject(value)) throw chatError.input(`users.${key} must be an object`);
         const id = value.id ?? key;
         assertUserId(id);
-        if (!elevated && id !== actor.userId) throw chatError.notAllowed('users can only update themselves');
-        return { id, fields: readFields(value, elevated), banned: actor.isServer ? value.banned : undefined };
+        if (!elevated && id !== actor.userId)
+          throw chatError.notAllowed('users can only update themselves');
+        return {
+          id,
+          fields: readFields(value, elevated),
+          banned: actor.isServer ? value.banned : undefined,
+        };
       });
-      const existing = await repo.getMany(actor.appId, prepared.map((p) => p.id));
+      const existing = await repo.getMany(
+        actor.appId,
+        prepared.map((p) => p.id),
+      );
       const rows = prepared.map(({ id, fields, banned }) => {
         // Upsert replaces the user's data, but a missing role keeps the stored one.
-        const { banned: _ignored, ...base } = newRow(actor.appId, id, fields, existing.get(id)?.role ?? 'user', now);
+        const { banned: _ignored, ...base } = newRow(
+          actor.appId,
+          id,
+          fields,
+          existing.get(id)?.role ?? 'user',
+          now,
+        );
         const row: UserUpsert = base;
         if (typeof banned === 'boolean') row.banned = banned ? 1 : 0;
         const prior = existing.get(id);
@@ -226,7 +287,10 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         return row;
       });
       await repo.upsertMany(rows);
-      const saved = await repo.getMany(actor.appId, rows.map((r) => r.id));
+      const saved = await repo.getMany(
+        actor.appId,
+        rows.map((r) => r.id),
+      );
       const result: Record<string, UserResponse> = {};
       for (const row of saved.values()) {
         result[row.id] = toResponse(row);
@@ -236,16 +300,22 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
     },
 
     async partialUpdateUsers(actor, updates) {
-      if (!Array.isArray(updates) || updates.length === 0) throw chatError.input('users must be a non-empty array');
+      if (!Array.isArray(updates) || updates.length === 0)
+        throw chatError.input('users must be a non-empty array');
       if (updates.length > 100) throw chatError.input('at most 100 users can be updated at once');
       const result: Record<string, UserResponse> = {};
       const now = deps.clock.now();
       for (const update of updates) {
         if (!isPlainObject(update)) throw chatError.input('each update must be an object');
-        const { id, set = {}, unset = [] } = update as { id?: unknown; set?: unknown; unset?: unknown };
+        const {
+          id,
+          set = {},
+          unset = [],
+        } = update as { id?: unknown; set?: unknown; unset?: unknown };
         assertUserId(id);
         if (!isPlainObject(set)) throw chatError.input('set must be an object');
-        if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) throw chatError.input('unset must be a list of keys');
+        if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+          throw chatError.input('unset must be a list of keys');
         if (!actor.isServer && id !== actor.userId && actor.role !== 'admin') {
           throw chatError.notAllowed('users can only update themselves');
         }
@@ -254,8 +324,15 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         const fields = readFields(set, actor.isServer || actor.role === 'admin');
         const custom = { ...parseObject(row.custom), ...fields.custom };
         for (const key of unset as string[]) delete custom[key];
-        const patch: Partial<Insertable<UsersTable>> = { custom: JSON.stringify(custom), updated_at: now };
-        if (fields.name !== undefined) Object.assign(patch, { name: fields.name, name_search: fields.name?.toLocaleLowerCase() ?? null });
+        const patch: Partial<Insertable<UsersTable>> = {
+          custom: JSON.stringify(custom),
+          updated_at: now,
+        };
+        if (fields.name !== undefined)
+          Object.assign(patch, {
+            name: fields.name,
+            name_search: fields.name?.toLocaleLowerCase() ?? null,
+          });
         if (fields.image !== undefined) patch.image = fields.image;
         if (fields.language !== undefined) patch.language = fields.language;
         if (fields.teams !== undefined) patch.teams = JSON.stringify(fields.teams);
@@ -278,9 +355,14 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
       if (!isPlainObject(payload)) throw chatError.input('payload must be an object');
       const limit = payload.limit === undefined ? 30 : Number(payload.limit);
       const offset = payload.offset === undefined ? 0 : Number(payload.offset);
-      if (!Number.isInteger(limit) || limit < 0 || limit > 100) throw chatError.input('limit must be between 0 and 100');
-      if (!Number.isInteger(offset) || offset < 0 || offset > 1000) throw chatError.input('offset must be between 0 and 1000');
-      const where = compileFilter(payload.filter_conditions ?? {}, filterSchema(deps.hub.connectedUserIds(actor.appId)));
+      if (!Number.isInteger(limit) || limit < 0 || limit > 100)
+        throw chatError.input('limit must be between 0 and 100');
+      if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
+        throw chatError.input('offset must be between 0 and 1000');
+      const where = compileFilter(
+        payload.filter_conditions ?? {},
+        filterSchema(deps.hub.connectedUserIds(actor.appId)),
+      );
       const order = compileSort(parseSort(payload.sort), {
         dialect: deps.dialect,
         entity: 'users',
@@ -297,14 +379,20 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
       const includeDeactivated = payload.include_deactivated_users === true;
       const rows = await repo.query(
         actor.appId,
-        includeDeactivated ? where : sql<boolean>`(${where}) and deactivated_at is null and deleted_at is null`,
+        includeDeactivated
+          ? where
+          : sql<boolean>`(${where}) and deactivated_at is null and deleted_at is null`,
         order,
         limit,
         offset,
       );
       if (payload.presence === true && actor.connectionId) {
         const connection = deps.hub.get(actor.connectionId);
-        if (connection && connection.userId === actor.userId) deps.hub.followPresence(connection, rows.map((r) => r.id));
+        if (connection && connection.userId === actor.userId)
+          deps.hub.followPresence(
+            connection,
+            rows.map((r) => r.id),
+          );
       }
       return rows.map(toResponse);
     },

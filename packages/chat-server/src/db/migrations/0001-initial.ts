@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deleted_at', 'text')
     .addPrimaryKeyConstraint('users_pk', ['app_id', 'id'])
     .execute();
-  await db.schema.createIndex('users_name_idx').on('users').columns(['app_id', 'name_search']).execute();
+  await db.schema
+    .createIndex('users_name_idx')
+    .on('users')
+    .columns(['app_id', 'name_search'])
+    .execute();
 
   await db.schema
     .createTable('channels')
@@ -64,7 +68,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('channels')
     .columns(['app_id', 'type', 'distinct_key'])
     .execute();
-  await db.schema.createIndex('channels_last_message_idx').on('channels').columns(['app_id', 'last_message_at']).execute();
+  await db.schema
+    .createIndex('channels_last_message_idx')
+    .on('channels')
+    .columns(['app_id', 'last_message_at'])
+    .execute();
 
   await db.schema
     .createTable('members')
@@ -86,11 +94,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('members_pk', ['app_id', 'cid', 'user_id'])
-    .addForeignKeyConstraint('members_channel_fk', ['app_id', 'cid'], 'channels', ['app_id', 'cid'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'members_channel_fk',
+      ['app_id', 'cid'],
+      'channels',
+      ['app_id', 'cid'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('members_user_idx').on('members').columns(['app_id', 'user_id', 'cid']).execute();
+  await db.schema
+    .createIndex('members_user_idx')
+    .on('members')
+    .columns(['app_id', 'user_id', 'cid'])
+    .execute();
 
   await db.schema
     .createTable('messages')
@@ -120,8 +136,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .addPrimaryKeyConstraint('messages_pk', ['app_id', 'id'])
-    .addForeignKeyConstraint('messages_channel_fk', ['app_id', 'cid'], 'channels', ['app_id', 'cid'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'messages_channel_fk',
+      ['app_id', 'cid'],
+      'channels',
+      ['app_id', 'cid'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
   await db.schema
@@ -134,7 +154,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('messages')
     .columns(['app_id', 'parent_id', 'created_at', 'id'])
     .execute();
-  await db.schema.createIndex('messages_pinned_idx').on('messages').columns(['app_id', 'cid', 'pinned_at']).execute();
+  await db.schema
+    .createIndex('messages_pinned_idx')
+    .on('messages')
+    .columns(['app_id', 'cid', 'pinned_at'])
+    .execute();
 
   await db.schema
     .createTable('reactions')
@@ -147,8 +171,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('reactions_pk', ['app_id', 'message_id', 'user_id', 'type'])
-    .addForeignKeyConstraint('reactions_message_fk', ['app_id', 'message_id'], 'messages', ['app_id', 'id'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'reactions_message_fk',
+      ['app_id', 'message_id'],
+      'messages',
+      ['app_id', 'id'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
   await db.schema
@@ -170,11 +198,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_delivered_at', 'text')
     .addColumn('last_delivered_message_id', 'text')
     .addPrimaryKeyConstraint('reads_pk', ['app_id', 'cid', 'user_id', 'thread_id'])
-    .addForeignKeyConstraint('reads_channel_fk', ['app_id', 'cid'], 'channels', ['app_id', 'cid'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'reads_channel_fk',
+      ['app_id', 'cid'],
+      'channels',
+      ['app_id', 'cid'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('reads_user_idx').on('reads').columns(['app_id', 'user_id', 'thread_id']).execute();
+  await db.schema
+    .createIndex('reads_user_idx')
+    .on('reads')
+    .columns(['app_id', 'user_id', 'thread_id'])
+    .execute();
 
   await db.schema
     .createTable('threads')
@@ -191,11 +227,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .addPrimaryKeyConstraint('threads_pk', ['app_id', 'parent_message_id'])
-    .addForeignKeyConstraint('threads_channel_fk', ['app_id', 'cid'], 'channels', ['app_id', 'cid'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'threads_channel_fk',
+      ['app_id', 'cid'],
+      'channels',
+      ['app_id', 'cid'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('threads_channel_idx').on('threads').columns(['app_id', 'cid']).execute();
+  await db.schema
+    .createIndex('threads_channel_idx')
+    .on('threads')
+    .columns(['app_id', 'cid'])
+    .execute();
 
   await db.schema
     .createTable('thread_participants')

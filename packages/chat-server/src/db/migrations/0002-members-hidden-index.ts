@@ -4,7 +4,11 @@ import type { Kysely } from 'kysely';
 // of scanning every member of a large channel.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving schema type
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('members_hidden_idx').on('members').columns(['app_id', 'cid', 'hidden']).execute();
+  await db.schema
+    .createIndex('members_hidden_idx')
+    .on('members')
+    .columns(['app_id', 'cid', 'hidden'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
