@@ -10,6 +10,12 @@ export const appConfigSchema = z.object({
   key: z.string().min(1).describe('API key the client passes as `api_key`.'),
   secret: z.string().min(1).describe('HS256 secret that signs user and server tokens.'),
   name: z.string().default('Đạo Hữu').describe('Display name returned by GET /app.'),
+  serverOnlyUserFields: z
+    .array(z.string().min(1))
+    .default([])
+    .describe(
+      'Custom user fields that only server-side calls may set: a client connect cannot forge them (e.g. tu_vi).',
+    ),
   disableAuthChecks: z
     .boolean()
     .default(false)

@@ -20,7 +20,14 @@ export interface EmbeddedChatOptions {
 
 export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConfigInput {
   return {
-    apps: [{ key: options.credentials.apiKey, secret: options.credentials.apiSecret }],
+    apps: [
+      {
+        key: options.credentials.apiKey,
+        secret: options.credentials.apiSecret,
+        // The realm badge comes from tu_vi, which only the product server may set.
+        serverOnlyUserFields: ['tu_vi'],
+      },
+    ],
     db:
       options.databaseUrl === undefined
         ? { kind: 'sqlite', file: join(options.dataDir, CHAT_DATABASE_FILE) }

@@ -122,6 +122,15 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
   const isOnline = (appId: string, userId: string) =>
     deps.hub.userConnectionCount(appId, userId) > 0;
   const toResponse = (row: UserRow) => toUserResponse(row, isOnline(row.app_id, row.id));
+  const serverOnlyFields = new Map(
+    deps.config.apps.map((app) => [app.id, new Set(app.serverOnlyUserFields)]),
+  );
+  // A client's connect payload is user-controlled; fields the product owns (like tu_vi) stay server-side.
+  const withoutServerOnlyFields = (appId: string, details: JsonObject): JsonObject => {
+    const blocked = serverOnlyFields.get(appId);
+    if (!blocked?.size) return details;
+    return Object.fromEntries(Object.entries(details).filter(([key]) => !blocked.has(key)));
+  };
 
   async function publishUpdated(appId: string, row: UserRow) {
     roles.delete(`${appId}\n${row.id}`);
@@ -213,7 +222,7 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
     },
 
     async upsertOnConnect(appId, userId, details, role) {
-      const fields = readFields(details, false);
+      const fields = readFields(withoutServerOnlyFields(appId, details), false);
       const now = deps.clock.now();
       const existing = await repo.get(appId, userId);
       if (!existing) {
