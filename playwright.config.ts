@@ -11,6 +11,12 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 process.env.DAOHUU_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'daohuu-e2e-'));
 const dataDir = process.env.DAOHUU_E2E_DATA_DIR;
 
+// A second server whose chat tokens live a few seconds, for the token-expiry test only. Its data sits inside the
+// first one's directory, so the global teardown removes both.
+const SHORT_TOKEN_PORT = 3102;
+const shortTokenBaseURL = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
+const SHORT_TOKEN_SPEC = /chat-token-expiry\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './apps/web/e2e',
   outputDir: './test-results',
@@ -41,21 +47,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Build first so the suite never runs against a stale apps/web/dist (start.mjs only builds when it is missing).
-    command: 'npm run build -w @daohuu/web && node scripts/start.mjs',
-    url: `${baseURL}/api/me`,
-    // /api/me answers 401 to guests, which Playwright counts as up (any status below 404).
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      // The suite signs in and up far more often than a person would from one address.
-      AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+  projects: [
+    { name: 'app', testIgnore: SHORT_TOKEN_SPEC },
+    { name: 'short-chat-tokens', testMatch: SHORT_TOKEN_SPEC, use: { baseURL: shortTokenBaseURL } },
+  ],
+  webServer: [
+    {
+      // Build first so the suite never runs against a stale apps/web/dist (start.mjs only builds when it is missing).
+      command: 'npm run build -w @daohuu/web && node scripts/start.mjs',
+      url: `${baseURL}/api/me`,
+      // /api/me answers 401 to guests, which Playwright counts as up (any status below 404).
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        // The suite signs in and up far more often than a person would from one address.
+        AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+      },
     },
-  },
+    {
+      // Started after the first one is up, so the web build is already there.
+      command: 'node scripts/start.mjs',
+      url: `${shortTokenBaseURL}/api/me`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(SHORT_TOKEN_PORT),
+        DATA_DIR: join(dataDir, 'short-chat-tokens'),
+        SEED_DEMO: 'true',
+        AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+        CHAT_TOKEN_TTL_SECONDS: '4',
+      },
+    },
+  ],
 });

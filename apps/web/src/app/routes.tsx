@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import type { RouteHandle } from './layout/app-header';
 import { RootLayout } from './layout/root-layout';
 import { AdminUsersRoute } from './routes/admin-users';
+import { ChatRoute } from './routes/chat';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { ProfileRoute } from './routes/profile';
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, element: <HomeRoute />, handle: handle('Tổng quan') },
           { path: paths.realms.path, element: <RealmsRoute />, handle: handle('Bảng cảnh giới') },
           { path: paths.profile.path, element: <ProfileRoute />, handle: handle('Hồ sơ') },
+          { path: paths.chat.path, element: <ChatRoute />, handle: handle('Trò chuyện') },
           {
             path: paths.admin.users.path,
             element: <AdminUsersRoute />,

@@ -3,6 +3,13 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   realms: { path: '/canh-gioi', getHref: () => '/canh-gioi' },
   profile: { path: '/ho-so', getHref: () => '/ho-so' },
+  // One route for the list and a channel, so moving between them keeps the chat mounted.
+  chat: {
+    path: '/chat/:type?/:id?',
+    getHref: () => '/chat',
+    channelHref: (type: string, id: string) =>
+      `/chat/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
+  },
   admin: {
     users: { path: '/quan-tri/nguoi-dung', getHref: () => '/quan-tri/nguoi-dung' },
   },

@@ -14,13 +14,13 @@ describe('server-only user fields', () => {
     await env().admin.upsertUsers([{ id: 'lang-phong', name: 'Lăng Phong', tu_vi: 2300 }]);
 
     const client = await connectUser(env(), 'lang-phong', {
-      user: { tu_vi: 999_999_999_999, mon_phai: 'Thanh Vân' },
+      user: { tu_vi: 999_999_999_999, dao_hieu: 'Thanh Vân' },
     });
 
     expect(client.user?.tu_vi).toBe(2300);
     const { users } = await env().admin.queryUsers({ id: 'lang-phong' });
     expect(users[0]?.tu_vi).toBe(2300);
-    expect(users[0]?.mon_phai).toBe('Thanh Vân');
+    expect(users[0]?.dao_hieu).toBe('Thanh Vân');
   });
 
   it('still lets the server-side client set a server-only field', async () => {

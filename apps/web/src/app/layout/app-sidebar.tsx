@@ -1,4 +1,12 @@
-import { HouseIcon, LayersIcon, UserRoundIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import {
+  HouseIcon,
+  LayersIcon,
+  MessagesSquareIcon,
+  UserRoundIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import type * as React from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogoMark } from '@/components/logo-mark';
 import {
@@ -18,16 +26,24 @@ import {
 } from '@/components/ui/sidebar';
 import { paths } from '@/config/paths';
 import { SidebarAccount } from '@/features/auth/components/sidebar-account';
+import { ChatUnreadBadge } from '@/features/chat';
 import { useMe } from '@/lib/auth';
 
 interface NavItem {
   label: string;
   href: string;
   icon: LucideIcon;
+  badge?: React.ReactNode;
 }
 
 const MAIN_NAV: NavItem[] = [
   { label: 'Tổng quan', href: paths.home.getHref(), icon: HouseIcon },
+  {
+    label: 'Trò chuyện',
+    href: paths.chat.getHref(),
+    icon: MessagesSquareIcon,
+    badge: <ChatUnreadBadge />,
+  },
   { label: 'Bảng cảnh giới', href: paths.realms.getHref(), icon: LayersIcon },
   { label: 'Hồ sơ', href: paths.profile.getHref(), icon: UserRoundIcon },
 ];
@@ -45,7 +61,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
   const { setOpenMobile } = useSidebar();
   return (
     <SidebarMenu>
-      {items.map(({ label, href, icon: Icon }) => {
+      {items.map(({ label, href, icon: Icon, badge }) => {
         const active = isActive(pathname, href);
         return (
           <SidebarMenuItem key={href}>
@@ -59,6 +75,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
                 <span>{label}</span>
               </Link>
             </SidebarMenuButton>
+            {badge}
           </SidebarMenuItem>
         );
       })}

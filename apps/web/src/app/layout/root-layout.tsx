@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { ChatSessionProvider } from '@/features/chat';
 import { LoginDialogProvider } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -9,17 +10,19 @@ import { AppSidebar } from './app-sidebar';
 export function RootLayout() {
   return (
     <LoginDialogProvider>
-      <SidebarProvider>
-        <AppSidebar />
-        <SidebarInset>
-          <AppHeader />
-          <div className="flex-1 px-4 py-6 sm:px-6 desktop:px-10 desktop:py-8">
-            <div className="mx-auto w-full max-w-6xl">
-              <Outlet />
+      <ChatSessionProvider>
+        <SidebarProvider>
+          <AppSidebar />
+          <SidebarInset>
+            <AppHeader />
+            <div className="flex-1 px-4 py-6 sm:px-6 desktop:px-10 desktop:py-8">
+              <div className="mx-auto w-full max-w-6xl">
+                <Outlet />
+              </div>
             </div>
-          </div>
-        </SidebarInset>
-      </SidebarProvider>
+          </SidebarInset>
+        </SidebarProvider>
+      </ChatSessionProvider>
       <LoginDialog />
       <ScrollRestoration />
     </LoginDialogProvider>

@@ -21,6 +21,7 @@ import {
 } from '@/components/ui/sidebar';
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
+import { ChatLanguageItems } from '@/features/chat';
 import { useMe, useSignOut, type Profile } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
@@ -111,6 +112,8 @@ function AccountMenu({ profile }: { profile: Profile }) {
           Giao diện
         </DropdownMenuLabel>
         <ThemeRadioItems />
+        <DropdownMenuSeparator />
+        <ChatLanguageItems />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
           <LogOutIcon aria-hidden="true" />
