@@ -1,0 +1,136 @@
+import {
+  expect,
+  request,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import {
+  ADMIN,
+  VIEWPORTS,
+  newCultivator,
+  signInViaApi,
+  signUpViaApi,
+  type Cultivator,
+} from './support';
+
+/** A signed-in cultivator in their own browser context (their own cookies, their own chat connection). */
+export interface ChatUser extends Cultivator {
+  context: BrowserContext;
+  page: Page;
+}
+
+function requireBaseURL(baseURL: string | undefined): string {
+  if (!baseURL) throw new Error('The Playwright project has no baseURL.');
+  return baseURL;
+}
+
+/** Signs a fresh cultivator up through the real server and opens a page for them; nothing is loaded yet. */
+export async function newChatUser(
+  browser: Browser,
+  baseURL: string | undefined,
+  prefix: string,
+): Promise<ChatUser> {
+  const base = requireBaseURL(baseURL);
+  const who = newCultivator(prefix);
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: VIEWPORTS.desktop,
+    locale: 'vi-VN',
+    reducedMotion: 'reduce',
+  });
+  // The context's request client shares its cookie jar: the session cookie lands in the browser.
+  await signUpViaApi(context.request, base, who);
+  const page = await context.newPage();
+  return { ...who, context, page };
+}
+
+/** Sets a cultivator's tu vi as the demo admin would (the product syncs it to the chat user as `tu_vi`). */
+export async function setTuViAsAdmin(
+  baseURL: string | undefined,
+  email: string,
+  tuVi: number,
+): Promise<void> {
+  const base = requireBaseURL(baseURL);
+  const admin = await request.newContext({ baseURL: base });
+  try {
+    await signInViaApi(admin, base, ADMIN);
+    const headers = { Origin: new URL(base).origin };
+    const list = await admin.get('/api/admin/users', { params: { query: email }, headers });
+    expect(list.status(), await list.text()).toBe(200);
+    const { users } = (await list.json()) as { users: { id: string; email: string }[] };
+    const user = users.find((candidate) => candidate.email === email);
+    if (!user) throw new Error(`No user with email ${email}.`);
+    const patch = await admin.patch(`/api/admin/users/${user.id}`, { data: { tuVi }, headers });
+    expect(patch.status(), await patch.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Opens the chat and waits until it is connected (the channel list is on screen). */
+export async function openChat(page: Page, path = '/chat'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible();
+}
+
+export function channelListItem(page: Page, title: string | RegExp): Locator {
+  return page.getByTestId('channel-list-item-button').filter({ hasText: title });
+}
+
+/** The composer of the open channel (not the thread's). */
+export function channelComposer(page: Page): Locator {
+  return page.locator('.str-chat__main-panel textarea.str-chat__textarea__textarea');
+}
+
+export function threadComposer(page: Page): Locator {
+  return page.locator('.str-chat__thread-container textarea.str-chat__textarea__textarea');
+}
+
+/** A message in the open channel's list, by its text. */
+export function channelMessage(page: Page, text: string | RegExp): Locator {
+  return page.locator('.str-chat__main-panel .str-chat__message').filter({ hasText: text });
+}
+
+export function threadMessage(page: Page, text: string | RegExp): Locator {
+  return page.locator('.str-chat__thread-container .str-chat__message').filter({ hasText: text });
+}
+
+export async function send(composer: Locator, text: string): Promise<void> {
+  await composer.click();
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+/** Starts a direct message with `other` through the "Cuộc trò chuyện mới" dialog; returns the channel's URL. */
+export async function startDirectMessage(page: Page, other: Cultivator): Promise<string> {
+  await page.getByRole('button', { name: 'Cuộc trò chuyện mới' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cuộc trò chuyện mới' });
+  await dialog.getByLabel('Đạo hiệu').fill(other.daoHieu);
+  await dialog.getByRole('checkbox', { name: new RegExp(other.daoHieu) }).click();
+  await dialog.getByRole('button', { name: 'Nhắn tin' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/chat\/messaging\/[^/]+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** Opens a message's "…" menu and picks an action by its Vietnamese label. */
+export async function messageAction(message: Locator, label: string): Promise<void> {
+  await message.hover();
+  await message.getByRole('button', { name: 'Mở menu thao tác với tin nhắn' }).click();
+  await message.page().getByRole('menuitem', { name: label }).click();
+}
+
+/** The toasts sonner shows (the chat's notifications end up there). */
+export function toasts(page: Page): Locator {
+  return page.locator('[data-sonner-toast]');
+}
+
+/** The "Trò chuyện" entry of the sidebar and its unread badge. */
+export function sidebarChatBadge(page: Page): Locator {
+  return page
+    .locator('[data-slot="sidebar-menu-item"]')
+    .filter({ hasText: 'Trò chuyện' })
+    .getByTestId('chat-unread-badge');
+}

@@ -1,0 +1,173 @@
+import { CircleAlertIcon, LogInIcon, SquarePenIcon } from 'lucide-react';
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import type {
+  Channel as StreamChannel,
+  ChannelFilters,
+  ChannelOptions,
+  ChannelSort,
+} from 'stream-chat';
+import {
+  ChannelList,
+  ChannelListItemUI,
+  WithComponents,
+  useChatContext,
+  type ChannelListItemUIProps,
+  type LoadingErrorIndicatorProps,
+} from 'stream-chat-react';
+import { Button } from '@/components/ui/button';
+import { useLoginDialog } from '@/lib/login-dialog';
+import { channelEmblem } from '../utils/channel-emblem';
+import { chatChannelHref } from '../utils/chat-paths';
+import { ChatPanelState } from './chat-states';
+import { NewConversationDialog } from './new-conversation-dialog';
+
+const SORT: ChannelSort = [{ last_message_at: -1 }];
+// SPEC.md §9: the channel list pages by 10.
+const OPTIONS: ChannelOptions = { limit: 10, state: true, watch: true, presence: true };
+const GUEST_FILTERS: ChannelFilters = { type: 'livestream' };
+
+/** The public sect channels come first, then the cultivator's own conversations. */
+function isPublic(channel: StreamChannel): boolean {
+  return channel.type === 'livestream';
+}
+
+function ChannelGroup({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div role="group" aria-label={label} className="dh-channel-group">
+      <div aria-hidden="true" className="dh-channel-group__label">
+        {label}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function renderGroupedChannels(
+  channels: StreamChannel[],
+  renderItem: (channel: StreamChannel) => React.ReactNode,
+): React.ReactNode {
+  const publicChannels = channels.filter(isPublic);
+  const conversations = channels.filter((channel) => !isPublic(channel));
+  return (
+    <>
+      {publicChannels.length > 0 ? (
+        <ChannelGroup label="Kênh tông môn">{publicChannels.map(renderItem)}</ChannelGroup>
+      ) : null}
+      {conversations.length > 0 ? (
+        <ChannelGroup label="Tin nhắn riêng và nhóm">{conversations.map(renderItem)}</ChannelGroup>
+      ) : null}
+    </>
+  );
+}
+
+/** Opening a channel goes through the URL, so the address bar always names the open channel. */
+function LinkedChannelListItem(props: ChannelListItemUIProps) {
+  const navigate = useNavigate();
+  const { channel } = props;
+  const onSelect = React.useCallback(() => {
+    if (channel.id) navigate(chatChannelHref(channel.type, channel.id));
+  }, [channel, navigate]);
+  const emblem = channelEmblem(channel);
+  if (emblem) {
+    return (
+      <ChannelListItemUI
+        {...props}
+        displayImage={emblem}
+        groupChannelDisplayInfo={undefined}
+        onSelect={onSelect}
+      />
+    );
+  }
+  return <ChannelListItemUI {...props} onSelect={onSelect} />;
+}
+
+function ChannelListHeader({ isGuest }: { isGuest: boolean }) {
+  const [dialogOpen, setDialogOpen] = React.useState(false);
+  const { openLogin } = useLoginDialog();
+  return (
+    <div className="str-chat__channel-list__header dh-channel-list-header">
+      <h2 className="dh-channel-list-header__title">Trò chuyện</h2>
+      {isGuest ? (
+        <Button size="sm" variant="gold" onClick={() => openLogin()}>
+          <LogInIcon aria-hidden="true" />
+          Đăng nhập
+        </Button>
+      ) : (
+        <>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label="Cuộc trò chuyện mới"
+            title="Cuộc trò chuyện mới"
+            onClick={() => setDialogOpen(true)}
+          >
+            <SquarePenIcon aria-hidden="true" />
+          </Button>
+          <NewConversationDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ChannelListError({ error }: LoadingErrorIndicatorProps) {
+  if (!error) return null;
+  return (
+    <ChatPanelState
+      icon={CircleAlertIcon}
+      tone="warning"
+      title="Không tải được danh sách kênh"
+      description="Vui lòng kiểm tra kết nối và tải lại trang."
+    />
+  );
+}
+
+function GuestNotice() {
+  const { openLogin } = useLoginDialog();
+  return (
+    <div className="dh-guest-notice">
+      <p>
+        Đạo hữu đang xem với tư cách khách. Đăng nhập để nhắn tin, thả biểu cảm và trò chuyện riêng.
+      </p>
+      <Button size="sm" variant="outline" onClick={() => openLogin('sign-up')}>
+        Tạo tài khoản
+      </Button>
+    </div>
+  );
+}
+
+/** The left column: public sect channels, then DMs and groups, with unread badges and last-message previews. */
+export function ChannelListPane({ isGuest }: { isGuest: boolean }) {
+  const { client } = useChatContext();
+  const userId = client.userID;
+  const filters = React.useMemo<ChannelFilters>(
+    () =>
+      isGuest || !userId
+        ? GUEST_FILTERS
+        : { $or: [{ members: { $in: [userId] } }, { type: 'livestream' }] },
+    [isGuest, userId],
+  );
+  const overrides = React.useMemo(
+    () => ({
+      ChannelListHeader: () => <ChannelListHeader isGuest={isGuest} />,
+      ChannelListItemUI: LinkedChannelListItem,
+      LoadingErrorIndicator: ChannelListError,
+    }),
+    [isGuest],
+  );
+  return (
+    <div className="dh-chat__list">
+      <WithComponents overrides={overrides}>
+        <ChannelList
+          filters={filters}
+          sort={SORT}
+          options={OPTIONS}
+          setActiveChannelOnMount={false}
+          renderChannels={renderGroupedChannels}
+        />
+      </WithComponents>
+      {isGuest ? <GuestNotice /> : null}
+    </div>
+  );
+}

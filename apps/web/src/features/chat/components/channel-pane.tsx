@@ -1,0 +1,99 @@
+import { CircleAlertIcon, LogInIcon } from 'lucide-react';
+import * as React from 'react';
+import { Link } from 'react-router';
+import {
+  Channel,
+  MessageComposer,
+  MessageList,
+  Thread,
+  Window,
+  WithComponents,
+  useChannelActionContext,
+  useChannelStateContext,
+  type LoadingErrorIndicatorProps,
+} from 'stream-chat-react';
+import { Button } from '@/components/ui/button';
+import { useLoginDialog } from '@/lib/login-dialog';
+import { CHAT_PATH } from '../utils/chat-paths';
+import { ChatChannelHeader } from './chat-channel-header';
+import { ChatPanelState, NoChannelSelected } from './chat-states';
+import { PinnedMessagesPanel } from './pinned-messages-panel';
+
+function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest: boolean }) {
+  const { openLogin } = useLoginDialog();
+  if (!error) return null;
+  return (
+    <ChatPanelState
+      icon={CircleAlertIcon}
+      tone="warning"
+      title="Không mở được kênh này"
+      description={
+        isGuest
+          ? 'Kênh này không công khai. Đăng nhập để xem các cuộc trò chuyện của đạo hữu.'
+          : 'Kênh không tồn tại, hoặc đạo hữu không phải thành viên của kênh.'
+      }
+    >
+      {isGuest ? (
+        <Button variant="gold" onClick={() => openLogin()}>
+          <LogInIcon aria-hidden="true" />
+          Đăng nhập
+        </Button>
+      ) : null}
+      <Button variant="outline" asChild>
+        <Link to={CHAT_PATH}>Về danh sách kênh</Link>
+      </Button>
+    </ChatPanelState>
+  );
+}
+
+/**
+ * Everything inside one open channel. It lives under stream-chat-react's Channel, which remounts it for every
+ * channel, so the pinned panel starts closed in each.
+ */
+function ChannelBody() {
+  const { thread } = useChannelStateContext();
+  const { closeThread } = useChannelActionContext();
+  const [pinnedOpen, setPinnedOpen] = React.useState(false);
+  // One side panel at a time: opening a thread hides the pins, opening the pins closes the thread.
+  const showPinned = pinnedOpen && !thread;
+  function togglePinned() {
+    if (showPinned) {
+      setPinnedOpen(false);
+      return;
+    }
+    if (thread) closeThread();
+    setPinnedOpen(true);
+  }
+  return (
+    <>
+      <Window>
+        <ChatChannelHeader pinnedOpen={showPinned} onTogglePinned={togglePinned} />
+        <MessageList />
+        <MessageComposer />
+      </Window>
+      <Thread />
+      {showPinned ? <PinnedMessagesPanel onClose={() => setPinnedOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** The open channel (or a hint to pick one), with its thread and pinned-messages panels. */
+export function ChannelPane({ isGuest }: { isGuest: boolean }) {
+  const overrides = React.useMemo(
+    () => ({
+      LoadingErrorIndicator: (props: LoadingErrorIndicatorProps) => (
+        <ChannelError {...props} isGuest={isGuest} />
+      ),
+    }),
+    [isGuest],
+  );
+  return (
+    <div className="dh-chat__channel">
+      <WithComponents overrides={overrides}>
+        <Channel EmptyPlaceholder={<NoChannelSelected />}>
+          <ChannelBody />
+        </Channel>
+      </WithComponents>
+    </div>
+  );
+}

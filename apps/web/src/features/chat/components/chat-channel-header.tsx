@@ -1,0 +1,113 @@
+import { formatAmount } from '@daohuu/domain';
+import { ArrowLeftIcon, PinIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  ChannelAvatar,
+  TypingIndicatorHeader,
+  useChannelPreviewInfo,
+  useChannelStateContext,
+  useChatContext,
+  useTranslationContext,
+  useTypingContext,
+} from 'stream-chat-react';
+import { Button } from '@/components/ui/button';
+import { channelEmblem } from '../utils/channel-emblem';
+import { CHAT_PATH } from '../utils/chat-paths';
+
+/** The member count for the header: the server's `member_count`, else the members loaded with the channel. */
+export function memberCountOf(
+  memberCount: unknown,
+  members: Record<string, unknown> | undefined,
+): number {
+  if (typeof memberCount === 'number' && Number.isFinite(memberCount)) return memberCount;
+  return Object.keys(members ?? {}).length;
+}
+
+function HeaderSubtitle() {
+  const { channel, channelConfig, members, watcher_count: watcherCount } = useChannelStateContext();
+  const { client } = useChatContext();
+  const { typing = {} } = useTypingContext();
+  const { t } = useTranslationContext();
+  const someoneTyping =
+    channelConfig?.typing_events !== false &&
+    Object.values(typing).some(({ parent_id, user }) => !parent_id && user?.id !== client.user?.id);
+  if (someoneTyping) return <TypingIndicatorHeader />;
+
+  const count = memberCountOf(channel.data?.member_count, members);
+  // The chat's own wording ("{{ memberCount }} members") keeps the English switch working; the figure is vi-VN.
+  const membersText = t('{{ memberCount }} members', { memberCount: formatAmount(count, 1) });
+  const online =
+    typeof watcherCount === 'number' && watcherCount > 0
+      ? t('{{ watcherCount }} online', { watcherCount: formatAmount(watcherCount, 1) })
+      : null;
+  return (
+    <span>
+      <span data-testid="channel-member-count">{membersText}</span>
+      {online ? <span className="dh-channel-header__online"> · {online}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * The channel header: back to the list (on phones), the channel's avatar and name, members and who is online (or
+ * who is typing), and the pinned-messages toggle.
+ */
+export function ChatChannelHeader({
+  pinnedOpen,
+  onTogglePinned,
+}: {
+  pinnedOpen: boolean;
+  onTogglePinned: () => void;
+}) {
+  const { channel, pinnedMessages } = useChannelStateContext();
+  const { t } = useTranslationContext();
+  const { displayImage, displayTitle, groupChannelDisplayInfo } = useChannelPreviewInfo({
+    channel,
+  });
+  const pinnedCount = pinnedMessages?.length ?? 0;
+  const emblem = channelEmblem(channel);
+  return (
+    <div className="str-chat__channel-header dh-channel-header">
+      <Button
+        asChild
+        size="icon-sm"
+        variant="ghost"
+        className="dh-channel-header__back"
+        aria-label="Về danh sách kênh"
+      >
+        <Link to={CHAT_PATH}>
+          <ArrowLeftIcon aria-hidden="true" />
+        </Link>
+      </Button>
+      <ChannelAvatar
+        className="str-chat__avatar--channel-header"
+        displayMembers={emblem ? undefined : groupChannelDisplayInfo?.members}
+        imageUrl={emblem ?? displayImage}
+        size="lg"
+        userName={displayTitle}
+      />
+      <div className="str-chat__channel-header__data dh-channel-header__data">
+        <h2 className="str-chat__channel-header__data__title dh-channel-header__title">
+          {displayTitle}
+        </h2>
+        <div className="str-chat__channel-header__data__subtitle">
+          <HeaderSubtitle />
+        </div>
+      </div>
+      <Button
+        size="sm"
+        variant={pinnedOpen ? 'secondary' : 'ghost'}
+        aria-pressed={pinnedOpen}
+        aria-label={t('Pinned messages')}
+        title={t('Pinned messages')}
+        onClick={onTogglePinned}
+        className="dh-channel-header__pins"
+      >
+        <PinIcon aria-hidden="true" />
+        {pinnedCount > 0 ? (
+          <span className="tabular-nums">{formatAmount(pinnedCount, 1)}</span>
+        ) : null}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import 'stream-chat-react/dist/css/index.css';
+import '../theme/chat-theme.css';
+import { useMe } from '@/lib/auth';
+import { useChatConnection } from '../session/chat-session';
+import { ChatConnecting, ChatUnavailable } from './chat-states';
+import { ChatWorkspace } from './chat-workspace';
+
+/**
+ * The /chat and /chat/:type/:id screen. The router loads this module lazily, so stream-chat-react and its styles
+ * are downloaded only when a chat screen opens.
+ */
+export function ChatScreen() {
+  const me = useMe();
+  const session = useChatConnection();
+  const { client, config, status } = session;
+  // Without knowing who is signed in there is no identity to connect as.
+  const failed = status === 'error' || me.isError;
+  function retry() {
+    if (me.isError) void me.refetch();
+    else session.retry();
+  }
+  return (
+    <section className="dh-chat-frame" aria-label="Trò chuyện">
+      {failed ? (
+        <ChatUnavailable onRetry={retry} />
+      ) : status === 'ready' && client && config ? (
+        // A new client (sign-in, sign-out) starts a fresh chat UI rather than patching the old one.
+        <ChatWorkspace key={client.userID ?? 'guest'} client={client} config={config} />
+      ) : (
+        <ChatConnecting />
+      )}
+    </section>
+  );
+}

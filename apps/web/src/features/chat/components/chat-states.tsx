@@ -1,0 +1,93 @@
+import { CircleAlertIcon, LoaderCircleIcon, MessagesSquareIcon, RefreshCwIcon } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** A centred message inside a chat panel: loading, empty, or failed. */
+export function ChatPanelState({
+  icon: Icon,
+  title,
+  description,
+  children,
+  tone = 'default',
+  spinning = false,
+  className,
+}: {
+  icon: React.ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  title: string;
+  description?: React.ReactNode;
+  children?: React.ReactNode;
+  tone?: 'default' | 'warning';
+  spinning?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex h-full min-h-48 flex-col items-center justify-center gap-3 p-6 text-center',
+        className,
+      )}
+      role={tone === 'warning' ? 'alert' : 'status'}
+    >
+      <span
+        className={cn(
+          'flex size-12 items-center justify-center rounded-full ring-1',
+          tone === 'warning'
+            ? 'bg-warning/12 text-warning-strong ring-warning/40'
+            : 'bg-gold/12 text-gold-strong ring-gold/40',
+        )}
+      >
+        <Icon className={cn('size-5', spinning && 'animate-spin')} aria-hidden />
+      </span>
+      <p className="font-display text-lg font-semibold">{title}</p>
+      {description ? <p className="max-w-sm text-sm text-muted-foreground">{description}</p> : null}
+      {children ? <div className="mt-1 flex flex-wrap justify-center gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+export function ChatConnecting() {
+  return (
+    <ChatPanelState
+      icon={LoaderCircleIcon}
+      spinning
+      title="Đang kết nối trò chuyện…"
+      description="Xin đạo hữu chờ trong giây lát."
+    />
+  );
+}
+
+export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ChatPanelState
+      icon={CircleAlertIcon}
+      tone="warning"
+      title="Không kết nối được trò chuyện"
+      description="Máy chủ trò chuyện chưa phản hồi. Vui lòng thử lại sau ít phút."
+    >
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Thử lại
+      </Button>
+    </ChatPanelState>
+  );
+}
+
+export function NoChannelSelected() {
+  return (
+    <ChatPanelState
+      icon={MessagesSquareIcon}
+      title="Chọn một kênh để bắt đầu"
+      description="Các kênh tông môn và tin nhắn riêng của đạo hữu nằm ở danh sách bên trái."
+    />
+  );
+}
+
+/** The chat frame while the chat module itself is still loading (the route's Suspense fallback). */
+export function ChatConnectingFrame() {
+  return (
+    <section className="flex h-[calc(100svh-6.5rem)] min-h-[26rem] items-center justify-center rounded-xl border bg-card desktop:h-[calc(100svh-7.5rem)]">
+      <ChatConnecting />
+    </section>
+  );
+}

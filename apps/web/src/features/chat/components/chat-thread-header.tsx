@@ -1,0 +1,55 @@
+import { XIcon } from 'lucide-react';
+import {
+  TypingIndicatorHeader,
+  useChannelPreviewInfo,
+  useChannelStateContext,
+  useChatContext,
+  useTranslationContext,
+  useTypingContext,
+  type ThreadHeaderProps,
+} from 'stream-chat-react';
+import { Button } from '@/components/ui/button';
+
+/**
+ * The thread's header: "Thread", the channel and the reply count (or who is typing in the thread), and a close
+ * button. It replaces the SDK's, which expects a ChatView around it that this app does not use.
+ */
+export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadHeaderProps) {
+  const { t } = useTranslationContext();
+  const { channel, channelConfig } = useChannelStateContext();
+  const { client } = useChatContext();
+  const { typing = {} } = useTypingContext();
+  const { displayTitle } = useChannelPreviewInfo({ channel });
+  const title = overrideTitle ?? displayTitle ?? thread.user?.name;
+  const replies = t('replyCount', { count: thread.reply_count ?? 0 });
+  const someoneTyping =
+    channelConfig?.typing_events !== false &&
+    Object.values(typing).some(
+      ({ parent_id, user }) => parent_id === thread.id && user?.id !== client.user?.id,
+    );
+  return (
+    <div className="str-chat__thread-header dh-thread-header">
+      <div className="dh-thread-header__data">
+        <h3 className="dh-thread-header__title">{t('Thread')}</h3>
+        <div className="dh-thread-header__subtitle">
+          {someoneTyping ? (
+            <TypingIndicatorHeader threadList />
+          ) : title ? (
+            `${title} · ${replies}`
+          ) : (
+            replies
+          )}
+        </div>
+      </div>
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        aria-label={t('aria/Close thread')}
+        data-testid="close-thread-button"
+        onClick={closeThread}
+      >
+        <XIcon aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

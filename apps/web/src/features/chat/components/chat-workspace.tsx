@@ -1,0 +1,84 @@
+import * as React from 'react';
+import { Navigate, useParams } from 'react-router';
+import type { StreamChat } from 'stream-chat';
+import { Chat, WithComponents, type ComponentContextValue } from 'stream-chat-react';
+import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { useTheme } from '@/hooks/use-theme';
+import type { ChatConfig } from '../api/chat-api';
+import { createStreami18n } from '../i18n';
+import { useChatLanguage } from '../language/chat-language';
+import { MemberMessageActions } from '../messages/member-message-actions';
+import { vietnameseReactionOptions } from '../messages/reaction-options';
+import { RealmMessageUI } from '../messages/realm-message-ui';
+import { channelFromParams, chatChannelHref } from '../utils/chat-paths';
+import { ActiveChannelSync } from './active-channel-sync';
+import { ChannelListPane } from './channel-list-pane';
+import { ChannelPane } from './channel-pane';
+import { ChatThreadHeader } from './chat-thread-header';
+import { ChatToasts } from './chat-toasts';
+import { ConnectionBanner } from './connection-banner';
+import { GuestComposer } from './guest-composer';
+import { GuestMessageActions } from './guest-message-actions';
+
+// Notifications become app toasts (ChatToasts); the SDK's own toast lists stay empty.
+const hideSdkNotificationLists = () => false;
+
+const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
+  MessageUI: RealmMessageUI,
+  MessageActions: MemberMessageActions,
+  ThreadHeader: ChatThreadHeader,
+};
+const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
+  ...MEMBER_OVERRIDES,
+  MessageComposerUI: GuestComposer,
+  MessageActions: GuestMessageActions,
+};
+
+const VI_REACTION_OPTIONS = vietnameseReactionOptions();
+
+/** The chat UI for one connected client: channel list, open channel, thread and pins. */
+export function ChatWorkspace({ client, config }: { client: StreamChat; config: ChatConfig }) {
+  const params = useParams();
+  const target = channelFromParams(params);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [language] = useChatLanguage();
+  const i18n = React.useMemo(() => createStreami18n(language), [language]);
+  const { resolvedTheme } = useTheme();
+  const isGuest = client.anonymous;
+  const overrides = React.useMemo<Partial<ComponentContextValue>>(
+    () => ({
+      ...(isGuest ? GUEST_OVERRIDES : MEMBER_OVERRIDES),
+      // English keeps the SDK's own reaction names.
+      ...(language === 'vi' ? { reactionOptions: VI_REACTION_OPTIONS } : {}),
+    }),
+    [isGuest, language],
+  );
+
+  // On a wide screen there is room for a channel, so /chat opens the first public sect channel; on a phone /chat
+  // is the channel list itself.
+  const firstPublic = config.publicChannels[0];
+  if (!target && isDesktop && firstPublic) {
+    return <Navigate replace to={chatChannelHref(firstPublic.type, firstPublic.id)} />;
+  }
+
+  return (
+    <Chat
+      client={client}
+      i18nInstance={i18n}
+      theme={resolvedTheme === 'dark' ? 'str-chat__theme-dark' : 'str-chat__theme-light'}
+      notificationDisplayFilter={hideSdkNotificationLists}
+    >
+      <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
+      <ChatToasts />
+      <WithComponents overrides={overrides}>
+        <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
+          <ConnectionBanner />
+          <div className="dh-chat__panes">
+            <ChannelListPane isGuest={isGuest} />
+            <ChannelPane isGuest={isGuest} />
+          </div>
+        </div>
+      </WithComponents>
+    </Chat>
+  );
+}

@@ -1,0 +1,26 @@
+import { WifiOffIcon } from 'lucide-react';
+import * as React from 'react';
+import { useChatContext } from 'stream-chat-react';
+
+export const CONNECTION_LOST_TEXT = 'Mất kết nối, đang kết nối lại…';
+
+/** A small banner while the chat connection is down; the client reconnects on its own (SPEC.md §4). */
+export function ConnectionBanner() {
+  const { client } = useChatContext();
+  const [online, setOnline] = React.useState(true);
+  React.useEffect(() => {
+    const changed = client.on('connection.changed', (event) => setOnline(event.online !== false));
+    const recovered = client.on('connection.recovered', () => setOnline(true));
+    return () => {
+      changed.unsubscribe();
+      recovered.unsubscribe();
+    };
+  }, [client]);
+  if (online) return null;
+  return (
+    <div role="status" className="dh-connection-banner">
+      <WifiOffIcon className="size-4" aria-hidden="true" />
+      {CONNECTION_LOST_TEXT}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Channel } from 'stream-chat';
+
+/**
+ * The avatar of a public sect channel: a jade seal with the first letter of its name in gold, so the three public
+ * channels read as places rather than as a pile of member avatars. Other channels keep their members' avatars.
+ */
+export function sectEmblem(name: string): string {
+  const letter = Array.from(name.trim())[0]?.toLocaleUpperCase('vi-VN') ?? '?';
+  const escaped = letter.replace(/[<>&"']/g, '');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="#2f7d68"/><stop offset="1" stop-color="#123f35"/></linearGradient></defs>` +
+    `<rect width="64" height="64" rx="32" fill="url(#g)"/>` +
+    `<circle cx="32" cy="32" r="27" fill="none" stroke="#e2b95a" stroke-width="2" opacity="0.85"/>` +
+    `<text x="32" y="42" text-anchor="middle" font-family="Noto Serif, Georgia, serif" font-size="28" ` +
+    `font-weight="700" fill="#f0cf7a">${escaped}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** The emblem for a public (livestream) channel, or undefined for conversations. */
+export function channelEmblem(channel: Channel | undefined): string | undefined {
+  if (!channel || channel.type !== 'livestream') return undefined;
+  if (channel.data?.image) return undefined;
+  return sectEmblem(channel.data?.name ?? channel.id ?? '');
+}

@@ -1,0 +1,17 @@
+import { paths } from '@/config/paths';
+
+/** The chat list (`/chat`); a channel is `/chat/:type/:id` (DESIGN.md §4). */
+export const CHAT_PATH = paths.chat.getHref();
+
+/** The URL of one channel; ids of distinct DMs may contain "!" and ":", so both parts are encoded. */
+export const chatChannelHref = paths.chat.channelHref;
+
+/** The channel a URL names, or null when it names none (react-router has already decoded the params). */
+export function channelFromParams(params: {
+  type?: string | undefined;
+  id?: string | undefined;
+}): { type: string; id: string; cid: string } | null {
+  const { type, id } = params;
+  if (!type || !id) return null;
+  return { type, id, cid: `${type}:${id}` };
+}

@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util';
+
+export type ServerKind = 'baseline' | 'ours';
+
+export interface Options {
+  ns: number[];
+  ratesByN: Map<number, number[]>;
+  stepSeconds: number;
+  drainSeconds: number;
+  busyRetries: number;
+  connectInFlight: number;
+  servers: ServerKind[];
+  fanout: boolean;
+  durable: boolean;
+  durableSeconds: number;
+  durableInFlight: number;
+  durableChannels: number;
+  channelType: string;
+  addMembers: boolean;
+  profileDir: string | null;
+  write: boolean;
+  maxSeconds: number;
+  quietWaitSeconds: number;
+  command: string;
+}
+
+export const USAGE = `npm run bench:chat-fanout -- [flags]
+  --quick                 N=1000 only, 2 s steps, 5 s durable run, does not write BENCHMARKS.md
+  --n=1000,10000          watcher counts
+  --rates-<N>=a,b,c       msg/s steps for that N (defaults: 1000 → 10,50,100,200; 10000 → 2,5,10,20,50)
+  --step-seconds=4        seconds per rate step
+  --drain-seconds=10      longest wait for a step's backlog
+  --busy-retries=2        repeat a step while other processes use > 25 % of a core (keeps the quietest attempt)
+  --servers=baseline,ours which servers to run
+  --no-fanout / --no-durable
+  --durable-seconds=15 --durable-in-flight=64 --durable-channels=16
+  --channel-type=livestream --add-members  channel type watched; add watchers as members first
+  --profile=<dir>         CPU-profile the servers phase by phase (connect, watch, each rate, sends) into <dir>
+  --write / --no-write    update BENCHMARKS.md (default: write unless --quick)
+  --max-seconds=540       hard stop for the whole run
+  --quiet-wait-seconds=10 before each server starts, wait up to this long for other processes to go quiet`;
+
+const DEFAULT_RATES = new Map<number, number[]>([
+  [1000, [10, 50, 100, 200]],
+  [10000, [2, 5, 10, 20, 50]],
+]);
+
+export function parseOptions(argv: string[]): Options {
+  const rateFlags = argv.filter((arg) => /^--rates-\d+=/.test(arg));
+  const { values } = parseArgs({
+    args: argv.filter((arg) => !rateFlags.includes(arg)),
+    options: {
+      quick: { type: 'boolean', default: false },
+      n: { type: 'string' },
+      'step-seconds': { type: 'string' },
+      'drain-seconds': { type: 'string', default: '10' },
+      'busy-retries': { type: 'string', default: '2' },
+      'connect-in-flight': { type: 'string', default: '200' },
+      servers: { type: 'string', default: 'baseline,ours' },
+      'no-fanout': { type: 'boolean', default: false },
+      'no-durable': { type: 'boolean', default: false },
+      'durable-seconds': { type: 'string' },
+      'durable-in-flight': { type: 'string', default: '64' },
+      'durable-channels': { type: 'string', default: '16' },
+      'channel-type': { type: 'string', default: 'livestream' },
+      'add-members': { type: 'boolean', default: false },
+      profile: { type: 'string' },
+      write: { type: 'boolean' },
+      'no-write': { type: 'boolean', default: false },
+      'max-seconds': { type: 'string', default: '540' },
+      'quiet-wait-seconds': { type: 'string', default: '10' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.info(USAGE);
+    process.exit(0);
+  }
+  const quick = values.quick;
+  const ratesByN = new Map(DEFAULT_RATES);
+  if (quick) ratesByN.set(1000, [10, 50, 100]);
+  for (const flag of rateFlags) {
+    const [name = '', list = ''] = flag.split('=');
+    ratesByN.set(Number(name.slice('--rates-'.length)), numbers(list, flag));
+  }
+  const servers = (values.servers ?? '').split(',').map((name) => {
+    if (name !== 'baseline' && name !== 'ours') throw new Error(`--servers: unknown server "${name}"`);
+    return name;
+  });
+  return {
+    ns: numbers(values.n ?? (quick ? '1000' : '1000,10000'), '--n'),
+    ratesByN,
+    stepSeconds: number(values['step-seconds'] ?? (quick ? '2' : '4'), '--step-seconds'),
+    drainSeconds: number(values['drain-seconds'], '--drain-seconds'),
+    busyRetries: Number(values['busy-retries']),
+    connectInFlight: number(values['connect-in-flight'], '--connect-in-flight'),
+    servers,
+    fanout: !values['no-fanout'],
+    durable: !values['no-durable'],
+    durableSeconds: number(values['durable-seconds'] ?? (quick ? '5' : '15'), '--durable-seconds'),
+    durableInFlight: number(values['durable-in-flight'], '--durable-in-flight'),
+    durableChannels: number(values['durable-channels'], '--durable-channels'),
+    channelType: values['channel-type'],
+    addMembers: values['add-members'],
+    profileDir: values.profile ?? null,
+    write: values['no-write'] ? false : (values.write ?? !quick),
+    maxSeconds: number(values['max-seconds'], '--max-seconds'),
+    quietWaitSeconds: Number(values['quiet-wait-seconds']),
+    command: ['npm run bench:chat-fanout', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+  };
+}
+
+/** Rates for a watcher count without its own list: scaled so each step asks for the same deliveries/s as 1k. */
+export function ratesFor(options: Options, n: number): number[] {
+  return options.ratesByN.get(n) ?? (options.ratesByN.get(1000) ?? [10]).map((rate) => Math.max(1, (rate * 1000) / n));
+}
+
+function numbers(list: string, flag: string): number[] {
+  return list.split(',').map((item) => number(item, flag));
+}
+
+function number(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag}: "${text}" is not a positive number`);
+  return value;
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+// Linux reports utime/stime in clock ticks; 100 Hz on every kernel config this box ships with.
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may contain spaces and parentheses, so fields are counted after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return (utime + stime) / TICKS_PER_SECOND;
+}
+
+/** Resident set size and its peak in bytes, from /proc/<pid>/status. */
+export function processMemory(pid: number): { rss: number; peakRss: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return { rss: statusKb(status, 'VmRSS') * 1024, peakRss: statusKb(status, 'VmHWM') * 1024 };
+}
+
+function statusKb(status: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match?.[1] ? Number(match[1]) : 0;
+}
+
+/** Busy and total CPU seconds of the whole box (all cores), from /proc/stat. */
+export function boxCpuSeconds(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
+}
+
+/** Samples CPU of the server, this process and everything else over an interval. */
+export class CpuMeter {
+  private readonly serverPid: number;
+  private startWall = 0;
+  private startServer = 0;
+  private startSelf = process.cpuUsage();
+  private startBox = { busy: 0, total: 0 };
+
+  constructor(serverPid: number) {
+    this.serverPid = serverPid;
+    this.reset();
+  }
+
+  reset(): void {
+    this.startWall = performance.now();
+    this.startServer = processCpuSeconds(this.serverPid);
+    this.startSelf = process.cpuUsage();
+    this.startBox = boxCpuSeconds();
+  }
+
+  /** Percent of one core used since the last reset: server, this generator, and all other processes. */
+  read(): { server: number; generator: number; other: number } {
+    const wall = (performance.now() - this.startWall) / 1000;
+    const server = processCpuSeconds(this.serverPid) - this.startServer;
+    const selfUsage = process.cpuUsage(this.startSelf);
+    const generator = (selfUsage.user + selfUsage.system) / 1e6;
+    const box = boxCpuSeconds();
+    const other = Math.max(0, box.busy - this.startBox.busy - server - generator);
+    const pct = (seconds: number): number => (wall > 0 ? (seconds / wall) * 100 : 0);
+    return { server: pct(server), generator: pct(generator), other: pct(other) };
+  }
+}
+
+/**
+ * Waits (bounded) until the box is quiet: other sessions share these 2 cores, and perf-baseline.md repeated any step
+ * where outside processes took more than ~20 % of a core. Returns the busy share (% of one core) last seen.
+ */
+export async function waitForQuietBox(maxWaitMs: number, quietPct = 25): Promise<number> {
+  const deadline = performance.now() + maxWaitMs;
+  let quietSeconds = 0;
+  let last = boxCpuSeconds();
+  let busyPct = 0;
+  while (performance.now() < deadline && quietSeconds < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = boxCpuSeconds();
+    const wall = (now.total - last.total) / availableParallelism();
+    busyPct = wall > 0 ? ((now.busy - last.busy) / wall) * 100 : 0;
+    last = now;
+    quietSeconds = busyPct < quietPct ? quietSeconds + 1 : 0;
+  }
+  return busyPct;
+}

@@ -1,0 +1,106 @@
+import type { ServerInfo } from './child-protocol.ts';
+
+/** perf-baseline.md repeated any step where processes outside the benchmark used more than ~20 % of a core. */
+export const BUSY_OTHER_PCT = 25;
+
+export interface FanoutConfig {
+  label: string;
+  server: ServerInfo;
+  serverPid: number;
+  n: number;
+  rates: number[];
+  stepSeconds: number;
+  /** Longest wait for the backlog after the last send of a step. */
+  drainSeconds: number;
+  /** How many times a step disturbed by other processes (see BUSY_OTHER_PCT) is repeated. */
+  busyRetries: number;
+  connectInFlight: number;
+  channelType: string;
+  channelId: string;
+  /** Create the sender and the channel with a server token first (our chat server; the baseline needs nothing). */
+  createChannel: boolean;
+  /** Add every watcher as a channel member before watching (for channel types that only let members read). */
+  addMembers: boolean;
+}
+
+export interface StepResult {
+  rate: number;
+  /** Runs of this step; the least disturbed one is reported. */
+  attempts: number;
+  sent: number;
+  acked: number;
+  sendErrors: string[];
+  expected: number;
+  delivered: number;
+  deliveriesPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  serverCpu: number;
+  generatorCpu: number;
+  otherCpu: number;
+  drained: boolean;
+}
+
+export interface FanoutResult {
+  label: string;
+  n: number;
+  connected: number;
+  /** Receivers whose watch request succeeded (first try or the one retry); the expected deliveries use this. */
+  watching: number;
+  /** Seconds the server needed after the last watch response to go idle. */
+  settleSeconds: number;
+  connectErrors: string[];
+  connectsPerSecond: number;
+  watchesPerSecond: number;
+  /** Server RSS after a full GC: idle, after N connects, and after N connects plus N watches. */
+  rssBeforeBytes: number;
+  rssConnectedBytes: number;
+  rssAfterBytes: number;
+  /** Growth per idle connection (connected, not yet watching), after a full GC; NaN if the server could not GC. */
+  rssPerConnectionBytes: number;
+  heapPerConnectionBytes: number;
+  /** Growth per connection once every connection also watches the channel. */
+  rssPerWatcherBytes: number;
+  heapPerWatcherBytes: number;
+  peakRssBytes: number;
+  frameBytes: number;
+  /** Largest channel query (watch) response body seen. */
+  watchResponseBytes: number;
+  disconnects: number;
+  steps: StepResult[];
+  stoppedEarly: string | null;
+}
+
+export interface DurableConfig {
+  label: string;
+  server: ServerInfo;
+  serverPid: number;
+  seconds: number;
+  inFlight: number;
+  channels: number;
+  channelType: string;
+  /** Create senders and channels with a server token first (our chat server; the baseline needs nothing). */
+  createChannels: boolean;
+}
+
+export interface DurableResult {
+  label: string;
+  seconds: number;
+  inFlight: number;
+  attempted: number;
+  acked: number;
+  ackedPerSecond: number;
+  errors: string[];
+  p50: number;
+  p99: number;
+  serverCpu: number;
+  generatorCpu: number;
+  otherCpu: number;
+  /** Acknowledged ids found by paging the channels, by GET /messages/{id}, and not found at all. */
+  foundByQuery: number;
+  foundByGet: number;
+  lost: number;
+  lostSample: string[];
+  verifySeconds: number;
+}
