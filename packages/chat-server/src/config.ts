@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadConfigSchema } from './chat/uploads/upload-config.ts';
 
 /** One chat application: its API key, secret and auth policy. Several apps may share a server and a database. */
 export const appConfigSchema = z.object({
@@ -22,6 +23,12 @@ export const appConfigSchema = z.object({
     .describe(
       'Accept development tokens (signature `devtoken`), as Stream does when auth checks are disabled.',
     ),
+  imageUploadConfig: uploadConfigSchema
+    .optional()
+    .describe('Initial image_upload_config of GET /app (PATCH /app overrides it, stored per app).'),
+  fileUploadConfig: uploadConfigSchema
+    .optional()
+    .describe('Initial file_upload_config of GET /app (PATCH /app overrides it, stored per app).'),
 });
 
 export type AppConfig = z.output<typeof appConfigSchema> & { id: string };
@@ -110,6 +117,29 @@ export const chatServerConfigSchema = z.object({
         .describe('Largest accepted upload; larger ones get code 22.'),
     })
     .prefault({}),
+  linkPreview: z
+    .object({
+      allowHosts: z
+        .array(z.string().min(1))
+        .default([])
+        .describe(
+          'host:port pairs the link-preview fetcher may reach even on private addresses (tests only).',
+        ),
+      timeoutMs: z.number().int().positive().max(2500).default(2000),
+      maxBytes: z
+        .number()
+        .int()
+        .positive()
+        .default(1024 * 1024),
+      maxRedirects: z.number().int().min(0).max(3).default(3),
+      cacheSize: z.number().int().min(0).default(500),
+      cacheTtlMs: z
+        .number()
+        .int()
+        .positive()
+        .default(10 * 60 * 1000),
+    })
+    .prefault({}),
   limits: z
     .object({
       maxMessageLength: z.number().int().positive().default(5000),
@@ -166,6 +196,7 @@ const envSchema = z.object({
   CHAT_MAX_MESSAGE_LENGTH: z.coerce.number().optional(),
   CHAT_UPLOADS_DIR: z.string().optional(),
   CHAT_UPLOAD_MAX_BYTES: z.coerce.number().optional(),
+  CHAT_LINK_PREVIEW_ALLOW_HOSTS: z.string().optional(),
   LOG_LEVEL: z.string().optional(),
 });
 
@@ -207,6 +238,11 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
       bodyLimitBytes: e.CHAT_BODY_LIMIT_BYTES,
     },
     uploads: { dir: e.CHAT_UPLOADS_DIR, maxBytes: e.CHAT_UPLOAD_MAX_BYTES },
+    linkPreview: {
+      allowHosts: e.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    },
     limits: { maxMessageLength: e.CHAT_MAX_MESSAGE_LENGTH },
     logLevel: e.LOG_LEVEL,
   });

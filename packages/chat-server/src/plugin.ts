@@ -9,7 +9,12 @@ import { registerReadRoutes } from './chat/reads/routes.ts';
 import { registerSearchRoutes } from './chat/search/routes.ts';
 import { registerThreadRoutes } from './chat/threads/routes.ts';
 import { registerMessageRoutes } from './chat/messages/routes.ts';
+import { registerLinkPreviewRoutes } from './chat/link-preview/routes.ts';
 import { registerMuteRoutes } from './chat/mutes/routes.ts';
+import { registerLocationRoutes } from './chat/locations/routes.ts';
+import { registerReminderRoutes } from './chat/reminders/routes.ts';
+import { registerPollRoutes } from './chat/polls/routes.ts';
+import { registerDraftRoutes } from './chat/drafts/routes.ts';
 import type { ChatServices } from './chat/services.ts';
 import { registerUploadRoutes } from './chat/uploads/routes.ts';
 import { registerUserRoutes } from './chat/users/routes.ts';
@@ -44,7 +49,12 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerThreadRoutes,
   registerEventRoutes,
   registerMuteRoutes,
+  registerReminderRoutes,
+  registerLocationRoutes,
   registerSearchRoutes,
+  registerLinkPreviewRoutes,
+  registerPollRoutes,
+  registerDraftRoutes,
 ];
 
 /**

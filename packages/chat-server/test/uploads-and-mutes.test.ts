@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamChat, type Event } from 'stream-chat';
 import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
@@ -39,13 +40,17 @@ describe('uploads and mutes with the real client', () => {
 
   it('stores an image and serves it back from the absolute URL it returns', async () => {
     const channel = alice.channel('messaging', 'tang-kinh-cac');
-    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const bytes = new Uint8Array(
+      await sharp({ create: { width: 3, height: 2, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     const { file } = await channel.sendImage(
       Readable.from([Buffer.from(bytes)]),
       'Bản đồ.png',
       'image/png',
     );
-    expect(file).toMatch(new RegExp(`^${server.baseURL}/uploads/.+/Ban-do\\.png$`));
+    expect(file).toMatch(new RegExp(`^${server.baseURL}/uploads/.+/Ban-do\\.png\\?oh=2&ow=3$`));
     const response = await fetch(file);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');

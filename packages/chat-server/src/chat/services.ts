@@ -1,18 +1,30 @@
 import { createAppService, type AppService } from './app/service.ts';
 import { createChannelsRepo } from './channels/repo.ts';
 import { createChannelsService, type ChannelsService } from './channels/service.ts';
-import { createStateBuilder } from './channels/state.ts';
+import { createStateBuilder, type ChannelStateEnricher } from './channels/state.ts';
 import type { ChatDeps } from './deps.ts';
+import { createDraftsRepo } from './drafts/repo.ts';
+import { createDraftsService, type DraftsService } from './drafts/service.ts';
+import { enrichOnSend } from './link-preview/enrich-on-send.ts';
+import { createLinkPreviewService, type LinkPreviewService } from './link-preview/service.ts';
 import { createEventPublisher, type EventPublisher } from './events/publisher.ts';
 import { createChannelEventsService, type ChannelEventsService } from './events/service.ts';
 import { createMessageAssembler } from './messages/assembler.ts';
 import { createMessagesRepo } from './messages/repo.ts';
 import { createMessagesService, type MessagesService } from './messages/service.ts';
+import { createLocationsRepo } from './locations/repo.ts';
+import { createLocationsService, type LocationsService } from './locations/service.ts';
 import { createMutesRepo } from './mutes/repo.ts';
 import { createMutesService, type MutesService } from './mutes/service.ts';
+import { createPollsCore } from './polls/core.ts';
+import { createPollsRepo } from './polls/repo.ts';
+import { createPollsService, type PollsService } from './polls/service.ts';
+import { createPollVotesService, type PollVotesService } from './polls/votes.ts';
 import { createReactionsRepo } from './reactions/repo.ts';
 import { createReactionsService, type ReactionsService } from './reactions/service.ts';
 import { createReadsRepo } from './reads/repo.ts';
+import { createRemindersRepo } from './reminders/repo.ts';
+import { createRemindersService, type RemindersService } from './reminders/service.ts';
 import { createReadsService, type ReadsService } from './reads/service.ts';
 import { createSearchService, type SearchService } from './search/service.ts';
 import { createThreadsRepo } from './threads/repo.ts';
@@ -33,8 +45,14 @@ export interface ChatServices {
   threads: ThreadsService;
   channelEvents: ChannelEventsService;
   mutes: MutesService;
+  reminders: RemindersService;
+  locations: LocationsService;
   uploads: UploadsService;
+  linkPreviews: LinkPreviewService;
   search: SearchService;
+  polls: PollsService;
+  pollVotes: PollVotesService;
+  drafts: DraftsService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
@@ -53,7 +71,8 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     threads: repos.threads,
     users,
   });
-  const buildStates = createStateBuilder(deps, repos, users, assembler);
+  const stateEnrichers: ChannelStateEnricher[] = [];
+  const buildStates = createStateBuilder(deps, repos, users, assembler, stateEnrichers);
   const channels = createChannelsService(deps, repos, users, events, buildStates);
   const messages = createMessagesService(
     deps,
@@ -68,9 +87,52 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   channels.onSystemMessage((actor, channel, message) =>
     messages.sendSystem(actor, channel, message),
   );
+  const app = createAppService(deps, users);
+  const uploads = createUploadsService(
+    createDiskFileStore(deps.config.uploads.dir),
+    channels,
+    app,
+    deps.config.uploads.maxBytes,
+  );
+  const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
+  messages.addSendHook(enrichOnSend(linkPreviews));
+  messages.onHardDeleted((appId, authorId, attachments) =>
+    uploads.removeAttachmentFiles(appId, authorId, attachments),
+  );
+  const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
+  const drafts = createDraftsService(
+    deps,
+    createDraftsRepo(deps.db),
+    repos.messages,
+    channels,
+    assembler,
+    users,
+    events,
+  );
+  stateEnrichers.push(async (actor, cids) => {
+    const found = await drafts.channelDrafts(actor, cids);
+    return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
+  });
+  const reminders = createRemindersService(
+    deps,
+    createRemindersRepo(deps.db),
+    messages,
+    assembler,
+    users,
+    events,
+  );
+  const locations = createLocationsService(
+    deps,
+    createLocationsRepo(deps.db),
+    messages,
+    assembler,
+    events,
+  );
   return {
     events,
-    app: createAppService(users),
+    reminders,
+    locations,
+    app,
     users,
     channels,
     messages,
@@ -85,10 +147,20 @@ export function createChatServices(deps: ChatDeps): ChatServices {
       assembler,
       users,
       events,
+      [
+        async (actor, threads) => {
+          const found = await drafts.threadDrafts(actor, threads);
+          return new Map([...found].map(([parentId, draft]) => [parentId, { draft }]));
+        },
+      ],
     ),
     channelEvents: createChannelEventsService(deps, channels, users, events),
     mutes: createMutesService(deps, createMutesRepo(deps.db), users, channels, events),
-    uploads: createUploadsService(createDiskFileStore(deps.config.uploads.dir), channels),
+    uploads,
+    linkPreviews,
     search: createSearchService(deps, assembler),
+    polls: createPollsService(deps, pollsCore, messages, assembler, events),
+    pollVotes: createPollVotesService(deps, pollsCore, messages, users),
+    drafts,
   };
 }

@@ -2,11 +2,17 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-members-hidden-index.ts';
+import * as m0003PollsDrafts from './migrations/0003-polls-drafts.ts';
+import * as m0004RemindersLocations from './migrations/0004-reminders-locations.ts';
+import * as m0005MessageTextUpdatedAt from './migrations/0005-message-text-updated-at.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-members-hidden-index': m0002,
+  '0003-polls-drafts': m0003PollsDrafts,
+  '0004-reminders-locations': m0004RemindersLocations,
+  '0005-message-text-updated-at': m0005MessageTextUpdatedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -105,6 +105,8 @@ export interface MessagesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Set when an edit changes the text (migration 0005); null for never-edited messages. */
+  message_text_updated_at: string | null;
 }
 
 export interface ReactionsTable {
@@ -174,6 +176,60 @@ export interface ChannelMutesTable {
   expires: string | null;
 }
 
+export interface PollsTable {
+  app_id: string;
+  id: string;
+  name: string;
+  description: string;
+  created_by_id: string;
+  voting_visibility: string;
+  enforce_unique_vote: number;
+  max_votes_allowed: number | null;
+  allow_answers: number;
+  allow_user_suggested_options: number;
+  is_closed: number;
+  custom: string;
+  message_id: string | null;
+  cid: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PollOptionsTable {
+  app_id: string;
+  poll_id: string;
+  id: string;
+  text: string;
+  position: number;
+  custom: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Option votes (option_id set) and answers (is_answer 1, answer_text set). */
+export interface PollVotesTable {
+  app_id: string;
+  id: string;
+  poll_id: string;
+  user_id: string;
+  option_id: string | null;
+  answer_text: string | null;
+  is_answer: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One draft per user, channel and thread (parent_id '' for the channel itself); message is the draft as JSON. */
+export interface DraftsTable {
+  app_id: string;
+  user_id: string;
+  cid: string;
+  parent_id: string;
+  message: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   apps: AppsTable;
   users: UsersTable;
@@ -186,6 +242,10 @@ export interface Database {
   thread_participants: ThreadParticipantsTable;
   user_mutes: UserMutesTable;
   channel_mutes: ChannelMutesTable;
+  polls: PollsTable;
+  poll_options: PollOptionsTable;
+  poll_votes: PollVotesTable;
+  drafts: DraftsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { chatError } from '../../errors.ts';
 import { contextOf } from '../../http/context.ts';
 import { bodyOf } from '../../http/params.ts';
 import type { ChatServices } from '../services.ts';
 
 export function registerAppRoutes(app: FastifyInstance, services: ChatServices): void {
   app.get('/app', async (request) => services.app.settings(contextOf(request).app));
+  app.patch('/app', async (request) => {
+    const { app: config, actor } = contextOf(request);
+    if (!actor.isServer)
+      throw chatError.notAllowed('only server-side calls can update app settings');
+    await services.app.update(config, bodyOf(request.body));
+    return {};
+  });
   app.post('/guest', async (request) =>
     services.app.guest(contextOf(request).app, bodyOf(request.body)),
   );

@@ -4,7 +4,13 @@ import type { AppConfig } from '../../config.ts';
 import { chatError } from '../../errors.ts';
 import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
 import { toConfigResponse } from '../channels/serialize.ts';
-import { isPlainObject, type JsonObject } from '../json.ts';
+import type { ChatDeps } from '../deps.ts';
+import { isPlainObject, parseObject, type JsonObject } from '../json.ts';
+import {
+  NO_UPLOAD_RESTRICTION,
+  parseUploadConfig,
+  type UploadConfig,
+} from '../uploads/upload-config.ts';
 import { USER_ID_PATTERN, type UsersService } from '../users/service.ts';
 
 export interface AppService {
@@ -12,19 +18,57 @@ export interface AppService {
   settings(app: AppConfig): Promise<{ app: JsonObject }>;
   /** POST /guest: creates (or reuses) a guest user and returns a token for it. */
   guest(app: AppConfig, body: JsonObject): Promise<{ access_token: string; user: JsonObject }>;
+  /** PATCH /app (server side only): stores the upload configs for this app. */
+  update(app: AppConfig, body: JsonObject): Promise<void>;
+  /** The upload configs in force: stored by PATCH /app, else the app's config, else no restriction. */
+  uploadConfigs(app: AppConfig): Promise<{ image: UploadConfig; file: UploadConfig }>;
 }
 
-const NO_RESTRICTION = {
-  allowed_file_extensions: [],
-  blocked_file_extensions: [],
-  allowed_mime_types: [],
-  blocked_mime_types: [],
-  size_limit: 0,
-};
+const UPLOAD_KEYS = ['image_upload_config', 'file_upload_config'] as const;
 
-export function createAppService(users: UsersService): AppService {
+export function createAppService(deps: ChatDeps, users: UsersService): AppService {
+  async function storedSettings(appId: string): Promise<JsonObject> {
+    const row = await deps.db
+      .selectFrom('apps')
+      .select('settings')
+      .where('id', '=', appId)
+      .executeTakeFirst();
+    return parseObject(row?.settings);
+  }
+
+  async function uploadConfigs(app: AppConfig) {
+    const stored = await storedSettings(app.id);
+    const pick = (key: (typeof UPLOAD_KEYS)[number], fallback: UploadConfig | undefined) => {
+      const value = stored[key];
+      return value === undefined
+        ? (fallback ?? NO_UPLOAD_RESTRICTION)
+        : parseUploadConfig(value, key);
+    };
+    return {
+      image: pick('image_upload_config', app.imageUploadConfig),
+      file: pick('file_upload_config', app.fileUploadConfig),
+    };
+  }
+
   return {
+    uploadConfigs,
+
+    async update(app, body) {
+      const patch: JsonObject = {};
+      for (const key of UPLOAD_KEYS)
+        if (body[key] !== undefined) patch[key] = parseUploadConfig(body[key], key);
+      const settings = { ...(await storedSettings(app.id)), ...patch };
+      await deps.writes.run((trx) =>
+        trx
+          .updateTable('apps')
+          .set({ settings: JSON.stringify(settings), updated_at: deps.clock.now() })
+          .where('id', '=', app.id)
+          .execute(),
+      );
+    },
+
     async settings(app) {
+      const uploads = await uploadConfigs(app);
       const channelConfigs: JsonObject = {};
       for (const [name, type] of Object.entries(BUILTIN_CHANNEL_TYPES))
         channelConfigs[name] = toConfigResponse(type);
@@ -33,8 +77,8 @@ export function createAppService(users: UsersService): AppService {
           name: app.name,
           disable_auth_checks: app.disableAuthChecks,
           disable_permissions_checks: false,
-          file_upload_config: NO_RESTRICTION,
-          image_upload_config: NO_RESTRICTION,
+          file_upload_config: uploads.file,
+          image_upload_config: uploads.image,
           channel_configs: channelConfigs,
           permission_version: 'v2',
           suspended: false,

@@ -33,6 +33,12 @@ export interface ChannelStateResponse {
   pending_messages: unknown[];
 }
 
+/** Per-viewer extras a feature module adds to channel states (drafts → `draft`), by cid, loaded in bulk. */
+export type ChannelStateEnricher = (
+  actor: Actor,
+  cids: readonly string[],
+) => Promise<Map<string, Record<string, unknown>>>;
+
 export interface StateOptions {
   /** Whether to include messages, members, reads (state:false still returns empty arrays). */
   state: boolean;
@@ -72,6 +78,7 @@ export function createStateBuilder(
   repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo },
   users: UsersService,
   assembler: MessageAssembler,
+  enrichers: readonly ChannelStateEnricher[] = [],
 ) {
   return async function buildStates(
     actor: Actor,
@@ -150,6 +157,7 @@ export function createStateBuilder(
     }
     const usersById = await users.responses(appId, userIds);
 
+    const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, cids)));
     return rows.map((row) => {
       const type = requireType(row.type);
       const membership = memberships.get(row.cid);
@@ -176,6 +184,7 @@ export function createStateBuilder(
         threads: [],
         hidden,
         pending_messages: [],
+        ...Object.assign({}, ...extras.map((extra) => extra.get(row.cid))),
       };
     });
   };

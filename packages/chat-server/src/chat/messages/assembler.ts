@@ -20,7 +20,16 @@ export interface MessageAssembler {
   one(appId: string, row: MessageRow, viewerId: string | null): Promise<MessageResponse>;
   /** A message that was just inserted: no reactions, replies or participants to look up. */
   fresh(appId: string, row: MessageRow): Promise<MessageResponse>;
+  /** Lets a feature module (polls, …) add fields to every assembled message, loaded in bulk per batch. */
+  addEnricher(enricher: MessageEnricher): void;
 }
+
+/** Extra top-level fields per message id, for the messages of one batch (`viewerId` null: shared event payloads). */
+export type MessageEnricher = (
+  appId: string,
+  rows: readonly MessageRow[],
+  viewerId: string | null,
+) => Promise<Map<string, Record<string, unknown>>>;
 
 export function createMessageAssembler(deps: {
   messages: MessagesRepo;
@@ -28,6 +37,25 @@ export function createMessageAssembler(deps: {
   threads: ThreadsRepo;
   users: UsersService;
 }): MessageAssembler {
+  const enrichers: MessageEnricher[] = [];
+
+  async function enrich(
+    appId: string,
+    rows: readonly MessageRow[],
+    responses: MessageResponse[],
+    viewerId: string | null,
+  ): Promise<MessageResponse[]> {
+    for (const enricher of enrichers) {
+      const extra = await enricher(appId, rows, viewerId);
+      if (extra.size === 0) continue;
+      for (const response of responses) {
+        const fields = extra.get(response.id);
+        if (fields) Object.assign(response, fields);
+      }
+    }
+    return responses;
+  }
+
   async function assemble(
     appId: string,
     rows: MessageRow[],
@@ -67,7 +95,7 @@ export function createMessageAssembler(deps: {
     const reactionsOf = (list: ReactionRow[] | undefined): ReactionResponse[] =>
       (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
 
-    return rows.map((row) => {
+    const responses = rows.map((row) => {
       const quotedRow = row.quoted_message_id ? quotedRows.get(row.quoted_message_id) : undefined;
       const quoted = quotedRow
         ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
@@ -84,9 +112,13 @@ export function createMessageAssembler(deps: {
         ...(threadParticipants ? { threadParticipants } : {}),
       });
     });
+    return enrich(appId, rows, responses, viewerId);
   }
   return {
     assemble,
+    addEnricher: (enricher) => {
+      enrichers.push(enricher);
+    },
     one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
     async fresh(appId, row) {
       const quotedRow = row.quoted_message_id
@@ -100,13 +132,14 @@ export function createMessageAssembler(deps: {
       const quoted = quotedRow
         ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
         : undefined;
-      return toMessageResponse(row, {
+      const response = toMessageResponse(row, {
         users,
         now,
         latestReactions: [],
         ownReactions: [],
         ...(quoted ? { quoted } : {}),
       });
+      return (await enrich(appId, [row], [response], null))[0]!;
     },
   };
 }

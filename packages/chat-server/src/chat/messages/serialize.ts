@@ -30,6 +30,8 @@ export interface MessageResponse {
   created_at: string;
   updated_at: string;
   deleted_at?: string;
+  /** When an edit last changed the text (stream-chat-react shows "Edited" when it is set). */
+  message_text_updated_at?: string;
   parent_id?: string;
   show_in_channel?: boolean;
   quoted_message_id?: string;
@@ -110,6 +112,7 @@ export function toMessageResponse(row: MessageRow, extras: MessageExtras): Messa
     updated_at: row.updated_at,
   };
   if (row.deleted_at) response.deleted_at = row.deleted_at;
+  if (row.message_text_updated_at) response.message_text_updated_at = row.message_text_updated_at;
   if (row.parent_id) {
     response.parent_id = row.parent_id;
     response.show_in_channel = row.show_in_channel === 1;

@@ -78,10 +78,31 @@ const RESERVED = new Set([
 ]);
 
 const MESSAGE_ID_PATTERN = /^[\w:.!@-]{1,255}$/;
-const ATTACHMENTS_MAX = 30;
+/** SPEC §5: at most 10 files per message (the client's API_MAX_FILES_ALLOWED_PER_MESSAGE). */
+const ATTACHMENTS_MAX = 10;
+
+/**
+ * A feature module's check on a message about to be inserted (polls validate `poll_id`). It may refuse by throwing,
+ * and may return work to run in the insert's transaction.
+ */
+export type MessageSendHook = (context: {
+  actor: Actor;
+  access: ChannelAccess;
+  userId: string;
+  row: Insertable<MessagesTable>;
+  custom: JsonObject;
+  system: boolean;
+  /** The request's top-level `skip_enrich_url` (the client already attached its link previews). */
+  skipEnrichUrl: boolean;
+}) => Promise<((trx: Transaction<Database>) => Promise<void>) | undefined>;
 
 export interface MessagesService {
   repo: MessagesRepo;
+  addSendHook(hook: MessageSendHook): void;
+  /** Called after a hard delete with the message's author and attachments (uploads removes the files). */
+  onHardDeleted(
+    listener: (appId: string, authorId: string, attachments: unknown[]) => Promise<void>,
+  ): void;
   send(
     actor: Actor,
     typeName: string,
@@ -167,6 +188,13 @@ export function createMessagesService(
   assembler: MessageAssembler,
   events: EventPublisher,
 ): MessagesService {
+  const sendHooks: MessageSendHook[] = [];
+  const hardDeleteListeners: ((
+    appId: string,
+    authorId: string,
+    attachments: unknown[],
+  ) => Promise<void>)[] = [];
+
   function textOf(value: unknown, maxLength: number): string {
     if (value === undefined || value === null) return '';
     if (typeof value !== 'string') throw chatError.input('message.text must be a string');
@@ -226,7 +254,7 @@ export function createMessagesService(
     actor: Actor,
     access: ChannelAccess,
     input: JsonObject,
-    options: { system?: boolean } = {},
+    options: { system?: boolean; skipEnrichUrl?: boolean } = {},
   ): Promise<{ row: MessageRow; message: MessageResponse; channel: ChannelRow }> {
     const channel = access.channel;
     const userId = actor.isServer
@@ -349,6 +377,19 @@ export function createMessagesService(
       row.pin_expires =
         typeof input.pin_expires === 'string' ? normalizeIso(input.pin_expires) : null;
     }
+    const inTransaction: ((trx: Transaction<Database>) => Promise<void>)[] = [];
+    for (const hook of sendHooks) {
+      const work = await hook({
+        actor,
+        access,
+        userId,
+        row,
+        custom,
+        system: options.system === true,
+        skipEnrichUrl: options.skipEnrichUrl === true,
+      });
+      if (work) inTransaction.push(work);
+    }
     const bumpsChannel =
       (!parentId || showInChannel) &&
       !(options.system && access.type.config.skip_last_msg_update_for_system_msgs);
@@ -378,6 +419,7 @@ export function createMessagesService(
     try {
       await deps.writes.run(async (trx) => {
         await repo.insert(trx, row);
+        for (const work of inTransaction) await work(trx);
         if (bumpsChannel) {
           await trx
             .updateTable('channels')
@@ -564,6 +606,8 @@ export function createMessagesService(
       if (key === 'attachments') patch.attachments = '[]';
       if (key === 'quoted_message_id') patch.quoted_message_id = null;
     }
+    // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
+    if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
     const customInput = pickCustom(set, RESERVED, 'message');
     const custom = replaceCustom ? customInput : { ...parseObject(row.custom), ...customInput };
     for (const key of unset) delete custom[key];
@@ -575,12 +619,20 @@ export function createMessagesService(
     repo,
     accessMessage,
     eventMessage,
+    addSendHook: (hook) => {
+      sendHooks.push(hook);
+    },
+    onHardDeleted: (listener) => {
+      hardDeleteListeners.push(listener);
+    },
 
     async send(actor, typeName, id, body) {
       const access = await cidAccess(actor, typeName, id);
       if (!isPlainObject(body.message)) throw chatError.input('message is required');
       // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object.
-      const { row, channel, message } = await insertMessage(actor, access, body.message);
+      const { row, channel, message } = await insertMessage(actor, access, body.message, {
+        skipEnrichUrl: body.skip_enrich_url === true,
+      });
       await announceNew(actor, channel, row, message);
       return { message };
     },
@@ -667,6 +719,8 @@ export function createMessagesService(
               .execute();
           }
         });
+        for (const listener of hardDeleteListeners)
+          await listener(actor.appId, row.user_id, before.attachments);
         const message = toHardDeletedResponse(before, now);
         events.toChannel(
           actor.appId,

@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db, ReadsTable } from '../../db/schema.ts';
+import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
 
 export type ReadRow = Selectable<ReadsTable>;
 export type ReadWithUnread = ReadRow & { unread: number };
@@ -10,14 +11,38 @@ type Executor = Db | Transaction<Database>;
  * write, that are visible in the channel and not silent or deleted. Sending a message therefore writes one row,
  * whatever the member count.
  */
-const unreadChannel = sql<number>`(select count(*) from messages msg
+/*
+ * Channel types with `read_events: false` (livestream, gaming) keep no unread counts, as in Stream: their read
+ * states report 0 and they add nothing to a user's totals. The type is the cid's prefix; the prefixes are constants
+ * from our own type list, inlined as literals so the statement text stays the same for the statement cache.
+ */
+const noReadEventPrefixes = Object.values(BUILTIN_CHANNEL_TYPES)
+  .filter((type) => !type.config.read_events)
+  .map((type) => `${type.name}:`);
+const countsUnread =
+  noReadEventPrefixes.length === 0
+    ? sql<boolean>`1 = 1`
+    : sql<boolean>`not (${sql.join(
+        noReadEventPrefixes.map(
+          (prefix) => sql`substr(r.cid, 1, ${sql.lit(prefix.length)}) = ${sql.lit(prefix)}`,
+        ),
+        sql` or `,
+      )})`;
+
+const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
-    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system')`;
+    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system') else 0 end)`;
 
-const unreadThread = sql<number>`(select count(*) from messages msg
+const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from messages msg
   where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
-    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0)`;
+    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0) else 0 end)`;
+
+/** A user's channel unread totals, as carried by `me` and by events. */
+export interface UnreadTotals {
+  total: number;
+  channels: number;
+}
 
 export interface ReadsRepo {
   upsert(
@@ -43,6 +68,8 @@ export interface ReadsRepo {
   /** Every channel read state of a user in channels they are a member of, with unread counts. */
   channelUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
   threadUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
+  /** Channel unread totals of several users in one query (users without read states get zeros). */
+  totalsFor(appId: string, userIds: readonly string[]): Promise<Map<string, UnreadTotals>>;
   threadReads(appId: string, parentIds: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
   markAllRead(executor: Executor, appId: string, userId: string, at: string): Promise<string[]>;
 }
@@ -133,6 +160,35 @@ export function createReadsRepo(db: Db): ReadsRepo {
         .where('r.thread_id', '<>', '')
         .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+    },
+
+    async totalsFor(appId, userIds) {
+      const result = new Map<string, UnreadTotals>(
+        userIds.map((id) => [id, { total: 0, channels: 0 }]),
+      );
+      if (userIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('reads as r')
+        .innerJoin('members as mb', (join) =>
+          join
+            .onRef('mb.app_id', '=', 'r.app_id')
+            .onRef('mb.cid', '=', 'r.cid')
+            .onRef('mb.user_id', '=', 'r.user_id'),
+        )
+        .select('r.user_id')
+        .select(unreadChannel.as('unread'))
+        .where('r.app_id', '=', appId)
+        .where('r.user_id', 'in', [...userIds])
+        .where('r.thread_id', '=', '')
+        .execute();
+      for (const row of rows) {
+        const unread = Number(row.unread);
+        const totals = result.get(row.user_id);
+        if (!totals || unread === 0) continue;
+        totals.total += unread;
+        totals.channels += 1;
+      }
+      return result;
     },
 
     async threadReads(appId, parentIds) {

@@ -40,6 +40,12 @@ export interface ThreadOptions {
   participantLimit: number;
 }
 
+/** Per-viewer extras a feature module adds to thread responses (drafts → `draft`), by parent message id. */
+export type ThreadEnricher = (
+  actor: Actor,
+  threads: readonly { cid: string; parentId: string }[],
+) => Promise<Map<string, Record<string, unknown>>>;
+
 export interface ThreadsService {
   query(actor: Actor, body: JsonObject): Promise<{ threads: JsonObject[]; next?: string }>;
   get(actor: Actor, parentId: string, query: JsonObject): Promise<{ thread: JsonObject }>;
@@ -63,6 +69,7 @@ export function createThreadsService(
   assembler: MessageAssembler,
   users: UsersService,
   events: EventPublisher,
+  enrichers: readonly ThreadEnricher[] = [],
 ): ThreadsService {
   async function build(
     actor: Actor,
@@ -102,6 +109,8 @@ export function createThreadsService(
     for (const channel of channelRows.values())
       if (channel.created_by_id) userIds.add(channel.created_by_id);
     const usersById = await users.responses(appId, userIds);
+    const keys = rows.map((r) => ({ cid: r.cid, parentId: r.parent_message_id }));
+    const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, keys)));
 
     return rows.flatMap((row) => {
       const parent = assembled.get(row.parent_message_id);
@@ -148,6 +157,7 @@ export function createThreadsService(
               unread_messages: r.unread,
             }),
           ),
+          ...Object.assign({}, ...extras.map((extra) => extra.get(row.parent_message_id))),
         }),
       ];
     });

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chatError } from '../../errors.ts';
-import { actorOf } from '../../http/context.ts';
+import { contextOf } from '../../http/context.ts';
 import { queryOf, stringParam } from '../../http/params.ts';
 import type { ChatServices } from '../services.ts';
+import { sendStoredFile } from './serve.ts';
 import type { UploadKind } from './service.ts';
 
 /** Absolute base URL of the chat API as the client sees it (uploads must be absolute http(s) URLs). */
@@ -33,12 +34,19 @@ export function registerUploadRoutes(
     kind: UploadKind,
     channel: { type: string; id: string } | null,
   ) {
+    // Refuse a declared body far over the limit before reading it (multipart framing adds a little).
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > options.maxBytes + 64 * 1024)
+      throw chatError.payloadTooBig('the upload is larger than the server limit');
     if (!request.isMultipart())
       throw chatError.input('uploads must be multipart/form-data with a "file" part');
     const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw chatError.input('the "file" part is missing');
+    if (!part || part.fieldname !== 'file')
+      throw chatError.input('File is required: send it as the multipart part "file"');
+    const { app: config, actor } = contextOf(request);
     return services.uploads.upload(
-      actorOf(request),
+      config,
+      actor,
       channel,
       kind,
       {
@@ -58,7 +66,7 @@ export function registerUploadRoutes(
     app.post(`/uploads/${kind}`, (request) => handle(request, kind, null));
     const remove = async (request: FastifyRequest) => {
       await services.uploads.remove(
-        actorOf(request),
+        contextOf(request).actor,
         stringParam(queryOf(request.query).url, 'url'),
       );
       return {};
@@ -77,20 +85,7 @@ export function registerUploadRoutes(
         request.params.name,
       );
       if (!opened) throw chatError.notFound('file does not exist');
-      const inline =
-        opened.meta.mimeType.startsWith('image/') ||
-        opened.meta.mimeType.startsWith('video/') ||
-        opened.meta.mimeType.startsWith('audio/');
-      return reply
-        .header('content-type', opened.meta.mimeType || 'application/octet-stream')
-        .header('content-length', String(opened.meta.size))
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${opened.meta.name}"`,
-        )
-        .send(opened.content);
+      return sendStoredFile(request, reply, opened);
     },
   );
 }

@@ -1,4 +1,6 @@
 import type { ChatDeps } from '../deps.ts';
+import { createLocationsRepo } from '../locations/repo.ts';
+import { toLocationResponse, type SharedLocationResponse } from '../locations/serialize.ts';
 import { createMutesRepo } from '../mutes/repo.ts';
 import { createReadsRepo } from '../reads/repo.ts';
 import type { UserRow } from './repo.ts';
@@ -14,6 +16,7 @@ export interface OwnUserResponse extends UserResponse {
   unread_count: number;
   unread_channels: number;
   unread_threads: number;
+  active_live_locations: SharedLocationResponse[];
 }
 
 export async function buildMe(
@@ -24,10 +27,11 @@ export async function buildMe(
   const appId = row.app_id;
   const mutes = createMutesRepo(deps.db);
   const now = deps.clock.now();
-  const [userMutes, channelMutes, unread] = await Promise.all([
+  const [userMutes, channelMutes, unread, liveLocations] = await Promise.all([
     mutes.userMutes(appId, row.id, now),
     mutes.channelMutes(appId, row.id, now),
     unreadSummary(deps, appId, row.id),
+    createLocationsRepo(deps.db).activeFor(appId, row.id, now),
   ]);
   const targets = await users.responses(
     appId,
@@ -56,6 +60,7 @@ export async function buildMe(
     unread_count: unread.total,
     unread_channels: unread.channels,
     unread_threads: unread.threads,
+    active_live_locations: liveLocations.map(toLocationResponse),
   };
 }
 

@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { StreamChat } from 'stream-chat';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
+
+const PAGE = `<!doctype html><html><head>
+<meta property="og:title" content="Tàng Kinh Các">
+<meta property="og:description" content="Nơi cất giữ bí kíp tu luyện">
+<meta property="og:image" content="/anh/bia.png">
+<meta property="og:site_name" content="Đạo Hữu">
+<title>ignored</title></head><body>hello</body></html>`;
+
+/** A local web server standing in for the internet: pages, redirects, a huge page and a page that never answers. */
+async function startPageServer(redirectTarget: () => string) {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    if (path === '/trang') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(PAGE);
+    } else if (path === '/chuyen-huong') {
+      response.writeHead(302, { location: redirectTarget() });
+      response.end();
+    } else if (path.startsWith('/vong/')) {
+      const n = Number(path.slice(6));
+      response.writeHead(302, { location: n > 0 ? `/vong/${n - 1}` : '/trang' });
+      response.end();
+    } else if (path === '/khong-lo') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        `<html><head><title>x</title></head><body>${'x'.repeat(2 * 1024 * 1024)}</body></html>`,
+      );
+    } else if (path === '/im-lang') {
+      // Never answers: the preview must give up on its own.
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('link previews with the real client', () => {
+  let pages: Awaited<ReturnType<typeof startPageServer>>;
+  let forbidden: Awaited<ReturnType<typeof startPageServer>>;
+  let server: TestChatServer;
+  let admin: StreamChat;
+  let alice: StreamChat;
+
+  beforeAll(async () => {
+    forbidden = await startPageServer(() => '/trang');
+    pages = await startPageServer(() => `${forbidden.origin}/trang`);
+    server = await startTestChatServer({
+      config: {
+        linkPreview: {
+          allowHosts: [`127.0.0.1:${pages.port}`, `trang.localhost:${pages.port}`],
+          timeoutMs: 500,
+        },
+      },
+    });
+    admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
+    await admin.upsertUsers([{ id: 'alice' }]);
+    alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
+    await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
+    await alice.channel('messaging', 'dao-trang', { members: ['alice'] } as never).watch();
+  });
+  afterAll(async () => {
+    await alice.disconnectUser();
+    await server.close();
+    await pages.close();
+    await forbidden.close();
+  });
+
+  it('answers GET /og with the attachment fields the composer reads', async () => {
+    const preview = await alice.enrichURL(`${pages.origin}/trang`);
+    expect(preview).toMatchObject({
+      og_scrape_url: `${pages.origin}/trang`,
+      title_link: `${pages.origin}/trang`,
+      title: 'Tàng Kinh Các',
+      text: 'Nơi cất giữ bí kíp tu luyện',
+      image_url: `${pages.origin}/anh/bia.png`,
+      thumb_url: `${pages.origin}/anh/bia.png`,
+      author_name: 'Đạo Hữu',
+      type: 'article',
+    });
+  });
+
+  it('follows a few redirects on an allowed host but refuses too many', async () => {
+    await expect(alice.enrichURL(`${pages.origin}/vong/2`)).resolves.toMatchObject({
+      title: 'Tàng Kinh Các',
+    });
+    await expect(alice.enrichURL(`${pages.origin}/vong/5`)).rejects.toMatchObject({
+      code: 4,
+      message: expect.stringContaining('too many redirects'),
+    });
+  });
+
+  it('enriches a sent message with a link unless the client says skip_enrich_url', async () => {
+    const channel = alice.channel('messaging', 'dao-trang');
+    // A name with a top-level domain, as the client requires; *.localhost resolves to loopback when allowlisted.
+    const named = `http://trang.localhost:${pages.port}/trang`;
+    const enriched = await channel.sendMessage({ text: `Xem ${named}, đạo hữu!` });
+    expect(enriched.message.attachments).toEqual([
+      expect.objectContaining({ og_scrape_url: named, title: 'Tàng Kinh Các' }),
+    ]);
+    const ip = await channel.sendMessage({ text: `Xem ${pages.origin}/trang nhé` });
+    expect(ip.message.attachments).toEqual([
+      expect.objectContaining({ og_scrape_url: `${pages.origin}/trang` }),
+    ]);
+    const skipped = await channel.sendMessage(
+      { text: `Xem ${pages.origin}/trang nhé` },
+      { skip_enrich_url: true },
+    );
+    expect(skipped.message.attachments).toEqual([]);
+  });
+
+  it('refuses private, loopback and metadata addresses, directly or through a redirect', async () => {
+    for (const url of [
+      `${forbidden.origin}/trang`,
+      `http://localhost:${forbidden.port}/trang`,
+      `http://trang.localhost:${forbidden.port}/trang`,
+      `http://[::ffff:127.0.0.1]:${forbidden.port}/trang`,
+      'http://10.0.0.8/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      `${pages.origin}/chuyen-huong`,
+    ]) {
+      await expect(alice.enrichURL(url), url).rejects.toMatchObject({
+        code: 4,
+        message: expect.stringContaining('not allowed'),
+      });
+    }
+  });
+
+  it('refuses other schemes, huge pages and pages that never answer, cleanly', async () => {
+    for (const url of ['ftp://dao-huu.vn/', 'javascript:alert(1)', 'không phải url']) {
+      await expect(alice.enrichURL(url), url).rejects.toMatchObject({ code: 4 });
+    }
+    await expect(alice.enrichURL(`${pages.origin}/khong-lo`)).rejects.toMatchObject({
+      code: 4,
+      message: expect.stringContaining('too large'),
+    });
+    await expect(alice.enrichURL(`${pages.origin}/im-lang`)).rejects.toMatchObject({
+      code: 4,
+      message: expect.stringContaining('in time'),
+    });
+    // The server is still healthy afterwards.
+    await expect(alice.enrichURL(`${pages.origin}/trang`)).resolves.toMatchObject({
+      title: 'Tàng Kinh Các',
+    });
+  });
+});
