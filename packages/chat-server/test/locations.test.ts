@@ -153,6 +153,23 @@ describe('shared locations', { timeout: 20_000 }, () => {
     );
   });
 
+  it('keeps the stored location when the message is edited, and drops it once the message is deleted', async () => {
+    const { alice, aliceChannel } = await pair('loc-edit');
+    const { payload, message } = await shareLive(aliceChannel);
+    // The client sends the whole message back on edit, a stale shared_location included.
+    const edited = await alice.updateMessage({
+      ...message,
+      text: 'Ta đang ở đây',
+      shared_location: { ...message.shared_location!, latitude: 1, longitude: 1 },
+    });
+    expect(edited.message.text).toBe('Ta đang ở đây');
+    expect(edited.message.shared_location).toEqual(message.shared_location);
+
+    const deleted = await alice.deleteMessage(payload.message_id);
+    expect(deleted.message.shared_location).toBeUndefined();
+    expect((await alice.getSharedLocations()).active_live_locations).toEqual([]);
+  });
+
   it('lets only the sharer update a live location, and never a one-off one', async () => {
     const { alice, aliceChannel, bob } = await pair('loc-owner');
     const { payload } = await shareLive(aliceChannel);

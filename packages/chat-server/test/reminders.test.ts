@@ -209,6 +209,14 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
     });
     expect(bookmarks.reminders.map((r) => r.message_id)).toEqual([third.id]);
     expect(bookmarks.reminders[0]?.message.text).toBe('ba');
+
+    await alice.deleteMessage(second.id);
+    const remaining = await alice.queryReminders({
+      filter: { channel_cid: aliceChannel.cid ?? '' },
+    });
+    expect(remaining.reminders.map((r) => r.message_id).sort()).toEqual(
+      [first.id, third.id].sort(),
+    );
   });
 
   it('emits notification.reminder_due to the user when remind_at comes', async () => {
@@ -242,7 +250,7 @@ describe('reminders across a restart', { timeout: 30_000 }, () => {
       members: [aliceId],
     });
     const message = await sendText(channel, 'Nhớ ta sau khi khởi động lại');
-    await alice.createReminder({ messageId: message.id, remind_at: inMs(4_000) });
+    await alice.createReminder({ messageId: message.id, remind_at: inMs(6_000) });
 
     const recovered = waitForEvent(alice, 'connection.recovered', () => true, 10_000);
     await env().server.restart();

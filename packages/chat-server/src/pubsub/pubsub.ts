@@ -10,6 +10,8 @@ export interface BusMessage {
   skipUserIds?: string[];
   /** Skip connections watching this cid (notification.* events go only to members not watching the channel). */
   skipWatchersOf?: string;
+  /** Only connections watching this cid (a member's own copy of a channel event, sent on their user topic). */
+  onlyWatchersOf?: string;
 }
 
 export type BusHandler = (message: BusMessage) => void;

@@ -141,12 +141,15 @@ export class Hub {
       this.frames.set(message, frame);
     }
     const skipConnections = message.skipConnectionIds;
-    const skipUsers = message.skipUserIds;
+    // Up to a few hundred members get their own copy of a channel event, so the skip list can be long.
+    const skipUsers = message.skipUserIds?.length ? new Set(message.skipUserIds) : undefined;
     const skipWatchersOf = message.skipWatchersOf;
+    const onlyWatchersOf = message.onlyWatchersOf;
     for (const connection of entry.members) {
       if (skipConnections?.includes(connection.id)) continue;
-      if (skipUsers?.includes(connection.userId)) continue;
+      if (skipUsers?.has(connection.userId)) continue;
       if (skipWatchersOf !== undefined && connection.watching.has(skipWatchersOf)) continue;
+      if (onlyWatchersOf !== undefined && !connection.watching.has(onlyWatchersOf)) continue;
       if (connection.enqueue(frame)) this.markDirty(connection);
     }
   }

@@ -5,6 +5,7 @@ export interface PublishOptions {
   skipConnectionIds?: string[];
   skipUserIds?: string[];
   skipWatchersOf?: string;
+  onlyWatchersOf?: string;
 }
 
 /**
@@ -16,6 +17,16 @@ export interface EventPublisher {
   toUser(appId: string, userId: string, event: object, options?: PublishOptions): void;
   /** One frame, encoded once, to many users' topics. */
   toUsers(appId: string, userIds: Iterable<string>, event: object, options?: PublishOptions): void;
+  /**
+   * One event to several users, each frame carrying that user's own fields (unread totals): the shared part is
+   * encoded once and each user's fields are appended to its text. The event must not hold those keys itself.
+   */
+  toEachUser(
+    appId: string,
+    event: object,
+    fieldsByUser: ReadonlyMap<string, Record<string, unknown>>,
+    options?: PublishOptions,
+  ): void;
   toPresenceFollowers(appId: string, userId: string, event: object): void;
 }
 
@@ -30,6 +41,7 @@ export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): Ev
     if (options?.skipConnectionIds?.length) bus.skipConnectionIds = options.skipConnectionIds;
     if (options?.skipUserIds?.length) bus.skipUserIds = options.skipUserIds;
     if (options?.skipWatchersOf) bus.skipWatchersOf = options.skipWatchersOf;
+    if (options?.onlyWatchersOf) bus.onlyWatchersOf = options.onlyWatchersOf;
     return bus;
   };
   return {
@@ -40,6 +52,17 @@ export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): Ev
     toUsers: (appId, userIds, event, options) => {
       const bus = message(event, options);
       for (const userId of userIds) publish(topics.user(appId, userId), bus);
+    },
+    toEachUser: (appId, event, fieldsByUser, options) => {
+      if (fieldsByUser.size === 0) return;
+      const shared = message(event, options);
+      const open = shared.frame.slice(0, -1);
+      const separator = open === '{' ? '' : ',';
+      for (const [userId, fields] of fieldsByUser) {
+        const own = JSON.stringify(fields);
+        const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
+        publish(topics.user(appId, userId), { ...shared, frame });
+      }
     },
     toPresenceFollowers: (appId, userId, event) =>
       publish(topics.presence(appId, userId), message(event)),

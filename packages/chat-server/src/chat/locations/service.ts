@@ -95,7 +95,6 @@ export function createLocationsService(
   assembler.addEnricher(async (appId, rows) => {
     const result = new Map<string, Record<string, unknown>>();
     const live = rows.filter((r) => r.type !== 'deleted');
-    if (live.length === 0) return result;
     for (const row of live) {
       const key = pendingKey(appId, row.id);
       const waiting = pending.get(key);
@@ -110,6 +109,11 @@ export function createLocationsService(
     );
     for (const [id, location] of stored)
       result.set(id, { shared_location: toLocationResponse(location) });
+    // A client editing the message echoes shared_location back; that copy lands in custom data and must not show.
+    for (const row of rows) {
+      if (!result.has(row.id) && row.custom.includes('"shared_location"'))
+        result.set(row.id, { shared_location: undefined });
+    }
     return result;
   });
 

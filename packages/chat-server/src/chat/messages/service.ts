@@ -9,10 +9,12 @@ import type { ChannelRow } from '../channels/repo.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
+import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { ThreadsRepo } from '../threads/repo.ts';
 import type { UsersService } from '../users/service.ts';
 import type { MessageAssembler } from './assembler.ts';
+import { createAnnounceOrder } from './announce-order.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow, MessagesRepo } from './repo.ts';
 import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
@@ -189,6 +191,7 @@ export function createMessagesService(
   events: EventPublisher,
 ): MessagesService {
   const sendHooks: MessageSendHook[] = [];
+  const announceInOrder = createAnnounceOrder();
   const hardDeleteListeners: ((
     appId: string,
     authorId: string,
@@ -506,27 +509,42 @@ export function createMessagesService(
       channel_last_message_at: fresh.last_message_at ?? undefined,
     });
     if (row.parent_id) event.parent_id = row.parent_id;
-    events.toChannel(actor.appId, channel.cid, event);
+    const inChannel = !row.parent_id || row.show_in_channel === 1;
 
-    // Members not watching learn about it as notification.message_new (the hub skips their watching sockets).
-    if (fresh.member_count <= 500 && (!row.parent_id || row.show_in_channel === 1)) {
-      const memberIds = (await channels.repo.memberIds(actor.appId, channel.cid)).filter(
-        (id) => id !== row.user_id,
+    // Members connected here get their own copy with their unread totals (one grouped query, capped), on their
+    // user topic and only to their sockets watching the channel; everyone else gets the shared frame.
+    await announceInOrder(`${actor.appId}\n${channel.cid}`, async () => {
+      const memberIds =
+        fresh.member_count <= OWN_TOTALS_MEMBER_CAP
+          ? await channels.repo.memberIds(actor.appId, channel.cid)
+          : [];
+      const own = await ownTotalsOfConnected(deps.hub, reads, actor.appId, memberIds);
+      events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [...own.keys()] });
+      events.toEachUser(actor.appId, event, own, { onlyWatchersOf: channel.cid });
+
+      // Members not watching learn about it as notification.message_new (the hub skips their watching sockets).
+      const others = inChannel ? memberIds.filter((id) => id !== row.user_id) : [];
+      if (others.length === 0) return;
+      const notification = baseEvent('notification.message_new', fresh, {
+        channel: await channels.eventChannel(fresh),
+        message,
+        user: message.user,
+      });
+      const options = { skipWatchersOf: channel.cid };
+      const otherIds = new Set(others);
+      events.toEachUser(
+        actor.appId,
+        notification,
+        new Map([...own].filter(([id]) => otherIds.has(id))),
+        options,
       );
-      if (memberIds.length > 0) {
-        const channelObject = await channels.eventChannel(fresh);
-        events.toUsers(
-          actor.appId,
-          memberIds,
-          baseEvent('notification.message_new', fresh, {
-            channel: channelObject,
-            message,
-            user: message.user,
-          }),
-          { skipWatchersOf: channel.cid },
-        );
-      }
-    }
+      events.toUsers(
+        actor.appId,
+        others.filter((id) => !own.has(id)),
+        notification,
+        options,
+      );
+    });
     if (row.parent_id) {
       const participants =
         (await threads.participants(actor.appId, [row.parent_id])).get(row.parent_id) ?? [];

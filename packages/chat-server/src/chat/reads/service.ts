@@ -98,7 +98,10 @@ export function createReadsService(
         last_read_message_id: lastReadMessageId ?? undefined,
       };
       if (threadId) event.thread = { parent_message_id: threadId, channel_cid: channel.cid };
-      events.toChannel(actor.appId, channel.cid, event);
+      const totals = await counters(actor.appId, userId);
+      // The reader's own sockets get message.read with their updated totals; other watchers get the shared frame.
+      events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [userId] });
+      events.toUser(actor.appId, userId, { ...event, ...totals }, { onlyWatchersOf: channel.cid });
       events.toUser(actor.appId, userId, {
         type: 'notification.mark_read',
         ...channelFields(channel),
@@ -106,7 +109,7 @@ export function createReadsService(
         user,
         created_at: now,
         last_read_message_id: lastReadMessageId ?? undefined,
-        ...(await counters(actor.appId, userId)),
+        ...totals,
       });
       return { event };
     },

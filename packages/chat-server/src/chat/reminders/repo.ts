@@ -122,6 +122,16 @@ export function createRemindersRepo(db: Db): RemindersRepo {
         .where('app_id', '=', appId)
         .where('user_id', '=', userId)
         .where(where)
+        // Reminders on deleted messages are gone for the client (it drops them on message.deleted).
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('messages')
+              .select('messages.id')
+              .whereRef('messages.app_id', '=', 'reminders.app_id')
+              .whereRef('messages.id', '=', 'reminders.message_id')
+              .where('messages.deleted_at', 'is', null),
+          ),
+        )
         .$call((b) => orderBy.reduce((acc, item) => acc.orderBy(item), b))
         .orderBy('created_at', 'asc')
         .orderBy('message_id', 'asc')

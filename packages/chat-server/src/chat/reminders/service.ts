@@ -76,7 +76,7 @@ export function createRemindersService(
     async announce(rows) {
       for (const row of rows) {
         const message = await messages.repo.get(row.app_id, row.message_id);
-        if (!message) continue;
+        if (!message || message.deleted_at) continue;
         const [reminder] = await responses(row.app_id, [row], new Map([[message.id, message]]));
         if (!reminder) continue;
         events.toUser(row.app_id, row.user_id, eventOf('notification.reminder_due', reminder));
