@@ -100,6 +100,18 @@ describe('link previews with the real client', () => {
     });
   });
 
+  it('refuses link previews to anonymous users', async () => {
+    const anonymous = new StreamChat(server.apiKey, { baseURL: server.baseURL });
+    await anonymous.connectAnonymousUser();
+    try {
+      await expect(anonymous.enrichURL(`${pages.origin}/trang`)).rejects.toMatchObject({
+        code: 17,
+      });
+    } finally {
+      await anonymous.disconnectUser();
+    }
+  });
+
   it('follows a few redirects on an allowed host but refuses too many', async () => {
     await expect(alice.enrichURL(`${pages.origin}/vong/2`)).resolves.toMatchObject({
       title: 'Tàng Kinh Các',

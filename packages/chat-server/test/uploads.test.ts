@@ -232,6 +232,18 @@ describe('uploads with the real client', () => {
     ).rejects.toMatchObject({ code: 17 });
   });
 
+  it('refuses uploads from anonymous users, even outside a channel', async () => {
+    const anonymous = new StreamChat(server.apiKey, { baseURL: server.baseURL });
+    await anonymous.connectAnonymousUser();
+    try {
+      await expect(anonymous.uploadFile(stream('x'), 'x.txt', 'text/plain')).rejects.toMatchObject({
+        code: 17,
+      });
+    } finally {
+      await anonymous.disconnectUser();
+    }
+  });
+
   it('a hard delete removes the files the author attached, a soft delete keeps them', async () => {
     const channel = alice.channel('messaging', 'kho-bau');
     const image = await channel.sendImage(stream(await png(20, 10)), 'xoa.png', 'image/png');

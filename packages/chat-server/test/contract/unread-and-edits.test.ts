@@ -133,6 +133,12 @@ describe('edited messages and unread totals', { timeout: 20_000 }, () => {
       unread_count: 1,
     });
 
+    // Bob's own copy of message.new goes out before his notification on the same socket: had it reached his socket,
+    // which does not watch that channel, it would have arrived first.
+    const bobTypes: string[] = [];
+    const recording = bob.on((event) => {
+      if (event.cid === aliceOther.cid) bobTypes.push(event.type);
+    });
     const bobNotified = waitForEvent(
       bob,
       'notification.message_new',
@@ -144,6 +150,8 @@ describe('edited messages and unread totals', { timeout: 20_000 }, () => {
       unread_channels: 2,
       unread_count: 2,
     });
+    recording.unsubscribe();
+    expect(bobTypes).toEqual(['notification.message_new']);
 
     const bobLiveNew = waitForEvent(bobLive, 'message.new');
     const carolLiveNew = waitForEvent(carolLive, 'message.new');

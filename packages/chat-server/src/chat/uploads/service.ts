@@ -102,7 +102,7 @@ export function createUploadsService(
 ): UploadsService {
   return {
     async upload(app, actor, channel, kind, input, baseURL) {
-      if (!actor.userId && !actor.isServer)
+      if (actor.role === 'anonymous' || (!actor.userId && !actor.isServer))
         throw chatError.notAllowed('anonymous users cannot upload');
       let cid: string | null = null;
       if (channel) {
