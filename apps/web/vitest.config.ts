@@ -13,5 +13,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // A dialog test types ~40 characters, each a full React render; on the shared 2-core machine under load a
+    // test that takes 0.5 s alone was measured at 3.4 s, too close to the 5 s default.
+    testTimeout: 20_000,
   },
 });

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { installMatchMedia, resetMatchMedia } from './match-media';
+
+// findBy*/waitFor give up after 1 s by default, which a loaded machine (tests run six times slower there) can
+// exceed for work that takes milliseconds alone; still well under the test timeout, so a real miss reports the DOM.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   installMatchMedia();
@@ -18,6 +23,9 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state and replays the ones still active to every Toaster that mounts,
+  // so a toast a test left on screen would show up again in the next test of the same file.
+  toast.dismiss();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   resetMatchMedia();
