@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         credentials: undefined,
         databaseUrl: undefined,
         redisUrl: undefined,
+        linkPreviewAllowHosts: [],
         tokenTtlSeconds: 3600,
         requestTimeoutMs: 3000,
       },
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         CHAT_REQUEST_TIMEOUT_MS: '500',
         DATABASE_URL: 'postgres://chat@db.internal:5432/chat',
         REDIS_URL: 'redis://cache.internal:6379',
+        CHAT_LINK_PREVIEW_ALLOW_HOSTS: 'trang.localhost:3199,127.0.0.1:80',
       },
       '/srv/daohuu',
     );
@@ -73,6 +75,7 @@ describe('loadConfig', () => {
         credentials: { apiKey: 'khoa-cong-khai', apiSecret: 'bi-mat-cua-ung-dung' },
         databaseUrl: 'postgres://chat@db.internal:5432/chat',
         redisUrl: 'redis://cache.internal:6379',
+        linkPreviewAllowHosts: ['trang.localhost:3199', '127.0.0.1:80'],
         tokenTtlSeconds: 60,
         requestTimeoutMs: 500,
       },

@@ -147,6 +147,13 @@ export const envSchema = z.object({
   REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379')
     .optional()
     .describe('Embedded mode: Redis for chat fan-out between processes (default: in-process).'),
+  CHAT_LINK_PREVIEW_ALLOW_HOSTS: z
+    .string()
+    .regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, { error: 'must be host:port pairs separated by commas' })
+    .optional()
+    .describe(
+      'Embedded mode, tests only: host:port pairs link previews may fetch despite private addresses.',
+    ),
 });
 
 const CHAT_CREDENTIAL_KEYS = ['STREAM_API_KEY', 'STREAM_API_SECRET'] as const;
@@ -179,6 +186,8 @@ export type ChatConfig =
       databaseUrl: string | undefined;
       /** redis:// URL for fan-out between processes; undefined means in-process. */
       redisUrl: string | undefined;
+      /** host:port pairs link previews may reach on private addresses (a local test page); empty normally. */
+      linkPreviewAllowHosts: string[];
       tokenTtlSeconds: number;
       requestTimeoutMs: number;
     }
@@ -257,6 +266,7 @@ function chatConfig(values: z.output<typeof envSchema>): ChatConfig {
     credentials,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    linkPreviewAllowHosts: values.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',') ?? [],
     ...common,
   };
 }

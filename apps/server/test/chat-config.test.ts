@@ -96,9 +96,11 @@ describe('embedded chat server configuration', () => {
         logLevel: 'warn',
       }),
     ).toEqual({
-      apps: [{ key: 'khoa', secret: 'bi-mat' }],
+      apps: [{ key: 'khoa', secret: 'bi-mat', serverOnlyUserFields: ['tu_vi'] }],
       db: { kind: 'sqlite', file: '/srv/daohuu/data/chat.db' },
       pubsub: { kind: 'memory' },
+      uploads: { dir: '/srv/daohuu/data/uploads' },
+      linkPreview: { allowHosts: [] },
       logLevel: 'warn',
     });
   });

@@ -31,6 +31,9 @@ async function startPageServer(redirectTarget: () => string) {
       response.end(
         `<html><head><title>x</title></head><body>${'x'.repeat(2 * 1024 * 1024)}</body></html>`,
       );
+    } else if (path === '/anh.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end(Buffer.alloc(3 * 1024 * 1024));
     } else if (path === '/im-lang') {
       // Never answers: the preview must give up on its own.
     } else {
@@ -110,6 +113,14 @@ describe('link previews with the real client', () => {
     } finally {
       await anonymous.disconnectUser();
     }
+  });
+
+  it('previews a link straight to an image, however large, as that image', async () => {
+    await expect(alice.enrichURL(`${pages.origin}/anh.png`)).resolves.toMatchObject({
+      type: 'image',
+      og_scrape_url: `${pages.origin}/anh.png`,
+      image_url: `${pages.origin}/anh.png`,
+    });
   });
 
   it('follows a few redirects on an allowed host but refuses too many', async () => {

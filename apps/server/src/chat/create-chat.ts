@@ -71,6 +71,7 @@ export function createChat({ config, db, log, address }: CreateChatOptions): Cha
           dataDir: config.dataDir,
           databaseUrl: chatConfig.databaseUrl,
           redisUrl: chatConfig.redisUrl,
+          linkPreviewAllowHosts: chatConfig.linkPreviewAllowHosts,
           logLevel: config.logLevel,
         }
       : undefined;

@@ -10,11 +10,16 @@ export const CHAT_PREFIX = '/chat';
 /** The chat server's own SQLite file: the product never reads chat tables (DESIGN.md §1). */
 export const CHAT_DATABASE_FILE = 'chat.db';
 
+/** Uploaded chat files, under the data directory (a shared volume when several processes serve chat). */
+export const CHAT_UPLOADS_DIR = 'uploads';
+
 export interface EmbeddedChatOptions {
   credentials: ChatCredentials;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** host:port pairs link previews may fetch on private addresses (CHAT_LINK_PREVIEW_ALLOW_HOSTS, tests only). */
+  linkPreviewAllowHosts?: string[];
   logLevel: LogLevel;
 }
 
@@ -36,6 +41,8 @@ export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConf
       options.redisUrl === undefined
         ? { kind: 'memory' }
         : { kind: 'redis', url: options.redisUrl },
+    uploads: { dir: join(options.dataDir, CHAT_UPLOADS_DIR) },
+    linkPreview: { allowHosts: options.linkPreviewAllowHosts ?? [] },
     logLevel: options.logLevel,
   };
 }

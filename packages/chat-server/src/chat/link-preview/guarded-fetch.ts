@@ -99,6 +99,12 @@ function fetchOnce(url: URL, options: GuardOptions, signal: AbortSignal): Promis
           resolve({ status, headers: response.headers, body: Buffer.alloc(0) });
           return;
         }
+        // Only documents are parsed; for anything else (an image link) the type is all a preview needs.
+        if (!/html|xml|json/i.test(response.headers['content-type'] ?? '')) {
+          resolve({ status, headers: response.headers, body: Buffer.alloc(0) });
+          request.destroy();
+          return;
+        }
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > options.maxBytes) {
           request.destroy(new LinkPreviewError('the page is too large to preview'));

@@ -18,6 +18,10 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi;
 const PREVIEWABLE_HOST = /^[a-zA-Z0-9-.]+\.[a-zA-Z]{2,}$/;
 const FAILURE_TTL_MS = 60_000;
 
+function imageAttachment(url: string): JsonObject {
+  return { type: 'image', og_scrape_url: url, title_link: url, image_url: url, thumb_url: url };
+}
+
 type Outcome = { ok: true; attachment: JsonObject } | { ok: false; reason: string };
 
 export function createLinkPreviewService(
@@ -27,7 +31,7 @@ export function createLinkPreviewService(
 
   async function scrape(url: string): Promise<Outcome> {
     const signal = AbortSignal.timeout(config.timeoutMs);
-    const fetch = createGuardedFetch(
+    const guarded = createGuardedFetch(
       {
         allowHosts: config.allowHosts,
         maxBytes: config.maxBytes,
@@ -35,10 +39,18 @@ export function createLinkPreviewService(
       },
       signal,
     );
+    let pageType = '';
+    const fetch = async (target: string) => {
+      const response = await guarded(target);
+      if (target === url) pageType = response.headers.get('content-type') ?? '';
+      return response;
+    };
     try {
       const meta = (await unfurl(url, { fetch, oembed: true })) as PageMetadata;
       return { ok: true, attachment: toLinkAttachment(url, meta) };
     } catch (error) {
+      // A link straight to an image previews as that image (its bytes are never read).
+      if (/^image\//i.test(pageType)) return { ok: true, attachment: imageAttachment(url) };
       if (error instanceof LinkPreviewError) return { ok: false, reason: error.message };
       if (signal.aborted) return { ok: false, reason: 'the page did not answer in time' };
       return { ok: false, reason: 'the page could not be previewed' };

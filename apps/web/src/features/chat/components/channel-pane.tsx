@@ -14,6 +14,9 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
+import { ChannelDraftSync } from '../drafts/channel-draft-sync';
+import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
 import { CHAT_PATH } from '../utils/chat-paths';
 import { ChatChannelHeader } from './chat-channel-header';
 import { ChatPanelState, NoChannelSelected } from './chat-states';
@@ -70,6 +73,9 @@ function ChannelBody() {
         <ChatChannelHeader pinnedOpen={showPinned} onTogglePinned={togglePinned} />
         <MessageList />
         <MessageComposer />
+        <ChannelDraftSync />
+        <JumpToLinkedMessage />
+        <UploadInProgressWarning />
       </Window>
       <Thread />
       {showPinned ? <PinnedMessagesPanel onClose={() => setPinnedOpen(false)} /> : null}

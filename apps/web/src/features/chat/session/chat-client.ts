@@ -1,5 +1,7 @@
 import { StreamChat } from 'stream-chat';
 import { getChatToken, type ChatConfig } from '../api/chat-api';
+import { configureLinkPreviews } from '../attachments/configure-link-previews';
+import { configureDrafts } from '../drafts/configure-drafts';
 
 /** Who the chat connects as: the signed-in cultivator, or an anonymous read-only guest. */
 export type ChatIdentity = { kind: 'user'; userId: string } | { kind: 'guest' };
@@ -16,7 +18,13 @@ export function resolveBaseURL(baseURL: string | null, origin: string): string |
  */
 export function createChatClient(config: ChatConfig): StreamChat {
   const baseURL = resolveBaseURL(config.baseURL, window.location.origin);
-  return new StreamChat(config.apiKey, baseURL ? { baseURL } : {});
+  const client = new StreamChat(config.apiKey, baseURL ? { baseURL } : {});
+  // Every composer (channel, thread, edit) of this client starts from the app's configuration.
+  client.setMessageComposerSetupFunction(({ composer }) => {
+    configureDrafts(composer);
+    configureLinkPreviews(composer);
+  });
+  return client;
 }
 
 /**
