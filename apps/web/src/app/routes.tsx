@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { RemindersScreen } from '@/features/chat';
 import type { RouteHandle } from './layout/app-header';
 import { RootLayout } from './layout/root-layout';
 import { AdminUsersRoute } from './routes/admin-users';
@@ -23,6 +24,7 @@ export const routes: RouteObject[] = [
           { path: paths.realms.path, element: <RealmsRoute />, handle: handle('Bảng cảnh giới') },
           { path: paths.profile.path, element: <ProfileRoute />, handle: handle('Hồ sơ') },
           { path: paths.chat.path, element: <ChatRoute />, handle: handle('Trò chuyện') },
+          { path: paths.reminders.path, element: <RemindersScreen />, handle: handle('Nhắc nhở') },
           {
             path: paths.admin.users.path,
             element: <AdminUsersRoute />,

@@ -3,6 +3,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   realms: { path: '/canh-gioi', getHref: () => '/canh-gioi' },
   profile: { path: '/ho-so', getHref: () => '/ho-so' },
+  reminders: { path: '/nhac-nho', getHref: () => '/nhac-nho' },
   // One route for the list and a channel, so moving between them keeps the chat mounted.
   chat: {
     path: '/chat/:type?/:id?',

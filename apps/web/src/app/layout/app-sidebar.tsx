@@ -1,4 +1,5 @@
 import {
+  BellIcon,
   HouseIcon,
   LayersIcon,
   MessagesSquareIcon,
@@ -44,6 +45,7 @@ const MAIN_NAV: NavItem[] = [
     icon: MessagesSquareIcon,
     badge: <ChatUnreadBadge />,
   },
+  { label: 'Nhắc nhở', href: paths.reminders.getHref(), icon: BellIcon },
   { label: 'Bảng cảnh giới', href: paths.realms.getHref(), icon: LayersIcon },
   { label: 'Hồ sơ', href: paths.profile.getHref(), icon: UserRoundIcon },
 ];

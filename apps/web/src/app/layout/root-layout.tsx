@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
-import { ChatSessionProvider } from '@/features/chat';
+import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
 import { LoginDialogProvider } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -11,6 +11,7 @@ export function RootLayout() {
   return (
     <LoginDialogProvider>
       <ChatSessionProvider>
+        <ReminderDueToasts />
         <SidebarProvider>
           <AppSidebar />
           <SidebarInset>

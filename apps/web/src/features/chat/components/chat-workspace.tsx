@@ -10,6 +10,10 @@ import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
 import { RealmMessageUI } from '../messages/realm-message-ui';
+import { LiveLocationSharing } from '../location/live-location-sharing';
+import { LocationAwareAttachment } from '../location/location-attachment';
+import { ShareLocationDialog } from '../location/share-location-dialog';
+import { PollCreationDialog } from '../polls/poll-creation-dialog';
 import { channelFromParams, chatChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
@@ -27,6 +31,9 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   MessageUI: RealmMessageUI,
   MessageActions: MemberMessageActions,
   ThreadHeader: ChatThreadHeader,
+  PollCreationDialog,
+  Attachment: LocationAwareAttachment,
+  ShareLocationDialog,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
@@ -70,6 +77,7 @@ export function ChatWorkspace({ client, config }: { client: StreamChat; config: 
     >
       <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
       <ChatToasts />
+      {isGuest ? null : <LiveLocationSharing />}
       <WithComponents overrides={overrides}>
         <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
           <ConnectionBanner />
