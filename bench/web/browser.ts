@@ -1,0 +1,114 @@
+import { chromium } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { recordAssets } from './assets.ts';
+import type { Asset } from './assets.ts';
+import { PROBE_SCRIPT } from './page-probe.ts';
+import type { ProbeMarks } from './page-probe.ts';
+
+export const DEMO_ADMIN = { email: 'admin@daohuu.local', password: 'tutien-admin-2026' };
+const MESSAGE_SELECTOR = '.str-chat__main-panel .str-chat__message';
+const STEP_TIMEOUT_MS = 30_000;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type Visitor = 'guest' | 'admin';
+
+/** A fresh context (empty cache, no cookies); the admin signs in through the API before any navigation. */
+async function freshContext(
+  browser: Browser,
+  baseUrl: string,
+  visitor: Visitor,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'vi-VN',
+    viewport: { width: 1280, height: 800 },
+  });
+  if (visitor === 'admin') {
+    const response = await context.request.post('/api/auth/sign-in/email', {
+      data: DEMO_ADMIN,
+      headers: { Origin: baseUrl },
+    });
+    if (response.status() !== 200) {
+      await context.close();
+      throw new Error(`demo admin sign-in answered ${response.status()}: ${await response.text()}`);
+    }
+  }
+  return context;
+}
+
+async function settle(page: Page, path: string): Promise<void> {
+  if (path.startsWith('/chat')) {
+    await page
+      .locator(MESSAGE_SELECTOR)
+      .first()
+      .waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+  }
+  // The chat keeps a websocket open, which networkidle ignores; lazy chunks and their CSS have landed by then.
+  await page.waitForLoadState('networkidle', { timeout: STEP_TIMEOUT_MS });
+}
+
+export interface PageLoad {
+  path: string;
+  visitor: Visitor;
+  assets: Asset[];
+}
+
+/** Every JS and CSS response of one fresh load of `path`, until `load`, network idle and (on /chat) a message. */
+export async function loadAssets(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  visitor: Visitor,
+): Promise<PageLoad> {
+  const context = await freshContext(browser, baseUrl, visitor);
+  try {
+    const page = await context.newPage();
+    const recorder = recordAssets(page);
+    await page.goto(path, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS });
+    await settle(page, path);
+    return { path, visitor, assets: await recorder.done() };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Milliseconds from navigation start until `mark` is visible, in the page's clock, for one fresh load. */
+export async function timeToVisible(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  visitor: Visitor,
+  mark: keyof ProbeMarks,
+): Promise<number> {
+  const context = await freshContext(browser, baseUrl, visitor);
+  try {
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'commit', timeout: STEP_TIMEOUT_MS });
+    const handle = await page.waitForFunction(
+      `window.__daohuuBench && window.__daohuuBench[${JSON.stringify(mark)}]`,
+      undefined,
+      { timeout: STEP_TIMEOUT_MS },
+    );
+    const value: unknown = await handle.jsonValue();
+    if (typeof value !== 'number') throw new Error(`no ${mark} mark on ${path}`);
+    return value;
+  } finally {
+    await context.close();
+  }
+}
