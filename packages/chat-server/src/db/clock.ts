@@ -21,10 +21,17 @@ export function createClock(): Clock {
   };
 }
 
+// A send stamps several timestamps within the same millisecond: formatting the date once per millisecond is enough.
+let prefixMs = Number.NaN;
+let prefix = '';
+
 export function isoFromMicros(micros: number): string {
   const ms = Math.floor(micros / 1000);
-  const iso = new Date(ms).toISOString(); // 2024-01-01T00:00:00.123Z
-  return `${iso.slice(0, 23)}${String(micros % 1000).padStart(3, '0')}Z`;
+  if (ms !== prefixMs) {
+    prefix = new Date(ms).toISOString().slice(0, 23); // 2024-01-01T00:00:00.123
+    prefixMs = ms;
+  }
+  return `${prefix}${String(micros % 1000).padStart(3, '0')}Z`;
 }
 
 /** Normalises any client-supplied date (Date string, ISO with any precision) to our 6-digit ISO form. */

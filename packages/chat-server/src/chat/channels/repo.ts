@@ -6,10 +6,35 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import type { ChannelsTable, Database, Db, MembersTable } from '../../db/schema.ts';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 export type MemberRow = Selectable<MembersTable>;
+
+// Every send and most channel calls run these: compiled once (see reusable-query.ts).
+const channelByCid = reusableQuery<[string, string], ChannelRow>(2, (executor, appId, cid) =>
+  executor.selectFrom('channels').selectAll().where('app_id', '=', appId).where('cid', '=', cid),
+);
+const memberOf = reusableQuery<[string, string, string], MemberRow>(
+  3,
+  (executor, appId, cid, userId) =>
+    executor
+      .selectFrom('members')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('cid', '=', cid)
+      .where('user_id', '=', userId),
+);
+const memberIdsOf = reusableQuery<[string, string], { user_id: string }>(
+  2,
+  (executor, appId, cid) =>
+    executor
+      .selectFrom('members')
+      .select('user_id')
+      .where('app_id', '=', appId)
+      .where('cid', '=', cid),
+);
 type Executor = Db | Transaction<Database>;
 
 export interface ChannelsRepo {
@@ -74,13 +99,7 @@ export interface ChannelsRepo {
 
 export function createChannelsRepo(db: Db): ChannelsRepo {
   return {
-    get: (appId, cid, executor = db) =>
-      executor
-        .selectFrom('channels')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('cid', '=', cid)
-        .executeTakeFirst(),
+    get: async (appId, cid, executor = db) => (await channelByCid.execute(executor, appId, cid))[0],
 
     async getMany(appId, cids) {
       const map = new Map<string, ChannelRow>();
@@ -142,14 +161,8 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
       return q.orderBy('c.cid').limit(limit).offset(offset).execute();
     },
 
-    member: (appId, cid, userId, executor = db) =>
-      executor
-        .selectFrom('members')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('cid', '=', cid)
-        .where('user_id', '=', userId)
-        .executeTakeFirst(),
+    member: async (appId, cid, userId, executor = db) =>
+      (await memberOf.execute(executor, appId, cid, userId))[0],
 
     async membersOf(appId, cids, limitPerChannel, offset = 0) {
       const result = new Map<string, MemberRow[]>(cids.map((cid) => [cid, []]));
@@ -193,12 +206,7 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     },
 
     async memberIds(appId, cid) {
-      const rows = await db
-        .selectFrom('members')
-        .select('user_id')
-        .where('app_id', '=', appId)
-        .where('cid', '=', cid)
-        .execute();
+      const rows = await memberIdsOf.execute(db, appId, cid);
       return rows.map((r) => r.user_id);
     },
 

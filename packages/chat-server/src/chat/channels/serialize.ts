@@ -10,8 +10,16 @@ const CONFIG_TIMESTAMP = '2024-01-01T00:00:00.000000Z';
 
 export type ChannelConfigResponse = ChannelTypeConfig & { created_at: string; updated_at: string };
 
+// Every channel object in every event carries its type's config: building it once per config (the built-in configs
+// never change in place) saves copying ~40 keys per send. Callers treat the result as read-only.
+const configResponses = new WeakMap<ChannelTypeConfig, ChannelConfigResponse>();
+
 export function toConfigResponse(type: ChannelType): ChannelConfigResponse {
-  return { ...type.config, created_at: CONFIG_TIMESTAMP, updated_at: CONFIG_TIMESTAMP };
+  const cached = configResponses.get(type.config);
+  if (cached) return cached;
+  const response = { ...type.config, created_at: CONFIG_TIMESTAMP, updated_at: CONFIG_TIMESTAMP };
+  configResponses.set(type.config, response);
+  return response;
 }
 
 export interface ChannelResponse {

@@ -92,7 +92,7 @@ export function createLocationsService(
     };
   });
 
-  assembler.addEnricher(async (appId, rows) => {
+  assembler.addEnricher(async (appId, rows, _viewerId, { fresh }) => {
     const result = new Map<string, Record<string, unknown>>();
     const live = rows.filter((r) => r.type !== 'deleted');
     for (const row of live) {
@@ -103,10 +103,13 @@ export function createLocationsService(
         result.set(row.id, { shared_location: toLocationResponse(waiting) });
       }
     }
-    const stored = await repo.forMessages(
-      appId,
-      live.filter((r) => !result.has(r.id)).map((r) => r.id),
-    );
+    // A send not yet committed has no stored location: skip the lookup on every send.
+    const stored = fresh
+      ? new Map<string, SharedLocationRow>()
+      : await repo.forMessages(
+          appId,
+          live.filter((r) => !result.has(r.id)).map((r) => r.id),
+        );
     for (const [id, location] of stored)
       result.set(id, { shared_location: toLocationResponse(location) });
     // A client editing the message echoes shared_location back; that copy lands in custom data and must not show.

@@ -24,11 +24,15 @@ export interface MessageAssembler {
   addEnricher(enricher: MessageEnricher): void;
 }
 
-/** Extra top-level fields per message id, for the messages of one batch (`viewerId` null: shared event payloads). */
+/**
+ * Extra top-level fields per message id, for the messages of one batch (`viewerId` null: shared event payloads).
+ * `fresh`: the rows are a send being assembled before its commit, so nothing keyed by their ids is stored yet.
+ */
 export type MessageEnricher = (
   appId: string,
   rows: readonly MessageRow[],
   viewerId: string | null,
+  options: { fresh: boolean },
 ) => Promise<Map<string, Record<string, unknown>>>;
 
 export function createMessageAssembler(deps: {
@@ -44,9 +48,10 @@ export function createMessageAssembler(deps: {
     rows: readonly MessageRow[],
     responses: MessageResponse[],
     viewerId: string | null,
+    fresh = false,
   ): Promise<MessageResponse[]> {
     for (const enricher of enrichers) {
-      const extra = await enricher(appId, rows, viewerId);
+      const extra = await enricher(appId, rows, viewerId, { fresh });
       if (extra.size === 0) continue;
       for (const response of responses) {
         const fields = extra.get(response.id);
@@ -139,7 +144,7 @@ export function createMessageAssembler(deps: {
         ownReactions: [],
         ...(quoted ? { quoted } : {}),
       });
-      return (await enrich(appId, [row], [response], null))[0]!;
+      return (await enrich(appId, [row], [response], null, true))[0]!;
     },
   };
 }

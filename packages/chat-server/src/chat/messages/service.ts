@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { normalizeIso } from '../../db/clock.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import type { ChannelAccess, ChannelsService } from '../channels/service.ts';
@@ -15,6 +16,7 @@ import type { ThreadsRepo } from '../threads/repo.ts';
 import type { UsersService } from '../users/service.ts';
 import type { MessageAssembler } from './assembler.ts';
 import { createAnnounceOrder } from './announce-order.ts';
+import { insertMessageRow } from './insert-statement.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow, MessagesRepo } from './repo.ts';
 import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
@@ -78,6 +80,25 @@ const RESERVED = new Set([
   'poll',
   'participants',
 ]);
+
+// Run in every send's transaction: compiled once (see reusable-query.ts).
+const bumpLastMessageAt = reusableQuery<[string, string, string], unknown>(
+  3,
+  (executor, at, appId, cid) =>
+    executor
+      .updateTable('channels')
+      .set({ last_message_at: at })
+      .where('app_id', '=', appId)
+      .where('cid', '=', cid),
+);
+const unhideMembers = reusableQuery<[string, string], unknown>(2, (executor, appId, cid) =>
+  executor
+    .updateTable('members')
+    .set({ hidden: 0 })
+    .where('app_id', '=', appId)
+    .where('cid', '=', cid)
+    .where('hidden', '=', 1),
+);
 
 const MESSAGE_ID_PATTERN = /^[\w:.!@-]{1,255}$/;
 /** SPEC §5: at most 10 files per message (the client's API_MAX_FILES_ALLOWED_PER_MESSAGE). */
@@ -421,24 +442,11 @@ export function createMessagesService(
     }
     try {
       await deps.writes.run(async (trx) => {
-        await repo.insert(trx, row);
+        await insertMessageRow(trx, row);
         for (const work of inTransaction) await work(trx);
-        if (bumpsChannel) {
-          await trx
-            .updateTable('channels')
-            .set({ last_message_at: stamped })
-            .where('app_id', '=', actor.appId)
-            .where('cid', '=', channel.cid)
-            .execute();
-        }
+        if (bumpsChannel) await bumpLastMessageAt.execute(trx, stamped, actor.appId, channel.cid);
         // A new message brings a hidden channel back for every member, as in Stream.
-        await trx
-          .updateTable('members')
-          .set({ hidden: 0 })
-          .where('app_id', '=', actor.appId)
-          .where('cid', '=', channel.cid)
-          .where('hidden', '=', 1)
-          .execute();
+        await unhideMembers.execute(trx, actor.appId, channel.cid);
         if (parent) await recordReply(trx, actor.appId, channel.cid, parent, userId, stamped);
       });
     } catch (error) {

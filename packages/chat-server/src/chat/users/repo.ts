@@ -1,7 +1,13 @@
 import { sql, type Selectable, type Insertable, type Updateable, type RawBuilder } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import type { Db, UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
+
+// Every send looks up its author (and the channel's creator for notifications): compiled once (reusable-query.ts).
+const userById = reusableQuery<[string, string], UserRow>(2, (executor, appId, id) =>
+  executor.selectFrom('users').selectAll().where('app_id', '=', appId).where('id', '=', id),
+);
 /** A user to upsert; without `banned` the stored ban state is kept. */
 export type UserUpsert = Omit<Insertable<UsersTable>, 'banned'> & { banned?: number };
 
@@ -25,16 +31,15 @@ export interface UsersRepo {
 
 export function createUsersRepo(db: Db): UsersRepo {
   return {
-    get: (appId, id) =>
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
+    get: async (appId, id) => (await userById.execute(db, appId, id))[0],
     async getMany(appId, ids) {
       const map = new Map<string, UserRow>();
       const unique = [...new Set(ids)];
+      if (unique.length === 1) {
+        const row = (await userById.execute(db, appId, unique[0]!))[0];
+        if (row) map.set(row.id, row);
+        return map;
+      }
       for (let i = 0; i < unique.length; i += 500) {
         const chunk = unique.slice(i, i + 500);
         const rows = await db

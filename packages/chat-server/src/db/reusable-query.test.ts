@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, dialectName, type TestDb } from '../testing/test-db.ts';
+import { reusableQuery } from './reusable-query.ts';
+
+describe(`${dialectName()}: reusable query`, () => {
+  let db: TestDb;
+  beforeEach(async () => {
+    db = await createTestDb();
+    for (const id of ['ana', 'bao', 'chi']) {
+      await db.db
+        .insertInto('users')
+        .values({
+          app_id: db.appId,
+          id,
+          role: id === 'chi' ? 'admin' : 'user',
+          language: '',
+          custom: '{}',
+          teams: '[]',
+          banned: 0,
+          invisible: 0,
+          created_at: 'x',
+          updated_at: 'x',
+        })
+        .execute();
+    }
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const usersWithRole = reusableQuery<[string, string], { id: string }>(
+    2,
+    (executor, appId, role) =>
+      executor
+        .selectFrom('users')
+        .select('id')
+        .where('app_id', '=', appId)
+        .where('role', '=', role)
+        .where('banned', '=', 0)
+        .orderBy('id'),
+  );
+
+  it('runs the same compiled query with each call’s own values, keeping constants', async () => {
+    expect(await usersWithRole.execute(db.db, db.appId, 'user')).toEqual([
+      { id: 'ana' },
+      { id: 'bao' },
+    ]);
+    expect(await usersWithRole.execute(db.db, db.appId, 'admin')).toEqual([{ id: 'chi' }]);
+    await db.db.updateTable('users').set({ banned: 1 }).where('id', '=', 'ana').execute();
+    expect(await usersWithRole.execute(db.db, db.appId, 'user')).toEqual([{ id: 'bao' }]);
+    expect(await usersWithRole.execute(db.db, 'other-app', 'user')).toEqual([]);
+  });
+
+  it('runs inside a transaction and sees its uncommitted writes', async () => {
+    const seen = await db.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', 'bao').execute();
+      return usersWithRole.execute(trx, db.appId, 'admin');
+    });
+    expect(seen).toEqual([{ id: 'bao' }, { id: 'chi' }]);
+  });
+
+  it('refuses a query that does not use one of its parameters as a value', async () => {
+    const broken = reusableQuery<[string, string], { id: string }>(2, (executor, appId) =>
+      executor.selectFrom('users').select('id').where('app_id', '=', appId),
+    );
+    await expect(broken.execute(db.db, db.appId, 'unused')).rejects.toThrow(
+      /every parameter must appear/,
+    );
+  });
+});
