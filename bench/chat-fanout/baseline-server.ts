@@ -26,6 +26,9 @@ const server = createServer((req, res) => {
   handle(req, res).catch((error: unknown) => reply(res, 500, { code: -1, message: String(error) }));
 });
 
+// Same idle keep-alive window as fastify (72 s): node's 5 s default would close the sender's sockets between steps.
+server.keepAliveTimeout = 72_000;
+
 server.on('upgrade', (req, socket, head) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (!url.pathname.endsWith('/connect')) {
@@ -41,8 +44,12 @@ function onConnection(ws: WebSocket, url: URL): void {
   const connectionId = randomUUID();
   socketsByConnection.set(connectionId, ws);
   const healthCheck = { type: 'health.check', connection_id: connectionId, cid: '*' };
-  ws.send(JSON.stringify({ ...healthCheck, created_at: new Date().toISOString(), me: ownUser(userId) }));
-  ws.on('message', () => ws.send(JSON.stringify({ ...healthCheck, created_at: new Date().toISOString() })));
+  ws.send(
+    JSON.stringify({ ...healthCheck, created_at: new Date().toISOString(), me: ownUser(userId) }),
+  );
+  ws.on('message', () =>
+    ws.send(JSON.stringify({ ...healthCheck, created_at: new Date().toISOString() })),
+  );
   ws.on('close', () => {
     socketsByConnection.delete(connectionId);
     for (const room of rooms.values()) room.delete(ws);
@@ -72,9 +79,22 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     }
     const { message } = JSON.parse(body) as { message: { id?: string; text?: string } };
     const userId = url.searchParams.get('user_id') ?? 'anonymous';
-    const response = messageResponse(message.id ?? randomUUID(), message.text ?? '', userId, type, id);
+    const response = messageResponse(
+      message.id ?? randomUUID(),
+      message.text ?? '',
+      userId,
+      type,
+      id,
+    );
     if (insertMessage) {
-      insertMessage.run(response.id, cid, userId, response.text, response.created_at, JSON.stringify(response));
+      insertMessage.run(
+        response.id,
+        cid,
+        userId,
+        response.text,
+        response.created_at,
+        JSON.stringify(response),
+      );
     }
     const room = rooms.get(cid);
     const event = {
@@ -105,7 +125,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 /** A Stream-like MessageResponse, shaped like what stream-chat's client reads (contract §6.5). */
-function messageResponse(id: string, text: string, userId: string, type: string, channelId: string) {
+function messageResponse(
+  id: string,
+  text: string,
+  userId: string,
+  type: string,
+  channelId: string,
+) {
   const now = new Date().toISOString();
   return {
     id,
@@ -137,7 +163,16 @@ function messageResponse(id: string, text: string, userId: string, type: string,
 
 function publicUser(id: string) {
   const at = '2026-01-01T00:00:00.000Z';
-  return { id, name: id, role: 'user', created_at: at, updated_at: at, last_active: at, banned: false, online: true };
+  return {
+    id,
+    name: id,
+    role: 'user',
+    created_at: at,
+    updated_at: at,
+    last_active: at,
+    banned: false,
+    online: true,
+  };
 }
 
 function ownUser(id: string) {
@@ -176,7 +211,10 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(payload),
+  });
   res.end(payload);
 }
 

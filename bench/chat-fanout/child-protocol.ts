@@ -17,6 +17,8 @@ export type ChildMessage =
   | { type: 'measure-memory' }
   | { type: 'phase'; name: string }
   | { type: 'profile-ack' }
+  | { type: 'prepared' }
+  | { type: 'step-done'; result: unknown }
   | { type: 'result'; result: unknown }
   | { type: 'failed'; error: string }
   | { type: 'progress'; line: string };
@@ -24,6 +26,8 @@ export type ChildMessage =
 export type ParentMessage =
   | { type: 'stop' }
   | { type: 'run'; config: unknown }
+  | { type: 'step'; rate: number }
+  | { type: 'finish' }
   | { type: 'gc' }
   | { type: 'memory'; sample: MemorySample }
   | { type: 'phase-ack' }
@@ -71,7 +75,7 @@ export function exitOnStop(cleanup: () => Promise<void>): void {
   });
 }
 
-/** Asks the orchestrator to garbage-collect the server and read its RSS (generators cannot reach the server). */
+/** Asks the orchestrator to garbage-collect the server and read its RSS (generators cannot reach its process). */
 export function measureServerMemory(): Promise<MemorySample> {
   return new Promise((resolve) => {
     const onMessage = (message: ParentMessage): void => {
@@ -101,17 +105,28 @@ export function enterPhase(name: string): Promise<void> {
 }
 
 /** Generator entry point: waits for its config, runs, reports, and exits once the report is on its way. */
-export async function runAsGenerator<Config>(run: (config: Config) => Promise<unknown>): Promise<void> {
+export async function runAsGenerator<Config>(
+  run: (config: Config) => Promise<unknown>,
+): Promise<void> {
   exitOnStop(async () => {});
   const config = await waitForConfig<Config>();
   let message: ChildMessage;
   try {
     message = { type: 'result', result: await run(config) };
   } catch (error) {
-    message = { type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    message = { type: 'failed', error: errorText(error) };
   }
+  exitAfter(message);
+}
+
+/** Sends a last message and exits once it is on its way. */
+export function exitAfter(message: ChildMessage): void {
   if (process.send) process.send(message, () => process.exit(0));
   else process.exit(0);
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** Resolves with the `run` config the parent sends once this child is listening. */

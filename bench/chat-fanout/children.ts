@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { ChildMessage, MemorySample, ParentMessage, ServerInfo } from './child-protocol.ts';
 import { processMemory } from './proc-stats.ts';
 
@@ -13,14 +14,27 @@ interface TrackedChild {
 /** Every child the benchmark starts, so each one is stopped by its own pid whatever happens. */
 export class Children {
   private readonly tracked = new Set<TrackedChild>();
+  /** Scheduling priority for every child (negative = ahead of other sessions' builds; needs root, else ignored). */
+  priority = 0;
 
-  start(name: string, script: string, options: { args?: string[]; execArgv?: string[]; env?: NodeJS.ProcessEnv }) {
+  start(
+    name: string,
+    script: string,
+    options: { args?: string[]; execArgv?: string[]; env?: NodeJS.ProcessEnv },
+  ) {
     const child = fork(script, options.args ?? [], {
       execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const tracked: TrackedChild = { process: child, name, tail: '' };
+    if (this.priority !== 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, this.priority);
+      } catch {
+        // Not permitted (not root): run at normal priority; the "other CPU" column shows the interference.
+      }
+    }
     // A child that already closed its IPC channel makes send() fail with EPIPE; exit handling covers that case.
     child.on('error', (error) => {
       tracked.tail = `${tracked.tail}\n${String(error)}`.slice(-TAIL_BYTES);
@@ -60,13 +74,17 @@ export type Tracked = ReturnType<Children['start']>;
 export function waitForReady(tracked: Tracked, timeoutMs: number): Promise<ServerInfo> {
   return new Promise((resolve, reject) => {
     const child = tracked.process;
-    const timer = setTimeout(() => fail(`${tracked.name} not ready within ${timeoutMs / 1000} s`), timeoutMs);
+    const timer = setTimeout(
+      () => fail(`${tracked.name} not ready within ${timeoutMs / 1000} s`),
+      timeoutMs,
+    );
     const onMessage = (message: ChildMessage): void => {
       if (message.type !== 'ready') return;
       cleanup();
       resolve(message.server);
     };
-    const onExit = (code: number | null): void => fail(`${tracked.name} exited (${code}) before it was ready`);
+    const onExit = (code: number | null): void =>
+      fail(`${tracked.name} exited (${code}) before it was ready`);
     const fail = (reason: string): void => {
       cleanup();
       reject(new Error(`${reason}\n${tracked.tail}`));
@@ -119,74 +137,103 @@ function controlProfile(server: Tracked, message: ParentMessage): Promise<void> 
   });
 }
 
-export interface GeneratorServer {
-  tracked: Tracked;
+export interface GeneratorOptions {
+  /** The server this generator loads: memory requests sample it, phases profile it. */
+  server: Tracked;
   /** When set, the server is profiled phase by phase into `<profileDir>/<profilePrefix>-<phase>.cpuprofile`. */
   profileDir: string | null;
   profilePrefix: string;
 }
 
 /**
- * Sends a run config to a generator child and resolves with its result. Progress lines go to stderr; memory and
- * phase requests are answered by sampling or profiling `server`.
+ * The orchestrator's side of one generator child: request/response over IPC, while answering the generator's own
+ * requests (progress lines to stderr, server memory samples, phase boundaries for per-phase profiles).
  */
-export function runGenerator<T>(
-  tracked: Tracked,
-  config: unknown,
-  timeoutMs: number,
-  server?: GeneratorServer,
-): Promise<T> {
-  let profiling: string | null = null;
-  const profiles: string[] = [];
-  const stopProfile = async (): Promise<void> => {
-    if (!server || !profiling) return;
-    await controlProfile(server.tracked, { type: 'profile-stop', path: profiling });
-    profiles.push(profiling);
-    profiling = null;
-  };
-  const onPhase = async (name: string): Promise<void> => {
-    await stopProfile();
-    if (server?.profileDir) {
-      profiling = `${server.profileDir}/${server.profilePrefix}-${name}.cpuprofile`;
-      await controlProfile(server.tracked, { type: 'profile-start' });
+export class GeneratorLink {
+  private profiling: string | null = null;
+  private pending: {
+    expect: ChildMessage['type'];
+    resolve(message: ChildMessage): void;
+    reject(error: Error): void;
+  } | null = null;
+
+  constructor(
+    private readonly generator: Tracked,
+    private readonly options: GeneratorOptions,
+  ) {
+    const child = generator.process;
+    child.on('message', (message: ChildMessage) => this.onMessage(message));
+    child.once('exit', (code) => this.fail(`${generator.name} exited (${code}) before answering`));
+  }
+
+  /** Sends `message` and resolves with the reply of type `expect` (or rejects on failure, exit or timeout). */
+  request<T extends ChildMessage['type']>(
+    message: ParentMessage,
+    expect: T,
+    timeoutMs: number,
+  ): Promise<Extract<ChildMessage, { type: T }>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.fail(`${this.generator.name} gave no "${expect}" within ${timeoutMs / 1000} s`),
+        timeoutMs,
+      );
+      this.pending = {
+        expect,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply as Extract<ChildMessage, { type: T }>);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      const child = this.generator.process;
+      if (child.connected) child.send(message);
+      else this.fail(`${this.generator.name} is not connected`);
+    });
+  }
+
+  /** Ends the profile of the phase under way, if any. */
+  async stopProfile(): Promise<void> {
+    const path = this.profiling;
+    if (!path) return;
+    this.profiling = null;
+    await controlProfile(this.options.server, { type: 'profile-stop', path });
+  }
+
+  private onMessage(message: ChildMessage): void {
+    const child = this.generator.process;
+    if (message.type === 'progress') {
+      console.error(`  ${message.line}`);
+    } else if (message.type === 'measure-memory') {
+      void sampleServerMemory(this.options.server).then((sample) => {
+        if (child.connected) child.send({ type: 'memory', sample } satisfies ParentMessage);
+      });
+    } else if (message.type === 'phase') {
+      void this.onPhase(message.name).then(() => {
+        if (child.connected) child.send({ type: 'phase-ack' } satisfies ParentMessage);
+      });
+    } else if (message.type === 'failed') {
+      this.fail(`${this.generator.name} failed: ${message.error}`);
+    } else if (this.pending && message.type === this.pending.expect) {
+      const pending = this.pending;
+      this.pending = null;
+      pending.resolve(message);
     }
-  };
-  const result = new Promise<T>((resolve, reject) => {
-    const child = tracked.process;
-    const timer = setTimeout(() => fail(`${tracked.name} gave no result within ${timeoutMs / 1000} s`), timeoutMs);
-    const onMessage = (message: ChildMessage): void => {
-      if (message.type === 'progress') {
-        console.error(`  ${message.line}`);
-      } else if (message.type === 'measure-memory') {
-        const reply = (sample: MemorySample): void => {
-          if (child.connected) child.send({ type: 'memory', sample } satisfies ParentMessage);
-        };
-        if (server) void sampleServerMemory(server.tracked).then(reply);
-        else reply({ rss: Number.NaN, heapUsed: Number.NaN });
-      } else if (message.type === 'phase') {
-        void onPhase(message.name).then(() => {
-          if (child.connected) child.send({ type: 'phase-ack' } satisfies ParentMessage);
-        });
-      } else if (message.type === 'result') {
-        cleanup();
-        resolve(message.result as T);
-      } else if (message.type === 'failed') {
-        fail(`${tracked.name} failed: ${message.error}`);
-      }
-    };
-    const onExit = (code: number | null): void => fail(`${tracked.name} exited (${code}) without a result`);
-    const fail = (reason: string): void => {
-      cleanup();
-      reject(new Error(`${reason}\n${tracked.tail}`));
-    };
-    const cleanup = (): void => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-    child.send({ type: 'run', config } satisfies ParentMessage);
-  });
-  return result.finally(stopProfile);
+  }
+
+  private async onPhase(name: string): Promise<void> {
+    await this.stopProfile();
+    if (this.options.profileDir) {
+      this.profiling = `${this.options.profileDir}/${this.options.profilePrefix}-${name}.cpuprofile`;
+      await controlProfile(this.options.server, { type: 'profile-start' });
+    }
+  }
+
+  private fail(reason: string): void {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(new Error(`${reason}\n${this.generator.tail}`));
+  }
 }

@@ -9,7 +9,10 @@ import { serverToken, userToken } from './jwt.ts';
 import { CpuMeter } from './proc-stats.ts';
 import type { DurableConfig, DurableResult } from './results.ts';
 
-const TEXT = 'Tin nhắn bền vững: đạo hữu gửi, máy chủ ghi vào SQLite rồi mới trả lời 201. '.padEnd(100, '.');
+const TEXT = 'Tin nhắn bền vững: đạo hữu gửi, máy chủ ghi vào SQLite rồi mới trả lời 201. '.padEnd(
+  100,
+  '.',
+);
 
 async function run(config: DurableConfig): Promise<DurableResult> {
   const { server } = config;
@@ -44,7 +47,7 @@ async function run(config: DurableConfig): Promise<DurableResult> {
   const errors = new Map<string, number>();
   let attempted = 0;
   let acked = 0;
-  await enterPhase('sends');
+  await enterPhase(`${config.label}-sends`);
   const meter = new CpuMeter(config.serverPid);
   const start = performance.now();
   const deadline = start + config.seconds * 1000;
@@ -58,9 +61,14 @@ async function run(config: DurableConfig): Promise<DurableResult> {
         const sentAt = performance.now();
         attempted++;
         try {
-          const response = await http.call('POST', `channels/${config.channelType}/${channelId}/message`, auth, {
-            message: { id, text: TEXT },
-          });
+          const response = await http.call(
+            'POST',
+            `channels/${config.channelType}/${channelId}/message`,
+            auth,
+            {
+              message: { id, text: TEXT },
+            },
+          );
           if (response.status === 200 || response.status === 201) {
             acked++;
             acknowledged.push(id);
@@ -80,13 +88,17 @@ async function run(config: DurableConfig): Promise<DurableResult> {
   const cpu = meter.read();
   progress(`${config.label}: ${acked} acknowledged in ${elapsed.toFixed(1)} s; verifying`);
 
-  await enterPhase('verify');
+  await enterPhase(`${config.label}-verify`);
   const verifyStart = performance.now();
   const readerAuth = authOf(senders[0] ?? 'durable-sender-0');
   const missing: string[] = [];
   let foundByQuery = 0;
   for (const [channelId, ids] of ackedByChannel) {
-    const stored = await pageAllMessageIds(http, readerAuth, `channels/${config.channelType}/${channelId}/query`);
+    const stored = await pageAllMessageIds(
+      http,
+      readerAuth,
+      `channels/${config.channelType}/${channelId}/query`,
+    );
     for (const id of ids) {
       if (stored.has(id)) foundByQuery++;
       else missing.push(id);
@@ -127,7 +139,11 @@ async function run(config: DurableConfig): Promise<DurableResult> {
  * Pages a channel backwards with messages.id_lt, the way stream-chat loads older messages. Starts at 300 per page
  * (Stream's maximum) and drops to 100 if the server refuses that limit.
  */
-async function pageAllMessageIds(http: StreamHttpClient, auth: StreamAuth, path: string): Promise<Set<string>> {
+async function pageAllMessageIds(
+  http: StreamHttpClient,
+  auth: StreamAuth,
+  path: string,
+): Promise<Set<string>> {
   const ids = new Set<string>();
   let before: string | undefined;
   let limit = 300;

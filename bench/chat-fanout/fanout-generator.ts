@@ -1,14 +1,32 @@
-// Load generator for the fan-out benchmark, run as its own process so it never shares an event loop with the
-// server. N raw websocket receivers watch one channel; one sender posts messages over REST at fixed rates; the
-// send time travels in the message text, so latency is measured on this process's clock.
+// Load generator for the fan-out benchmark, run as its own process so it never shares an event loop with a server.
+// N raw websocket receivers watch one channel of one server and one sender posts messages over REST at fixed rates;
+// the send time travels in the message text, so latency is measured on this process's clock. The orchestrator runs
+// one generator per server, all connected at once, and alternates the rate steps between them (baseline 10/s, ours
+// 10/s, baseline 50/s, …), so load from other sessions on the box hits both sides alike and the ratios stay fair.
 import { randomUUID } from 'node:crypto';
-import { enterPhase, measureServerMemory, progress, runAsGenerator } from './child-protocol.ts';
+import {
+  enterPhase,
+  errorText,
+  exitAfter,
+  exitOnStop,
+  measureServerMemory,
+  progress,
+  sendToParent,
+  waitForConfig,
+  type ParentMessage,
+} from './child-protocol.ts';
 import { LatencyHistogram } from './histogram.ts';
-import { expectOk, runPool, StreamHttpClient } from './http-client.ts';
+import { expectOk, runPool, StreamHttpClient, type StreamAuth } from './http-client.ts';
 import { serverToken, userToken } from './jwt.ts';
 import { CpuMeter, processCpuSeconds, processMemory, waitForQuietBox } from './proc-stats.ts';
 import { BENCH_MARKER, RawReceiver, type DeliverySink } from './raw-receiver.ts';
-import { BUSY_OTHER_PCT, type FanoutConfig, type FanoutResult, type StepResult } from './results.ts';
+import {
+  BUSY_OTHER_PCT,
+  type FanoutConfig,
+  type FanoutResult,
+  type StepResult,
+  stopReason,
+} from './results.ts';
 
 const SENDER_ID = 'bench-sender';
 const PING_AFTER_MS = 25_000;
@@ -38,84 +56,169 @@ class StepCounters implements DeliverySink {
   }
 }
 
-async function run(config: FanoutConfig): Promise<FanoutResult> {
-  const { server } = config;
-  const base = new URL(server.baseURL);
-  const basePath = base.pathname.replace(/\/$/, '');
-  const http = new StreamHttpClient(server.baseURL, config.connectInFlight);
-  const senderHttp = new StreamHttpClient(server.baseURL, 32);
-  const adminAuth = { apiKey: server.apiKey, token: serverToken(server.apiSecret) };
-  const senderAuth = { apiKey: server.apiKey, token: userToken(SENDER_ID, server.apiSecret), userId: SENDER_ID };
-  const channelPath = `channels/${config.channelType}/${config.channelId}`;
-  const counters = new StepCounters();
+/** One server under test with its receivers, connected and watching. */
+class Side {
+  readonly counters = new StepCounters();
+  readonly receivers: RawReceiver[] = [];
+  readonly watching = new Set<RawReceiver>();
+  readonly steps: StepResult[] = [];
+  stoppedEarly: string | null = null;
+  private watchResponseBytes = 0;
+  private readonly http: StreamHttpClient;
+  private readonly senderHttp: StreamHttpClient;
+  private readonly senderAuth: StreamAuth;
+  private readonly channelPath: string;
+  private readonly meter: CpuMeter;
+  private readonly pinger: NodeJS.Timeout;
+  private result: Omit<
+    FanoutResult,
+    'steps' | 'stoppedEarly' | 'peakRssBytes' | 'disconnects' | 'frameBytes'
+  > | null = null;
+  private attempt = 0;
 
-  if (config.createChannel) {
-    await expectOk(http.call('POST', 'users', adminAuth, { users: { [SENDER_ID]: { id: SENDER_ID, name: 'Bench' } } }));
-    await expectOk(
-      http.call('POST', `${channelPath}/query`, adminAuth, {
-        data: { created_by_id: SENDER_ID, members: [SENDER_ID] },
-        state: false,
-        watch: false,
-        presence: false,
-      }),
+  constructor(private readonly config: FanoutConfig) {
+    const { server } = config.target;
+    this.http = new StreamHttpClient(server.baseURL, config.connectInFlight);
+    this.senderHttp = new StreamHttpClient(server.baseURL, 32);
+    this.senderAuth = {
+      apiKey: server.apiKey,
+      token: userToken(SENDER_ID, server.apiSecret),
+      userId: SENDER_ID,
+    };
+    this.channelPath = `channels/${config.channelType}/${config.channelId}`;
+    this.meter = new CpuMeter(config.target.serverPid);
+    this.pinger = setInterval(() => this.pingDue(), 1_000);
+  }
+
+  get target() {
+    return this.config.target;
+  }
+
+  get label(): string {
+    return `${this.target.kind} N=${this.config.n}`;
+  }
+
+  /** Connects N receivers, watches the channel with each, and measures the server's memory on the way. */
+  async prepare(): Promise<void> {
+    const { config, target } = this;
+    const { server } = target;
+    const adminAuth = { apiKey: server.apiKey, token: serverToken(server.apiSecret) };
+    if (target.createChannel) {
+      const sender = { [SENDER_ID]: { id: SENDER_ID, name: 'Bench' } };
+      await expectOk(this.http.call('POST', 'users', adminAuth, { users: sender }));
+      await expectOk(
+        this.http.call('POST', `${this.channelPath}/query`, adminAuth, {
+          data: { created_by_id: SENDER_ID, members: [SENDER_ID] },
+          state: false,
+          watch: false,
+          presence: false,
+        }),
+      );
+    }
+
+    const before = await measureServerMemory();
+    progress(
+      `${this.label}: connecting ${config.n} websockets (${config.connectInFlight} in flight)`,
     );
+    await enterPhase(`${target.kind}-connect`);
+    const errors: Error[] = [];
+    const connectStart = performance.now();
+    errors.push(
+      ...(await runPool(config.n, config.connectInFlight, (index) => this.connectOne(index))),
+    );
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    await enterPhase(`${target.kind}-connected`);
+    const connectedMemory = await measureServerMemory();
+    progress(
+      `${this.label}: ${this.receivers.length} connected in ${connectSeconds.toFixed(1)} s, server RSS ` +
+        `${mb(before.rss)} → ${mb(connectedMemory.rss)} MB; watching ${this.channelPath}`,
+    );
+
+    if (target.addMembers) {
+      const ids = this.receivers.map((receiver) => receiver.userId);
+      for (let start = 0; start < ids.length; start += 100) {
+        await expectOk(
+          this.http.call('POST', this.channelPath, adminAuth, {
+            add_members: ids.slice(start, start + 100),
+          }),
+        );
+      }
+    }
+
+    await enterPhase(`${target.kind}-watch`);
+    const watchStart = performance.now();
+    const watchErrors = await this.watchAll(this.receivers);
+    const watchSeconds = (performance.now() - watchStart) / 1000;
+    await enterPhase(`${target.kind}-settle`);
+    // Requests the client gave up on may still be queued in the server; wait until it is idle, then retry them once
+    // (a repeated watch is a no-op), so the rate steps measure fan-out and not the tail of the watch phase.
+    let settleSeconds = await waitForIdleServer(target.serverPid, 120_000);
+    const unwatched = this.receivers.filter(
+      (receiver) => !this.watching.has(receiver) && !receiver.isClosed,
+    );
+    if (unwatched.length > 0) {
+      progress(
+        `${this.label}: ${watchErrors.length} watch requests failed; retrying ${unwatched.length} once`,
+      );
+      errors.push(...(await this.watchAll(unwatched)));
+      settleSeconds += await waitForIdleServer(target.serverPid, 60_000);
+    }
+    errors.push(...watchErrors);
+    const after = await measureServerMemory();
+    const connected = this.receivers.length;
+    progress(
+      `${this.label}: watched in ${watchSeconds.toFixed(1)} s, server idle ${settleSeconds.toFixed(1)} s later; ` +
+        `server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`,
+    );
+    this.result = {
+      label: this.label,
+      n: config.n,
+      connected,
+      watching: this.watching.size,
+      settleSeconds,
+      connectErrors: summarize(errors.map((error) => error.message)),
+      connectsPerSecond: connected / connectSeconds,
+      watchesPerSecond: connected / watchSeconds,
+      rssBeforeBytes: before.rss,
+      rssConnectedBytes: connectedMemory.rss,
+      rssAfterBytes: after.rss,
+      rssPerConnectionBytes: perConnection(connectedMemory.rss - before.rss, connected),
+      heapPerConnectionBytes: perConnection(connectedMemory.heapUsed - before.heapUsed, connected),
+      rssPerWatcherBytes: perConnection(after.rss - before.rss, connected),
+      heapPerWatcherBytes: perConnection(after.heapUsed - before.heapUsed, connected),
+      watchResponseBytes: this.watchResponseBytes,
+    };
   }
 
-  const before = await measureServerMemory();
-  progress(`${config.label}: connecting ${config.n} websockets (${config.connectInFlight} in flight)`);
-  const receivers: RawReceiver[] = [];
-  const connectErrors: Error[] = [];
-  await enterPhase('connect');
-  const connectStart = performance.now();
-  connectErrors.push(
-    ...(await runPool(config.n, config.connectInFlight, async (index) => {
-      const userId = `watcher-${index}`;
-      const token = userToken(userId, server.apiSecret);
-      const params = new URLSearchParams({
-        json: JSON.stringify({ user_id: userId, user_details: { id: userId, name: `Đạo hữu ${index}` }, client_request_id: randomUUID() }),
-        api_key: server.apiKey,
-        authorization: token,
-        'stream-auth-type': 'jwt',
-        'X-Stream-Client': 'stream-chat-js-v9.53.0-node|client_bundle=node-cjs',
-      });
-      const receiver = await RawReceiver.open({
-        host: base.hostname,
-        port: Number(base.port),
-        path: `${basePath}/connect?${params.toString()}`,
-        userId,
-        sink: counters,
-        timeoutMs: 30_000,
-      });
-      receivers.push(receiver);
-    })),
-  );
-  const connectSeconds = (performance.now() - connectStart) / 1000;
-
-  if (config.addMembers) {
-    const ids = receivers.map((receiver) => receiver.userId);
-    for (let start = 0; start < ids.length; start += 100) {
-      await expectOk(http.call('POST', channelPath, adminAuth, { add_members: ids.slice(start, start + 100) }));
-    }
+  private async connectOne(index: number): Promise<void> {
+    const { server } = this.target;
+    const base = new URL(server.baseURL);
+    const userId = `watcher-${index}`;
+    const params = new URLSearchParams({
+      json: JSON.stringify({
+        user_id: userId,
+        user_details: { id: userId, name: `Đạo hữu ${index}` },
+        client_request_id: randomUUID(),
+      }),
+      api_key: server.apiKey,
+      authorization: userToken(userId, server.apiSecret),
+      'stream-auth-type': 'jwt',
+      'X-Stream-Client': 'stream-chat-js-v9.53.0-node|client_bundle=node-cjs',
+    });
+    const receiver = await RawReceiver.open({
+      host: base.hostname,
+      port: Number(base.port),
+      path: `${base.pathname.replace(/\/$/, '')}/connect?${params.toString()}`,
+      userId,
+      sink: this.counters,
+      timeoutMs: 30_000,
+    });
+    this.receivers.push(receiver);
   }
 
-  const connectedMemory = await measureServerMemory();
-  progress(
-    `${config.label}: ${receivers.length} connected in ${connectSeconds.toFixed(1)} s, server RSS ` +
-      `${mb(before.rss)} → ${mb(connectedMemory.rss)} MB; watching ${channelPath}`,
-  );
-  const pinger = setInterval(() => {
-    const now = performance.now();
-    for (const receiver of receivers) {
-      if (receiver.isClosed) continue;
-      if (now - receiver.lastHealthCheckAt > PING_AFTER_MS && now - receiver.lastPingAt > PING_AFTER_MS) receiver.ping();
-    }
-  }, 1_000);
-
-  await enterPhase('watch');
-  const watching = new Set<RawReceiver>();
-  let watchResponseBytes = 0;
-  const watchAll = (list: RawReceiver[]): Promise<Error[]> =>
-    runPool(list.length, config.connectInFlight, async (index) => {
+  private watchAll(list: RawReceiver[]): Promise<Error[]> {
+    const { server } = this.target;
+    return runPool(list.length, this.config.connectInFlight, async (index) => {
       const receiver = list[index];
       if (!receiver?.connectionId || receiver.isClosed) return;
       const auth = {
@@ -125,44 +228,42 @@ async function run(config: FanoutConfig): Promise<FanoutResult> {
         connectionId: receiver.connectionId,
       };
       const body = { data: {}, state: true, watch: true, presence: false, messages: { limit: 25 } };
-      const response = await http.call('POST', `${channelPath}/query`, auth, body);
+      const response = await this.http.call('POST', `${this.channelPath}/query`, auth, body);
       if (response.status !== 200 && response.status !== 201) {
         throw new Error(`watch: HTTP ${response.status}: ${response.body.slice(0, 300)}`);
       }
-      watching.add(receiver);
-      watchResponseBytes = Math.max(watchResponseBytes, Buffer.byteLength(response.body));
+      this.watching.add(receiver);
+      this.watchResponseBytes = Math.max(this.watchResponseBytes, Buffer.byteLength(response.body));
     });
-  const watchStart = performance.now();
-  const watchErrors = await watchAll(receivers);
-  const watchSeconds = (performance.now() - watchStart) / 1000;
-  await enterPhase('settle');
-  // Requests the client gave up on may still be queued in the server; wait until it is idle, then retry them once
-  // (a repeated watch is a no-op), so the rate steps measure fan-out and not the tail of the watch phase.
-  let settleSeconds = await waitForIdleServer(config.serverPid, 120_000);
-  const unwatched = receivers.filter((receiver) => !watching.has(receiver) && !receiver.isClosed);
-  if (unwatched.length > 0) {
-    progress(`${config.label}: ${watchErrors.length} watch requests failed; retrying ${unwatched.length} once`);
-    connectErrors.push(...(await watchAll(unwatched)));
-    settleSeconds += await waitForIdleServer(config.serverPid, 60_000);
   }
-  connectErrors.push(...watchErrors);
 
-  const after = await measureServerMemory();
-  const connected = receivers.length;
-  progress(
-    `${config.label}: watched in ${watchSeconds.toFixed(1)} s, server idle ${settleSeconds.toFixed(1)} s later; ` +
-      `server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB`,
-  );
+  private pingDue(): void {
+    const now = performance.now();
+    for (const receiver of this.receivers) {
+      if (receiver.isClosed) continue;
+      if (
+        now - receiver.lastHealthCheckAt > PING_AFTER_MS &&
+        now - receiver.lastPingAt > PING_AFTER_MS
+      )
+        receiver.ping();
+    }
+  }
 
-  const meter = new CpuMeter(config.serverPid);
-  const steps: StepResult[] = [];
-  let stoppedEarly: string | null = null;
-  const runStep = async (step: number, rate: number): Promise<StepResult> => {
+  /** One rate step: send for stepSeconds, then wait (bounded) until every watcher got every acknowledged message. */
+  async runStep(step: number, rate: number): Promise<StepResult> {
+    const { counters, config } = this;
     counters.histograms[step] = new LatencyHistogram();
-    const watchers = [...watching].filter((receiver) => !receiver.isClosed).length;
-    meter.reset();
+    const watchers = [...this.watching].filter((receiver) => !receiver.isClosed).length;
+    this.meter.reset();
     const sendStartUs = performance.now() * 1000;
-    const sends = await sendAtRate(senderHttp, senderAuth, channelPath, step, rate, config.stepSeconds);
+    const sends = await sendAtRate(
+      this.senderHttp,
+      this.senderAuth,
+      this.channelPath,
+      step,
+      rate,
+      config.stepSeconds,
+    );
     const expected = sends.acked * watchers;
     const deadline = performance.now() + config.drainSeconds * 1000;
     let lastCount = -1;
@@ -177,7 +278,7 @@ async function run(config: FanoutConfig): Promise<FanoutResult> {
         break;
       }
     }
-    const cpu = meter.read();
+    const cpu = this.meter.read();
     const delivered = counters.count(step);
     const histogram = counters.histograms[step];
     const windowSeconds = ((counters.lastDeliveryUs[step] ?? sendStartUs) - sendStartUs) / 1e6;
@@ -200,73 +301,65 @@ async function run(config: FanoutConfig): Promise<FanoutResult> {
     };
     counters.histograms[step] = new LatencyHistogram();
     progress(
-      `${config.label}: ${rate} msg/s → ${Math.round(result.deliveriesPerSecond)} deliveries/s, ` +
+      `${this.label}: ${rate} msg/s → ${Math.round(result.deliveriesPerSecond)} deliveries/s, ` +
         `p50 ${result.p50.toFixed(1)} / p99 ${result.p99.toFixed(1)} ms, ${delivered}/${expected}, ` +
         `CPU server ${cpu.server.toFixed(0)} % / generator ${cpu.generator.toFixed(0)} % / other ${cpu.other.toFixed(0)} %`,
     );
-    for (const error of sends.errors) progress(`${config.label}: send failed: ${error}`);
+    for (const error of sends.errors) progress(`${this.label}: send failed: ${error}`);
     return result;
-  };
+  }
 
-  // Each attempt gets its own id in the message text, so late deliveries of an earlier attempt never count twice.
-  let attempt = 0;
-  for (const rate of config.rates) {
-    await enterPhase(`rate-${rate}`);
-    let result = await runStep(attempt++, rate);
-    // perf-baseline.md repeated steps disturbed by other sessions on the box; keep the least disturbed attempt.
-    for (let retry = 0; retry < config.busyRetries && result.otherCpu > BUSY_OTHER_PCT; retry++) {
-      progress(`${config.label}: other processes used ${result.otherCpu.toFixed(0)} % of a core; repeating the step`);
-      await waitForIdleServer(config.serverPid, 30_000);
+  /**
+   * One rate step once the server is idle, repeated while other sessions disturb it (perf-baseline.md repeated such
+   * steps); the least disturbed attempt is kept. Each attempt has its own id in the message text, so late deliveries
+   * of an earlier attempt never count twice.
+   */
+  async step(rate: number): Promise<StepResult> {
+    await waitForIdleServer(this.target.serverPid, 30_000);
+    await enterPhase(`${this.target.kind}-rate-${rate}`);
+    let result = await this.runStep(this.attempt++, rate);
+    for (
+      let retry = 0;
+      retry < this.config.busyRetries && result.otherCpu > BUSY_OTHER_PCT;
+      retry++
+    ) {
+      progress(
+        `${this.label}: other processes used ${result.otherCpu.toFixed(0)} % of a core; repeating the step`,
+      );
+      await waitForIdleServer(this.target.serverPid, 30_000);
       await waitForQuietBox(5_000);
-      const again = await runStep(attempt++, rate);
+      const again = await this.runStep(this.attempt++, rate);
       const attempts = result.attempts + 1;
       result = again.otherCpu < result.otherCpu ? again : result;
       result.attempts = attempts;
     }
-    steps.push(result);
-    if (result.acked === 0) {
-      stoppedEarly = `no send was acknowledged at ${rate} msg/s`;
-      break;
-    }
-    if (!result.drained) {
-      stoppedEarly = `the ${rate} msg/s step did not drain within ${config.drainSeconds} s`;
-      break;
-    }
-    if (result.p99 > 2_000) {
-      stoppedEarly = `p99 above 2 s at ${rate} msg/s`;
-      break;
-    }
-    await sleep(500);
+    await enterPhase(`${this.target.kind}-idle`);
+    this.record(result);
+    return result;
   }
 
-  clearInterval(pinger);
-  const peakRss = processMemory(config.serverPid).peakRss;
-  for (const receiver of receivers) receiver.close();
-  http.close();
-  senderHttp.close();
-  return {
-    label: config.label,
-    n: config.n,
-    connected,
-    watching: watching.size,
-    settleSeconds,
-    connectErrors: summarize(connectErrors.map((error) => error.message)),
-    connectsPerSecond: connected / connectSeconds,
-    watchesPerSecond: connected / watchSeconds,
-    rssBeforeBytes: before.rss,
-    rssConnectedBytes: connectedMemory.rss,
-    rssAfterBytes: after.rss,
-    rssPerConnectionBytes: perConnection(connectedMemory.rss - before.rss, connected),
-    heapPerConnectionBytes: perConnection(connectedMemory.heapUsed - before.heapUsed, connected),
-    rssPerWatcherBytes: perConnection(after.rss - before.rss, connected),
-    heapPerWatcherBytes: perConnection(after.heapUsed - before.heapUsed, connected),
-    peakRssBytes: peakRss,
-    frameBytes: counters.frameBytes,
-    watchResponseBytes,
-    disconnects: counters.disconnects,
-    steps,
-    stoppedEarly,
-  };
+  /** Records a finished step; stops this side's ramp once it is past saturation. */
+  private record(result: StepResult): void {
+    this.steps.push(result);
+    this.stoppedEarly = stopReason(result, this.config.drainSeconds);
+  }
+
+  finish(): FanoutResult {
+    clearInterval(this.pinger);
+    const peakRss = processMemory(this.target.serverPid).peakRss;
+    for (const receiver of this.receivers) receiver.close();
+    this.http.close();
+    this.senderHttp.close();
+    if (!this.result) throw new Error(`${this.label} was never prepared`);
+    return {
+      ...this.result,
+      peakRssBytes: peakRss,
+      frameBytes: this.counters.frameBytes,
+      disconnects: this.counters.disconnects,
+      steps: this.steps,
+      stoppedEarly: this.stoppedEarly,
+    };
+  }
 }
 
 interface SendStats {
@@ -278,7 +371,7 @@ interface SendStats {
 /** Posts `rate` messages per second for `seconds`, on schedule even while earlier requests are pending. */
 function sendAtRate(
   http: StreamHttpClient,
-  auth: { apiKey: string; token: string; userId: string },
+  auth: StreamAuth,
   channelPath: string,
   step: number,
   rate: number,
@@ -313,13 +406,6 @@ function sendAtRate(
   });
 }
 
-/** Keeps the first distinct messages with counts, so 10,000 identical failures stay one line. */
-function summarize(messages: string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
-  return [...counts].slice(0, 5).map(([message, count]) => `${count}× ${message}`);
-}
-
 /** Waits until the server used under 10 % of a core for two consecutive 0.5 s samples; returns seconds waited. */
 async function waitForIdleServer(pid: number, maxWaitMs: number): Promise<number> {
   const start = performance.now();
@@ -334,6 +420,13 @@ async function waitForIdleServer(pid: number, maxWaitMs: number): Promise<number
   return (performance.now() - start) / 1000;
 }
 
+/** Keeps the first distinct messages with counts, so 10,000 identical failures stay one line. */
+function summarize(messages: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
+  return [...counts].slice(0, 5).map(([message, count]) => `${count}× ${message}`);
+}
+
 function perConnection(bytes: number, count: number): number {
   return count > 0 ? bytes / count : Number.NaN;
 }
@@ -346,4 +439,21 @@ function mb(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(1);
 }
 
-await runAsGenerator<FanoutConfig>(run);
+// The orchestrator drives this process: `run` (connect and watch) → `prepared`, then `step` → `step-done` per rate
+// (it skips a side whose ramp stopped), then `finish` → `result`.
+exitOnStop(async () => {});
+const side = new Side(await waitForConfig<FanoutConfig>());
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'step') {
+    side.step(message.rate).then(
+      (result) => sendToParent({ type: 'step-done', result }),
+      (error: unknown) => sendToParent({ type: 'failed', error: errorText(error) }),
+    );
+  } else if (message.type === 'finish') {
+    exitAfter({ type: 'result', result: side.finish() });
+  }
+});
+side.prepare().then(
+  () => sendToParent({ type: 'prepared' }),
+  (error: unknown) => exitAfter({ type: 'failed', error: errorText(error) }),
+);

@@ -41,17 +41,23 @@ export class StreamHttpClient {
             Authorization: auth.token,
             'stream-auth-type': 'jwt',
             'X-Stream-Client': USER_AGENT,
-            ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': payload.length } : {}),
+            ...(payload
+              ? { 'Content-Type': 'application/json', 'Content-Length': payload.length }
+              : {}),
           },
         },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          );
           res.on('error', reject);
         },
       );
-      req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url.pathname} timed out after 30 s`)));
+      req.setTimeout(30_000, () =>
+        req.destroy(new Error(`${method} ${url.pathname} timed out after 30 s`)),
+      );
       req.on('error', reject);
       req.end(payload);
     });

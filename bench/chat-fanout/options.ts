@@ -21,6 +21,7 @@ export interface Options {
   write: boolean;
   maxSeconds: number;
   quietWaitSeconds: number;
+  nice: number;
   command: string;
 }
 
@@ -30,15 +31,16 @@ export const USAGE = `npm run bench:chat-fanout -- [flags]
   --rates-<N>=a,b,c       msg/s steps for that N (defaults: 1000 → 10,50,100,200; 10000 → 2,5,10,20,50)
   --step-seconds=4        seconds per rate step
   --drain-seconds=10      longest wait for a step's backlog
-  --busy-retries=2        repeat a step while other processes use > 25 % of a core (keeps the quietest attempt)
+  --busy-retries=1        repeat a step while other processes use > 25 % of a core (keeps the quietest attempt)
   --servers=baseline,ours which servers to run
   --no-fanout / --no-durable
   --durable-seconds=15 --durable-in-flight=64 --durable-channels=16
   --channel-type=livestream --add-members  channel type watched; add watchers as members first
   --profile=<dir>         CPU-profile the servers phase by phase (connect, watch, each rate, sends) into <dir>
   --write / --no-write    update BENCHMARKS.md (default: write unless --quick)
-  --max-seconds=540       hard stop for the whole run
-  --quiet-wait-seconds=10 before each server starts, wait up to this long for other processes to go quiet`;
+  --max-seconds=900       hard stop: stops every child, prints what was measured, writes nothing
+  --quiet-wait-seconds=10 before each server starts, wait up to this long for other processes to go quiet
+  --nice=-10              scheduling priority of servers and generators (below 0 needs root; else ignored)`;
 
 const DEFAULT_RATES = new Map<number, number[]>([
   [1000, [10, 50, 100, 200]],
@@ -54,7 +56,7 @@ export function parseOptions(argv: string[]): Options {
       n: { type: 'string' },
       'step-seconds': { type: 'string' },
       'drain-seconds': { type: 'string', default: '10' },
-      'busy-retries': { type: 'string', default: '2' },
+      'busy-retries': { type: 'string', default: '1' },
       'connect-in-flight': { type: 'string', default: '200' },
       servers: { type: 'string', default: 'baseline,ours' },
       'no-fanout': { type: 'boolean', default: false },
@@ -67,8 +69,9 @@ export function parseOptions(argv: string[]): Options {
       profile: { type: 'string' },
       write: { type: 'boolean' },
       'no-write': { type: 'boolean', default: false },
-      'max-seconds': { type: 'string', default: '540' },
+      'max-seconds': { type: 'string', default: '900' },
       'quiet-wait-seconds': { type: 'string', default: '10' },
+      nice: { type: 'string', default: '-10' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -85,7 +88,8 @@ export function parseOptions(argv: string[]): Options {
     ratesByN.set(Number(name.slice('--rates-'.length)), numbers(list, flag));
   }
   const servers = (values.servers ?? '').split(',').map((name) => {
-    if (name !== 'baseline' && name !== 'ours') throw new Error(`--servers: unknown server "${name}"`);
+    if (name !== 'baseline' && name !== 'ours')
+      throw new Error(`--servers: unknown server "${name}"`);
     return name;
   });
   return {
@@ -107,13 +111,17 @@ export function parseOptions(argv: string[]): Options {
     write: values['no-write'] ? false : (values.write ?? !quick),
     maxSeconds: number(values['max-seconds'], '--max-seconds'),
     quietWaitSeconds: Number(values['quiet-wait-seconds']),
+    nice: Number(values.nice),
     command: ['npm run bench:chat-fanout', ...(argv.length ? ['--', ...argv] : [])].join(' '),
   };
 }
 
 /** Rates for a watcher count without its own list: scaled so each step asks for the same deliveries/s as 1k. */
 export function ratesFor(options: Options, n: number): number[] {
-  return options.ratesByN.get(n) ?? (options.ratesByN.get(1000) ?? [10]).map((rate) => Math.max(1, (rate * 1000) / n));
+  return (
+    options.ratesByN.get(n) ??
+    (options.ratesByN.get(1000) ?? [10]).map((rate) => Math.max(1, (rate * 1000) / n))
+  );
 }
 
 function numbers(list: string, flag: string): number[] {
@@ -122,6 +130,7 @@ function numbers(list: string, flag: string): number[] {
 
 function number(text: string, flag: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag}: "${text}" is not a positive number`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${flag}: "${text}" is not a positive number`);
   return value;
 }

@@ -22,14 +22,20 @@ export interface FunctionCost {
 }
 
 /** Self and inclusive time per function (recursion counted once per sample). */
-export function summarizeProfile(profile: CpuProfile): { totalMs: number; functions: FunctionCost[] } {
+export function summarizeProfile(profile: CpuProfile): {
+  totalMs: number;
+  functions: FunctionCost[];
+} {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const costs = new Map<string, FunctionCost>();
   const costOf = (node: ProfileNode): FunctionCost => {
     const { functionName, url, lineNumber } = node.callFrame;
-    const file = url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules\/|packages\/|bench\/)/, '$1');
+    const file = url
+      .replace(/^file:\/\//, '')
+      .replace(/^.*\/(node_modules\/|packages\/|bench\/)/, '$1');
     // tsx-compiled sources have no line mapping in the profile, so only plain JS gets a line number.
     const where = file.endsWith('.ts') ? file : file && `${file}:${lineNumber + 1}`;
     const name = `${functionName || '(anonymous)'} ${where}`.trim();
@@ -59,10 +65,15 @@ export function summarizeProfile(profile: CpuProfile): { totalMs: number; functi
 }
 
 /** The heaviest call paths (own code frames only, innermost last) that end in functions named `target`. */
-export function callersOf(profile: CpuProfile, target: string, depth = 6): { path: string; ms: number }[] {
+export function callersOf(
+  profile: CpuProfile,
+  target: string,
+  depth = 6,
+): { path: string; ms: number }[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const paths = new Map<string, number>();
   profile.samples.forEach((sampleId, index) => {
     const ms = (profile.timeDeltas[index] ?? 0) / 1000;
@@ -73,7 +84,9 @@ export function callersOf(profile: CpuProfile, target: string, depth = 6): { pat
       if (!frame) break;
       if (frame.functionName === target) hit = true;
       if (hit && frame.url.includes('/packages/') && frames.length < depth) {
-        frames.unshift(`${frame.functionName || '(anonymous)'}@${frame.url.replace(/^.*\/src\//, '')}`);
+        frames.unshift(
+          `${frame.functionName || '(anonymous)'}@${frame.url.replace(/^.*\/src\//, '')}`,
+        );
       }
     }
     if (!hit) return;
@@ -85,17 +98,28 @@ export function callersOf(profile: CpuProfile, target: string, depth = 6): { pat
 
 /** Top functions by self time, as text lines (share of the non-idle time). */
 export function formatProfile(file: string, top: number): string[] {
-  const { totalMs, functions } = summarizeProfile(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+  const { totalMs, functions } = summarizeProfile(
+    JSON.parse(readFileSync(file, 'utf8')) as CpuProfile,
+  );
   const idleMs = functions.filter((f) => f.name === '(idle)').reduce((sum, f) => sum + f.selfMs, 0);
   const busyMs = totalMs - idleMs;
   const pct = (ms: number): string => `${((ms / busyMs) * 100).toFixed(1)} %`;
   const skip = new Set(['(root)', '(idle)', '(program)']);
-  const lines = [`${file}: ${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy`, ' self time:'];
-  for (const f of [...functions].sort((a, b) => b.selfMs - a.selfMs).filter((f) => f.name !== '(idle)').slice(0, top)) {
+  const lines = [
+    `${file}: ${(totalMs / 1000).toFixed(1)} s sampled, ${(busyMs / 1000).toFixed(1)} s busy`,
+    ' self time:',
+  ];
+  for (const f of [...functions]
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .filter((f) => f.name !== '(idle)')
+    .slice(0, top)) {
     lines.push(`  ${pct(f.selfMs).padStart(7)}  ${f.name}`);
   }
   lines.push(' inclusive time:');
-  for (const f of [...functions].sort((a, b) => b.totalMs - a.totalMs).filter((f) => !skip.has(f.name)).slice(0, top)) {
+  for (const f of [...functions]
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .filter((f) => !skip.has(f.name))
+    .slice(0, top)) {
     lines.push(`  ${pct(f.totalMs).padStart(7)}  ${f.name}`);
   }
   return lines;
@@ -103,7 +127,9 @@ export function formatProfile(file: string, top: number): string[] {
 
 /** Summarises every phase profile in `dir` into `dir/summary.txt` and stderr. */
 export function printProfileSummaries(dir: string): void {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .sort();
   const text = files.flatMap((name) => [...formatProfile(join(dir, name), 15), '']).join('\n');
   writeFileSync(join(dir, 'summary.txt'), text);
   console.error(`\nServer CPU profiles by phase (${dir}/summary.txt):\n${text}`);
@@ -112,14 +138,17 @@ export function printProfileSummaries(dir: string): void {
 function main(): void {
   const [file, topArg, target] = process.argv.slice(2);
   if (!file) {
-    console.error('usage: profile-summary.ts <file.cpuprofile> [top] [function whose callers to list]');
+    console.error(
+      'usage: profile-summary.ts <file.cpuprofile> [top] [function whose callers to list]',
+    );
     process.exit(2);
   }
   console.info(formatProfile(file, Number(topArg ?? 30)).join('\n'));
   if (target) {
     console.info(`\ncallers of ${target} (own frames, outermost first):`);
     const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-    for (const { path, ms } of callersOf(profile, target).slice(0, 12)) console.info(`  ${ms.toFixed(0).padStart(7)} ms  ${path}`);
+    for (const { path, ms } of callersOf(profile, target).slice(0, 12))
+      console.info(`  ${ms.toFixed(0).padStart(7)} ms  ${path}`);
   }
 }
 

@@ -77,7 +77,9 @@ export class RawReceiver {
   /** Sends the client's heartbeat exactly as stream-chat does: a JSON array with one health.check. */
   ping(): void {
     this.lastPingAt = performance.now();
-    this.sendText(JSON.stringify([{ type: 'health.check', client_id: `${this.userId}--${randomUUID()}` }]));
+    this.sendText(
+      JSON.stringify([{ type: 'health.check', client_id: `${this.userId}--${randomUUID()}` }]),
+    );
   }
 
   close(): void {
@@ -205,7 +207,9 @@ export class RawReceiver {
       return;
     }
     if (this.connectionId === null) {
-      this.fail(new Error(`first frame is not a health.check: ${payload.subarray(0, 300).toString()}`));
+      this.fail(
+        new Error(`first frame is not a health.check: ${payload.subarray(0, 300).toString()}`),
+      );
     }
   }
 

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Options } from './options.ts';
-import { BUSY_OTHER_PCT, type DurableResult, type FanoutResult, type StepResult } from './results.ts';
+import {
+  BUSY_OTHER_PCT,
+  type DurableResult,
+  type FanoutResult,
+  type StepResult,
+} from './results.ts';
 
 export interface RunReport {
   options: Options;
@@ -20,7 +25,6 @@ const FANOUT_HEADING = '## Chat fan-out';
 const DURABLE_HEADING = '## Durable sends';
 const SUSTAINED_P99_MS = 500;
 const DURABLE_GOAL_PER_SECOND = 3000;
-
 
 export function renderReport(report: RunReport): RenderedReport {
   return { fanout: renderFanout(report), durable: renderDurable(report) };
@@ -48,14 +52,18 @@ function renderFanout(report: RunReport): string {
   if (ns.length === 0) return `${lines.join('\n')}\nNo fan-out figures in this run.\n`;
 
   lines.push('### Against the goals', '');
-  lines.push('| N | metric | bare ws | ours | ratio | goal | met |', '|---|---|---|---|---|---|---|');
+  lines.push(
+    '| N | metric | bare ws | ours | ratio | goal | met |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const n of ns) {
     const baseline = find(report.fanout, 'baseline', n);
     const ours = find(report.fanout, 'ours', n);
     const isGoal = n >= 10_000;
     const bestBase = baseline ? maxSustained(baseline) : null;
     const bestOurs = ours ? maxSustained(ours) : null;
-    const deliveryRatio = bestBase && bestOurs ? bestOurs.deliveriesPerSecond / bestBase.deliveriesPerSecond : NaN;
+    const deliveryRatio =
+      bestBase && bestOurs ? bestOurs.deliveriesPerSecond / bestBase.deliveriesPerSecond : NaN;
     lines.push(
       row([
         fmtInt(n),
@@ -67,7 +75,27 @@ function renderFanout(report: RunReport): string {
         isGoal ? met(deliveryRatio >= 1, deliveryRatio) : '–',
       ]),
     );
-    const common = bestBase && ours ? ours.steps.find((step) => step.rate === bestBase.rate) : undefined;
+    const peakBase = baseline ? peakDelivered(baseline) : null;
+    const peakOurs = ours ? peakDelivered(ours) : null;
+    lines.push(
+      row([
+        fmtInt(n),
+        'peak deliveries/s with every message delivered (any p99)',
+        peakBase
+          ? `${fmtInt(peakBase.deliveriesPerSecond)} @ ${peakBase.rate}/s, p99 ${fmtMs(peakBase.p99)} ms`
+          : 'none',
+        peakOurs
+          ? `${fmtInt(peakOurs.deliveriesPerSecond)} @ ${peakOurs.rate}/s, p99 ${fmtMs(peakOurs.p99)} ms`
+          : 'none',
+        peakBase && peakOurs
+          ? fmtRatio(peakOurs.deliveriesPerSecond / peakBase.deliveriesPerSecond)
+          : '–',
+        '(for information)',
+        '–',
+      ]),
+    );
+    const common =
+      bestBase && ours ? ours.steps.find((step) => step.rate === bestBase.rate) : undefined;
     const p99Ratio = common && bestBase ? common.p99 / bestBase.p99 : NaN;
     lines.push(
       row([
@@ -80,7 +108,8 @@ function renderFanout(report: RunReport): string {
         isGoal ? met(p99Ratio <= 1 && Boolean(common?.drained), p99Ratio) : '–',
       ]),
     );
-    const memoryRatio = baseline && ours ? ours.rssPerConnectionBytes / baseline.rssPerConnectionBytes : NaN;
+    const memoryRatio =
+      baseline && ours ? ours.rssPerConnectionBytes / baseline.rssPerConnectionBytes : NaN;
     lines.push(
       row([
         fmtInt(n),
@@ -92,7 +121,8 @@ function renderFanout(report: RunReport): string {
         isGoal ? met(memoryRatio <= 2, memoryRatio) : '–',
       ]),
     );
-    const watcherRatio = baseline && ours ? ours.rssPerWatcherBytes / baseline.rssPerWatcherBytes : NaN;
+    const watcherRatio =
+      baseline && ours ? ours.rssPerWatcherBytes / baseline.rssPerWatcherBytes : NaN;
     lines.push(
       row([
         fmtInt(n),
@@ -139,7 +169,9 @@ function renderFanout(report: RunReport): string {
   for (const n of ns) {
     const baseline = find(report.fanout, 'baseline', n);
     const ours = find(report.fanout, 'ours', n);
-    const rates = [...new Set([...(baseline?.steps ?? []), ...(ours?.steps ?? [])].map((step) => step.rate))];
+    const rates = [
+      ...new Set([...(baseline?.steps ?? []), ...(ours?.steps ?? [])].map((step) => step.rate)),
+    ];
     for (const rate of rates.sort((a, b) => a - b)) {
       const base = baseline?.steps.find((step) => step.rate === rate);
       const our = ours?.steps.find((step) => step.rate === rate);
@@ -161,7 +193,9 @@ function renderFanout(report: RunReport): string {
       );
     }
   }
-  const busySteps = report.fanout.some((result) => result.steps.some((step) => step.otherCpu > BUSY_OTHER_PCT));
+  const busySteps = report.fanout.some((result) =>
+    result.steps.some((step) => step.otherCpu > BUSY_OTHER_PCT),
+  );
   if (busySteps) {
     lines.push(
       '',
@@ -172,10 +206,20 @@ function renderFanout(report: RunReport): string {
   }
   const stops = report.fanout.filter((result) => result.stoppedEarly);
   if (stops.length) {
-    lines.push('', ...stops.map((result) => `- ${serverName(result.label)} N=${result.n}: ramp stopped, ${result.stoppedEarly}.`));
+    lines.push(
+      '',
+      ...stops.map(
+        (result) =>
+          `- ${serverName(result.label)} N=${result.n}: ramp stopped, ${result.stoppedEarly}.`,
+      ),
+    );
   }
   const sendErrors = report.fanout.flatMap((result) =>
-    result.steps.flatMap((step) => step.sendErrors.map((error) => `- ${serverName(result.label)} N=${result.n} ${step.rate}/s: ${error}`)),
+    result.steps.flatMap((step) =>
+      step.sendErrors.map(
+        (error) => `- ${serverName(result.label)} N=${result.n} ${step.rate}/s: ${error}`,
+      ),
+    ),
   );
   if (sendErrors.length) lines.push('', 'Send errors:', ...sendErrors);
   return `${lines.join('\n')}\n`;
@@ -197,7 +241,8 @@ function renderDurable(report: RunReport): string {
     '',
   ];
   lines.push(...notices(report));
-  if (report.durable.length === 0) return `${lines.join('\n')}\nNo durable-send figures in this run.\n`;
+  if (report.durable.length === 0)
+    return `${lines.join('\n')}\nNo durable-send figures in this run.\n`;
   lines.push(
     '| server | in flight | acknowledged | acknowledged/s | p50 / p99 ms | failed sends | CPU % server / generator / other | found by paging + by GET | lost |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -219,12 +264,17 @@ function renderDurable(report: RunReport): string {
     );
   }
   if (report.durable.some((result) => result.otherCpu > BUSY_OTHER_PCT)) {
-    lines.push('', `† processes outside the benchmark used more than ${BUSY_OTHER_PCT} % of a core during the run.`);
+    lines.push(
+      '',
+      `† processes outside the benchmark used more than ${BUSY_OTHER_PCT} % of a core during the run.`,
+    );
   }
   const ours = report.durable.find((result) => result.label === 'ours');
   const baseline = report.durable.find((result) => result.label === 'baseline');
   if (ours) {
-    const ratio = baseline ? ` (${fmtRatio(ours.ackedPerSecond / baseline.ackedPerSecond)} of the baseline)` : '';
+    const ratio = baseline
+      ? ` (${fmtRatio(ours.ackedPerSecond / baseline.ackedPerSecond)} of the baseline)`
+      : '';
     lines.push(
       '',
       `Goal: ≥ ${fmtInt(DURABLE_GOAL_PER_SECOND)} acknowledged sends/s on SQLite with nothing acknowledged lost. ` +
@@ -255,8 +305,10 @@ function replaceSection(text: string, heading: string, section: string): string 
 
 function notices(report: RunReport): string[] {
   const lines: string[] = [];
-  if (report.oursUnavailable) lines.push(`> Our chat server was not measured: ${report.oursUnavailable}.`, '');
-  if (report.failures.length) lines.push(...report.failures.map((failure) => `> Failed: ${failure.split('\n')[0]}`), '');
+  if (report.oursUnavailable)
+    lines.push(`> Our chat server was not measured: ${report.oursUnavailable}.`, '');
+  if (report.failures.length)
+    lines.push(...report.failures.map((failure) => `> Failed: ${failure.split('\n')[0]}`), '');
   return lines;
 }
 
@@ -271,6 +323,15 @@ function maxSustained(result: FanoutResult): StepResult | null {
     (best, step) => (!best || step.deliveriesPerSecond > best.deliveriesPerSecond ? step : best),
     null,
   );
+}
+
+function peakDelivered(result: FanoutResult): StepResult | null {
+  return result.steps
+    .filter((step) => step.drained)
+    .reduce<StepResult | null>(
+      (best, step) => (!best || step.deliveriesPerSecond > best.deliveriesPerSecond ? step : best),
+      null,
+    );
 }
 
 function find(results: FanoutResult[], kind: string, n: number): FanoutResult | undefined {

@@ -3,10 +3,19 @@ import type { ServerInfo } from './child-protocol.ts';
 /** perf-baseline.md repeated any step where processes outside the benchmark used more than ~20 % of a core. */
 export const BUSY_OTHER_PCT = 25;
 
-export interface FanoutConfig {
-  label: string;
+export interface FanoutTarget {
+  kind: 'baseline' | 'ours';
   server: ServerInfo;
   serverPid: number;
+  /** Create the sender and the channel with a server token first (our chat server; the baseline needs nothing). */
+  createChannel: boolean;
+  /** Add every watcher as a channel member before watching (for channel types that only let members read). */
+  addMembers: boolean;
+}
+
+export interface FanoutConfig {
+  /** The server this generator loads (one generator per server: 10,000 sockets each fit ulimit -n 20000). */
+  target: FanoutTarget;
   n: number;
   rates: number[];
   stepSeconds: number;
@@ -17,10 +26,14 @@ export interface FanoutConfig {
   connectInFlight: number;
   channelType: string;
   channelId: string;
-  /** Create the sender and the channel with a server token first (our chat server; the baseline needs nothing). */
-  createChannel: boolean;
-  /** Add every watcher as a channel member before watching (for channel types that only let members read). */
-  addMembers: boolean;
+}
+
+/** Why a ramp stops after this step (past saturation), or null to go on to the next rate. */
+export function stopReason(step: StepResult, drainSeconds: number): string | null {
+  if (step.acked === 0) return `no send was acknowledged at ${step.rate} msg/s`;
+  if (!step.drained) return `the ${step.rate} msg/s step did not drain within ${drainSeconds} s`;
+  if (step.p99 > 2_000) return `p99 above 2 s at ${step.rate} msg/s`;
+  return null;
 }
 
 export interface StepResult {
