@@ -5,6 +5,11 @@ import { Frame } from './frame.ts';
 
 interface TopicEntry {
   members: Set<Connection>;
+  /**
+   * Connections per distinct user: watcher counts and "is watching" are asked on every watch and every message, so
+   * they must not scan a channel's 10,000 sockets each time.
+   */
+  users: Map<string, { connections: number; anonymous: boolean }>;
   unsubscribe: Promise<Unsubscribe> | null;
 }
 
@@ -83,28 +88,30 @@ export class Hub {
     }
   }
 
-  /** Distinct users watching a channel through this node. */
-  watcherUserIds(appId: string, cid: string): string[] {
+  /** One page of the distinct signed-in users watching a channel through this node. */
+  watcherUserIds(appId: string, cid: string, offset = 0, limit = Infinity): string[] {
     const entry = this.byTopic.get(topics.channel(appId, cid));
-    if (!entry) return [];
-    const ids = new Set<string>();
-    for (const connection of entry.members) if (!connection.anonymous) ids.add(connection.userId);
-    return [...ids];
+    const page: string[] = [];
+    if (!entry || limit <= 0) return page;
+    let skipped = 0;
+    for (const [userId, watcher] of entry.users) {
+      if (watcher.anonymous) continue;
+      if (skipped < offset) {
+        skipped += 1;
+        continue;
+      }
+      page.push(userId);
+      if (page.length >= limit) break;
+    }
+    return page;
   }
 
   watcherCount(appId: string, cid: string): number {
-    const entry = this.byTopic.get(topics.channel(appId, cid));
-    if (!entry) return 0;
-    const ids = new Set<string>();
-    for (const connection of entry.members) ids.add(connection.userId);
-    return ids.size;
+    return this.byTopic.get(topics.channel(appId, cid))?.users.size ?? 0;
   }
 
   isWatching(appId: string, cid: string, userId: string): boolean {
-    const entry = this.byTopic.get(topics.channel(appId, cid));
-    if (!entry) return false;
-    for (const connection of entry.members) if (connection.userId === userId) return true;
-    return false;
+    return this.byTopic.get(topics.channel(appId, cid))?.users.has(userId) ?? false;
   }
 
   /** Users of an app with at least one connection on this node. */
@@ -181,20 +188,25 @@ export class Hub {
   private join(topic: string, connection: Connection): void {
     let entry = this.byTopic.get(topic);
     if (!entry) {
-      entry = { members: new Set(), unsubscribe: null };
+      entry = { members: new Set(), users: new Map(), unsubscribe: null };
       this.byTopic.set(topic, entry);
       entry.unsubscribe = this.pubsub.subscribe(topic, (message) => this.deliver(topic, message));
       entry.unsubscribe.catch((error: unknown) =>
         this.log.warn({ err: error, topic }, 'pubsub subscribe failed'),
       );
     }
+    if (entry.members.has(connection)) return;
     entry.members.add(connection);
+    const watcher = entry.users.get(connection.userId);
+    if (watcher) watcher.connections += 1;
+    else entry.users.set(connection.userId, { connections: 1, anonymous: connection.anonymous });
   }
 
   private leave(topic: string, connection: Connection): void {
     const entry = this.byTopic.get(topic);
-    if (!entry) return;
-    entry.members.delete(connection);
+    if (!entry || !entry.members.delete(connection)) return;
+    const watcher = entry.users.get(connection.userId);
+    if (watcher && --watcher.connections === 0) entry.users.delete(connection.userId);
     if (entry.members.size > 0) return;
     this.byTopic.delete(topic);
     entry.unsubscribe

@@ -141,20 +141,18 @@ export function createStateBuilder(
     const byId = new Map(assembled.map((m) => [m.id, m]));
 
     const watcherIds = new Map<string, string[]>();
-    for (const cid of cids) watcherIds.set(cid, deps.hub.watcherUserIds(appId, cid));
+    for (const cid of cids)
+      watcherIds.set(
+        cid,
+        deps.hub.watcherUserIds(appId, cid, options.watcherOffset, options.watcherLimit),
+      );
 
     const userIds = new Set<string>();
     for (const row of rows) if (row.created_by_id) userIds.add(row.created_by_id);
     for (const list of members.values()) for (const m of list) userIds.add(m.user_id);
     for (const m of memberships.values()) userIds.add(m.user_id);
     for (const list of reads.values()) for (const r of list) userIds.add(r.user_id);
-    for (const [cid, list] of watcherIds) {
-      watcherIds.set(
-        cid,
-        list.slice(options.watcherOffset, options.watcherOffset + options.watcherLimit),
-      );
-      for (const id of watcherIds.get(cid)!) userIds.add(id);
-    }
+    for (const list of watcherIds.values()) for (const id of list) userIds.add(id);
     const usersById = await users.responses(appId, userIds);
 
     const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, cids)));

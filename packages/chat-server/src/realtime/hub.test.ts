@@ -1,0 +1,54 @@
+import type { WebSocket } from 'ws';
+import { describe, expect, it } from 'vitest';
+import { createMemoryPubSub } from '../pubsub/memory.ts';
+import { Connection } from './connection.ts';
+import { Hub } from './hub.ts';
+
+// Watcher bookkeeping never writes to the socket, so a closed stand-in is enough.
+const socket = { readyState: 3 } as unknown as WebSocket;
+let nextId = 0;
+const connect = (hub: Hub, userId: string, anonymous = false) => {
+  const connection = new Connection(
+    `c${nextId++}`,
+    'app',
+    userId,
+    'user',
+    anonymous,
+    socket,
+    1e6,
+    () => {},
+  );
+  hub.add(connection);
+  return connection;
+};
+
+describe('hub watcher bookkeeping', () => {
+  const log = { warn: () => {} };
+
+  it('counts distinct users, not sockets, and forgets a user only after their last socket leaves', () => {
+    const hub = new Hub(createMemoryPubSub(), log);
+    const [a1, a2, b] = [connect(hub, 'a'), connect(hub, 'a'), connect(hub, 'b')];
+    for (const connection of [a1, a2, b]) hub.watch(connection, 'messaging:x');
+    hub.watch(a1, 'messaging:x');
+
+    expect(hub.watcherCount('app', 'messaging:x')).toBe(2);
+    hub.unwatch(a1, 'messaging:x');
+    expect(hub.isWatching('app', 'messaging:x', 'a')).toBe(true);
+    hub.remove(a2);
+    expect(hub.isWatching('app', 'messaging:x', 'a')).toBe(false);
+    expect(hub.watcherCount('app', 'messaging:x')).toBe(1);
+    hub.remove(b);
+    expect(hub.watcherCount('app', 'messaging:x')).toBe(0);
+  });
+
+  it('pages the signed-in watchers and leaves anonymous ones out of the list but not the count', () => {
+    const hub = new Hub(createMemoryPubSub(), log);
+    for (const id of ['u1', 'u2', 'u3']) hub.watch(connect(hub, id), 'livestream:q');
+    hub.watch(connect(hub, '!anon', true), 'livestream:q');
+
+    expect(hub.watcherCount('app', 'livestream:q')).toBe(4);
+    expect(hub.watcherUserIds('app', 'livestream:q')).toEqual(['u1', 'u2', 'u3']);
+    expect(hub.watcherUserIds('app', 'livestream:q', 1, 1)).toEqual(['u2']);
+    expect(hub.watcherUserIds('app', 'livestream:q', 3, 5)).toEqual([]);
+  });
+});
