@@ -21,6 +21,7 @@ import { CHAT_PATH } from '../utils/chat-paths';
 import { ChatChannelHeader } from './chat-channel-header';
 import { ChatPanelState, NoChannelSelected } from './chat-states';
 import { PinnedMessagesPanel } from './pinned-messages-panel';
+import { ReadOnArrival } from './read-on-arrival';
 
 function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest: boolean }) {
   const { openLogin } = useLoginDialog();
@@ -76,6 +77,7 @@ function ChannelBody() {
         <ChannelDraftSync />
         <JumpToLinkedMessage />
         <UploadInProgressWarning />
+        <ReadOnArrival />
       </Window>
       <Thread />
       {showPinned ? <PinnedMessagesPanel onClose={() => setPinnedOpen(false)} /> : null}
