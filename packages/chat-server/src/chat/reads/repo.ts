@@ -75,6 +75,19 @@ export interface ReadsRepo {
 }
 
 export function createReadsRepo(db: Db): ReadsRepo {
+  // Channel-level read states of current members only: a former member's leftover read row must not count.
+  const memberChannelReads = (appId: string) =>
+    db
+      .selectFrom('reads as r')
+      .innerJoin('members as mb', (join) =>
+        join
+          .onRef('mb.app_id', '=', 'r.app_id')
+          .onRef('mb.cid', '=', 'r.cid')
+          .onRef('mb.user_id', '=', 'r.user_id'),
+      )
+      .where('r.app_id', '=', appId)
+      .where('r.thread_id', '=', '');
+
   return {
     async upsert(executor, row) {
       await executor
@@ -101,19 +114,10 @@ export function createReadsRepo(db: Db): ReadsRepo {
     async forChannels(appId, cids) {
       const result = new Map<string, ReadWithUnread[]>(cids.map((cid) => [cid, []]));
       if (cids.length === 0) return result;
-      const rows = await db
-        .selectFrom('reads as r')
-        .innerJoin('members as mb', (join) =>
-          join
-            .onRef('mb.app_id', '=', 'r.app_id')
-            .onRef('mb.cid', '=', 'r.cid')
-            .onRef('mb.user_id', '=', 'r.user_id'),
-        )
+      const rows = await memberChannelReads(appId)
         .selectAll('r')
         .select(unreadChannel.as('unread'))
-        .where('r.app_id', '=', appId)
         .where('r.cid', 'in', [...cids])
-        .where('r.thread_id', '=', '')
         .execute();
       for (const row of rows) result.get(row.cid)?.push({ ...row, unread: Number(row.unread) });
       return result;
@@ -133,19 +137,10 @@ export function createReadsRepo(db: Db): ReadsRepo {
     },
 
     async channelUnreads(appId, userId) {
-      const rows = await db
-        .selectFrom('reads as r')
-        .innerJoin('members as mb', (join) =>
-          join
-            .onRef('mb.app_id', '=', 'r.app_id')
-            .onRef('mb.cid', '=', 'r.cid')
-            .onRef('mb.user_id', '=', 'r.user_id'),
-        )
+      const rows = await memberChannelReads(appId)
         .selectAll('r')
         .select(unreadChannel.as('unread'))
-        .where('r.app_id', '=', appId)
         .where('r.user_id', '=', userId)
-        .where('r.thread_id', '=', '')
         .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
     },
@@ -167,19 +162,10 @@ export function createReadsRepo(db: Db): ReadsRepo {
         userIds.map((id) => [id, { total: 0, channels: 0 }]),
       );
       if (userIds.length === 0) return result;
-      const rows = await db
-        .selectFrom('reads as r')
-        .innerJoin('members as mb', (join) =>
-          join
-            .onRef('mb.app_id', '=', 'r.app_id')
-            .onRef('mb.cid', '=', 'r.cid')
-            .onRef('mb.user_id', '=', 'r.user_id'),
-        )
+      const rows = await memberChannelReads(appId)
         .select('r.user_id')
         .select(unreadChannel.as('unread'))
-        .where('r.app_id', '=', appId)
         .where('r.user_id', 'in', [...userIds])
-        .where('r.thread_id', '=', '')
         .execute();
       for (const row of rows) {
         const unread = Number(row.unread);
