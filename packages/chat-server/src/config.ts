@@ -150,6 +150,23 @@ export const chatServerConfigSchema = z.object({
         .positive()
         .default(8 * 1024 * 1024),
       tokenCacheSize: z.number().int().min(0).default(10_000),
+      largeChannelWatchers: z
+        .number()
+        .int()
+        .min(0)
+        .default(1000)
+        .describe(
+          'Above this many watchers on a node, user.watching.start/stop are merged per channel (see largeChannelWatchingEventsMs).',
+        ),
+      largeChannelWatchingEventsMs: z
+        .number()
+        .int()
+        .positive()
+        .max(60_000)
+        .default(1000)
+        .describe(
+          'A large channel gets at most one user.watching.start and one .stop per this many ms.',
+        ),
     })
     .prefault({}),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -64,6 +64,7 @@ export async function createChatRuntime(
       async close() {
         // 1012 (service restart) is not 1000, so clients reconnect and re-query instead of giving up.
         hub.closeAll(1012, 'server shutting down');
+        services.channels.stop();
         await services.reminders.stop();
         await writes.drain();
         await pubsub.close();

@@ -19,6 +19,7 @@ import {
   type ChannelResponse,
   type MemberResponse,
 } from './serialize.ts';
+import { createWatchingEvents } from './watching-events.ts';
 import {
   compileChannelFilter,
   compileChannelSort,
@@ -181,6 +182,8 @@ export interface ChannelsService {
   ): void;
   /** Forgets the watches of a closed connection and tells the other watchers. */
   connectionClosed(connection: Connection, watched: string[]): Promise<void>;
+  /** Drops pending batched watching events (server shutdown). */
+  stop(): void;
 }
 
 export function createChannelsService(
@@ -387,19 +390,21 @@ export function createChannelsService(
     }
   }
 
+  const watchingEvents = createWatchingEvents({
+    hub: deps.hub,
+    users,
+    events,
+    baseEvent,
+    largeChannelWatchers: deps.config.limits.largeChannelWatchers,
+    batchMs: deps.config.limits.largeChannelWatchingEventsMs,
+    log: deps.log,
+  });
+
   async function watch(actor: Actor, channel: ChannelRow): Promise<void> {
     const connection = actorConnection(actor);
     if (!connection) return;
     if (!deps.hub.watch(connection, channel.cid)) return;
-    const user = await users.response(actor.appId, connection.userId);
-    events.toChannel(
-      actor.appId,
-      channel.cid,
-      baseEvent('user.watching.start', channel, {
-        user,
-        watcher_count: deps.hub.watcherCount(actor.appId, channel.cid),
-      }),
-    );
+    await watchingEvents.announce(actor.appId, channel, 'user.watching.start', connection.userId);
   }
 
   function stateOptions(body: JsonObject): StateOptions {
@@ -871,7 +876,7 @@ export function createChannelsService(
       if (!channel) throw chatError.notFound(`channel "${cid}" does not exist`);
       const connection = actorConnection(actor);
       if (!connection || !deps.hub.unwatch(connection, cid)) return;
-      await publishWatchingStop(actor.appId, channel, connection.userId);
+      await watchingEvents.announce(actor.appId, channel, 'user.watching.stop', connection.userId);
     },
 
     async updateMember(actor, typeName, id, targetUserId, body) {
@@ -966,26 +971,21 @@ export function createChannelsService(
     async connectionClosed(connection, watched) {
       for (const cid of watched) {
         const channel = await repo.get(connection.appId, cid);
-        if (channel) await publishWatchingStop(connection.appId, channel, connection.userId);
+        if (channel) {
+          await watchingEvents.announce(
+            connection.appId,
+            channel,
+            'user.watching.stop',
+            connection.userId,
+          );
+        }
       }
     },
-  };
 
-  async function publishWatchingStop(
-    appId: string,
-    channel: ChannelRow,
-    userId: string,
-  ): Promise<void> {
-    const user = await users.response(appId, userId);
-    events.toChannel(
-      appId,
-      channel.cid,
-      baseEvent('user.watching.stop', channel, {
-        user,
-        watcher_count: deps.hub.watcherCount(appId, channel.cid),
-      }),
-    );
-  }
+    stop() {
+      watchingEvents.stop();
+    },
+  };
 
   async function publishMemberUpdated(
     appId: string,
