@@ -64,6 +64,28 @@ describe('read state', { timeout: 20_000 }, () => {
     expect(fresh.countUnread()).toBe(3);
   });
 
+  it('stops counting unread messages at 255 per channel, as Stream does', async () => {
+    const { aliceId, bobId, pairs } = await setup('cap');
+    const { aliceChannel } = nth(pairs, 0);
+    const asServer = env().admin.channel('messaging', aliceChannel.id);
+    for (let batch = 0; batch < 13; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          asServer.sendMessage({ text: `Tin ${batch * 20 + i}`, user_id: aliceId }),
+        ),
+      );
+    }
+
+    const second = await connectUser(env(), bobId);
+    const fresh = await watchChannel(second, 'messaging', aliceChannel.id ?? '');
+    expect(fresh.state.unreadCount).toBe(255);
+    const unread = await second.getUnreadCount();
+    expect(unreadFor(unread, fresh)).toBe(255);
+    expect(unread.total_unread_count).toBe(255);
+    const asAlice = await aliceChannel.query({ messages: { limit: 1 } });
+    expect(asAlice.read?.find((read) => read.user.id === bobId)?.unread_messages).toBe(255);
+  });
+
   it('marks a channel read: watchers get message.read, the reader gets notification.mark_read with the cid', async () => {
     const { bob, bobId, pairs } = await setup('read');
     const { aliceChannel, bobChannel } = nth(pairs, 0);

@@ -29,14 +29,22 @@ const countsUnread =
         sql` or `,
       )})`;
 
-const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from messages msg
+/*
+ * Stream's backend stops counting a channel's (or thread's) unread messages at 255, and so do we: counting is then
+ * bounded per read state, so opening a channel nobody has read for months costs the same as one read yesterday.
+ */
+export const UNREAD_COUNT_CAP = 255;
+
+const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
-    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system') else 0 end)`;
+    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system'
+  limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
-const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from messages msg
+const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
-    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0) else 0 end)`;
+    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0
+  limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
 /** A user's channel unread totals, as carried by `me` and by events. */
 export interface UnreadTotals {
