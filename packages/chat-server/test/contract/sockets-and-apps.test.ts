@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { StreamChat } from 'stream-chat';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  expectStreamError,
+  newClient,
+  signJwt,
+  uniqueId,
+  useContractEnv,
+  type ContractEnv,
+} from './helpers.ts';
+
+type Frame = Record<string, unknown>;
+
+/** A bare websocket speaking the client's protocol, for what the client library never sends. */
+async function openRawSocket(env: ContractEnv, userId: string) {
+  const json = encodeURIComponent(
+    JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'raw' }),
+  );
+  const token = env.admin.createToken(userId);
+  const url =
+    `${env.server.baseURL.replace('http', 'ws')}/connect?json=${json}` +
+    `&api_key=${env.server.apiKey}&authorization=${token}&stream-auth-type=jwt`;
+  const socket = new WebSocket(url);
+  const frames: Frame[] = [];
+  let wake: (() => void) | undefined;
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as Frame);
+    wake?.();
+  });
+  const nextFrame = (type: string): Promise<Frame> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} frame within 5 s`)), 5000);
+      const check = () => {
+        const index = frames.findIndex((frame) => frame.type === type);
+        if (index < 0) return;
+        clearTimeout(timer);
+        wake = undefined;
+        resolve(frames.splice(index, 1)[0]!);
+      };
+      wake = check;
+      check();
+    });
+  const first = await nextFrame('health.check');
+  return { socket, first, nextFrame };
+}
+
+describe('websocket protocol and several apps on one server', { timeout: 20_000 }, () => {
+  const second = {
+    key: `second-${randomBytes(4).toString('hex')}`,
+    secret: randomBytes(16).toString('hex'),
+  };
+  const env = useContractEnv({
+    config: {
+      apps: [
+        { key: `first-${randomBytes(4).toString('hex')}`, secret: randomBytes(16).toString('hex') },
+        second,
+      ],
+    },
+  });
+
+  it('answers every client ping with a health.check carrying the connection id', async () => {
+    const { socket, first, nextFrame } = await openRawSocket(env(), uniqueId('tinh-toa'));
+    expect(first.connection_id).toEqual(expect.any(String));
+    expect((first.me as Frame).id).toEqual(expect.any(String));
+
+    for (let ping = 0; ping < 3; ping += 1) {
+      // The client sends its ping as a one-element array.
+      socket.send(JSON.stringify([{ type: 'health.check', client_id: 'raw' }]));
+      const pong = await nextFrame('health.check');
+      expect(pong.connection_id).toBe(first.connection_id);
+      expect(pong.me).toBeUndefined();
+    }
+    socket.close();
+  });
+
+  it('ignores frames it cannot read and keeps the connection open', async () => {
+    const { socket, first, nextFrame } = await openRawSocket(env(), uniqueId('loan-ngon'));
+    socket.send('{not json');
+    socket.send(JSON.stringify({ type: 'no.such.event' }));
+    socket.send(Buffer.from([0xff, 0xfe, 0x00]));
+    socket.send(JSON.stringify([{ type: 'health.check' }]));
+    const pong = await nextFrame('health.check');
+    expect(pong.connection_id).toBe(first.connection_id);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+
+  it('keeps two apps apart in one database: same ids, separate users, channels and messages', async () => {
+    const userId = uniqueId('ong-lao');
+    const channelId = uniqueId('tang-kinh-cac');
+    const firstAdmin = env().admin;
+    const secondAdmin = new StreamChat(second.key, second.secret, {
+      baseURL: env().server.baseURL,
+    });
+
+    await firstAdmin.upsertUsers([{ id: userId, name: 'Ông lão quét rác' }]);
+    await secondAdmin.upsertUsers([{ id: userId, name: 'Người khác cùng id' }]);
+    const inFirst = firstAdmin.channel('messaging', channelId, {
+      created_by_id: userId,
+      members: [userId],
+    });
+    await inFirst.create();
+    await inFirst.sendMessage({ text: 'Chỉ ở ứng dụng thứ nhất', user_id: userId });
+
+    const seenBySecond = await secondAdmin.queryUsers({ id: userId });
+    expect(seenBySecond.users.map((user) => user.name)).toEqual(['Người khác cùng id']);
+    expect(await secondAdmin.queryChannels({ cid: inFirst.cid })).toEqual([]);
+
+    const inSecond = secondAdmin.channel('messaging', channelId, {
+      created_by_id: userId,
+      members: [userId],
+    });
+    const created = await inSecond.create();
+    expect(created.messages).toEqual([]);
+    const firstState = await inFirst.query({ messages: { limit: 10 } });
+    expect(firstState.messages.map((message) => message.text)).toEqual(['Chỉ ở ứng dụng thứ nhất']);
+
+    // A user token of one app is worthless with the other app's key.
+    const crossed = newClient(env(), {});
+    const foreign = new StreamChat(second.key, {
+      baseURL: env().server.baseURL,
+      allowServerSideConnect: true,
+    });
+    env().clients.add(foreign);
+    await expectStreamError(
+      foreign.connectUser({ id: userId }, signJwt({ user_id: userId }, env().server.apiSecret)),
+      { code: 43 },
+    );
+    await crossed.connectUser({ id: userId }, firstAdmin.createToken(userId));
+    expect(crossed.user?.name).toBe('Ông lão quét rác');
+  });
+});
