@@ -26,7 +26,9 @@ export interface HubLogger {
 export class Hub {
   private readonly connections = new Map<string, Connection>();
   private readonly byTopic = new Map<string, TopicEntry>();
-  private readonly dirty = new Set<Connection>();
+  private dirty = new Set<Connection>();
+  /** The other of two dirty sets that take turns, so a flush copies nothing. */
+  private flushing = new Set<Connection>();
   private flushScheduled = false;
   private flushWaiters: (() => void)[] = [];
   /** One Frame per bus message, even when the message is published to many topics (notification fan-out). */
@@ -170,9 +172,11 @@ export class Hub {
 
   private readonly flush = (): void => {
     this.flushScheduled = false;
-    const batch = [...this.dirty];
-    this.dirty.clear();
+    const batch = this.dirty;
+    this.dirty = this.flushing;
+    this.flushing = batch;
     for (const connection of batch) connection.flush();
+    batch.clear();
     for (const wake of this.flushWaiters.splice(0)) wake();
   };
 
