@@ -3,11 +3,14 @@ import { StreamChat } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  connectUser,
   expectStreamError,
   newClient,
   signJwt,
   uniqueId,
   useContractEnv,
+  waitForState,
+  watchChannel,
   type ContractEnv,
 } from './helpers.ts';
 
@@ -87,6 +90,30 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
     socket.close();
   });
 
+  it('reports a refused handshake as one error frame in Stream’s shape, then closes with 1000', async () => {
+    const userId = uniqueId('ke-mao-danh');
+    const json = encodeURIComponent(
+      JSON.stringify({ user_id: userId, user_details: { id: userId } }),
+    );
+    const forged = signJwt({ user_id: userId }, 'not-the-app-secret');
+    const socket = new WebSocket(
+      `${env().server.baseURL.replace('http', 'ws')}/connect?json=${json}` +
+        `&api_key=${env().server.apiKey}&authorization=${forged}&stream-auth-type=jwt`,
+    );
+    const frames: Frame[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
+    const code = await new Promise<number>((resolve) => socket.on('close', resolve));
+
+    expect(code).toBe(1000);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.error).toMatchObject({
+      code: 43,
+      StatusCode: 401,
+      message: expect.any(String),
+      more_info: expect.any(String),
+    });
+  });
+
   it('keeps two apps apart in one database: same ids, separate users, channels and messages', async () => {
     const userId = uniqueId('ong-lao');
     const channelId = uniqueId('tang-kinh-cac');
@@ -130,5 +157,66 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
     );
     await crossed.connectUser({ id: userId }, firstAdmin.createToken(userId));
     expect(crossed.user?.name).toBe('Ông lão quét rác');
+  });
+});
+
+describe('a client that stops reading', { timeout: 30_000 }, () => {
+  const env = useContractEnv({ config: { limits: { socketMaxBufferedBytes: 64 * 1024 } } });
+
+  it('is disconnected once its unread backlog passes the limit, while the others keep receiving', async () => {
+    const senderId = uniqueId('nguoi-noi');
+    const stuckId = uniqueId('nguoi-ngu');
+    const channelId = uniqueId('giang-duong');
+    await env().admin.upsertUsers([{ id: senderId }, { id: stuckId }]);
+    const channel = env().admin.channel('livestream', channelId, {
+      created_by_id: senderId,
+      members: [senderId],
+    });
+    await channel.create();
+
+    const { socket, first } = await openRawSocket(env(), stuckId);
+    const token = env().admin.createToken(stuckId);
+    const watched = await fetch(
+      `${env().server.baseURL}/channels/livestream/${channelId}/query?api_key=${env().server.apiKey}` +
+        `&connection_id=${String(first.connection_id)}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: token,
+          'stream-auth-type': 'jwt',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ watch: true, state: true }),
+      },
+    );
+    expect(watched.ok).toBe(true);
+    const listener = await connectUser(env(), uniqueId('nguoi-nghe'));
+    const listening = await watchChannel(listener, 'livestream', channelId);
+    const before = await channel.query({ watchers: { limit: 10 } });
+    expect((before.watchers ?? []).map((user) => user.id)).toContain(stuckId);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // Stop reading: the kernel buffers fill, then the server's own outbox for this socket grows.
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+
+    const text = 'Đạo khả đạo, phi thường đạo. '.repeat(150);
+    let stuckWatching = true;
+    let lastId = '';
+    for (let batch = 0; batch < 60 && stuckWatching; batch += 1) {
+      const sent = await Promise.all(
+        Array.from({ length: 25 }, () => channel.sendMessage({ text, user_id: senderId })),
+      );
+      lastId = sent.at(-1)!.message.id;
+      const { watchers } = await channel.query({ watchers: { limit: 10 } });
+      stuckWatching = (watchers ?? []).some((user) => user.id === stuckId);
+    }
+
+    expect(stuckWatching).toBe(false);
+    await waitForState(
+      listener,
+      () => listening.state.messages.some((message) => message.id === lastId),
+      'the listener has the last message',
+    );
+    (socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    await closed;
   });
 });
