@@ -66,6 +66,20 @@ describe('GET /api/admin/users', () => {
     ]);
   });
 
+  it('finds a đạo hiệu whatever the case and diacritics of the query, as Vietnamese users type', async () => {
+    for (const query of ['mac tran', 'MẶC TRẦN', 'Mac Tr']) {
+      const response = await apiRequest(
+        app,
+        'GET',
+        `/api/admin/users?query=${encodeURIComponent(query)}`,
+        { cookie: adminCookie },
+      );
+      expect(response.json().users.map((user: { daoHieu: string }) => user.daoHieu)).toEqual([
+        'Mặc Trần',
+      ]);
+    }
+  });
+
   it('treats % and _ in the query as plain characters', async () => {
     const response = await apiRequest(app, 'GET', '/api/admin/users?query=%25', {
       cookie: adminCookie,

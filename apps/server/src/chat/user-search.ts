@@ -35,6 +35,12 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** `column` contains `query` once both are folded (no case, no diacritics): `%` and `_` in the query are literal. */
+export function foldedContains(column: string, query: string) {
+  const pattern = `%${escapeLike(foldForSearch(query.normalize('NFC').trim()))}%`;
+  return sql<boolean>`${sql.raw(FOLD_FUNCTION)}(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
 /**
  * Users whose đạo hiệu contains `query` (folded), names starting with it first, then by name; `excludeId` (the
  * searcher) is left out. An empty query lists users by name.
@@ -50,7 +56,7 @@ export async function searchUsersByDaoHieu(
     .selectFrom('user')
     .select(['id', 'name', 'tuVi', 'image'])
     .where('id', '!=', excludeId)
-    .where(sql<boolean>`${foldedName} like ${`%${escapeLike(folded)}%`} escape '\\'`)
+    .where(foldedContains('name', query))
     .orderBy(sql`${foldedName} like ${`${escapeLike(folded)}%`} escape '\\'`, 'desc')
     .orderBy('name')
     .orderBy('id')

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Role } from '../auth/create-auth.ts';
+import { foldedContains } from '../chat/user-search.ts';
 import type { Database } from '../db/schema.ts';
 import type { UserRow } from './profile.ts';
 
@@ -45,20 +45,18 @@ export async function updateUser(
     .executeTakeFirst();
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/** Users whose đạo hiệu or email contains `query` (case-insensitive for ASCII), newest first. */
+/**
+ * Users whose đạo hiệu or email contains `query`, newest first. Matching ignores case and Vietnamese diacritics
+ * ("dao huu" finds "Đạo Hữu"), as the user search does.
+ */
 export async function listUsers(
   db: Kysely<Database>,
   { query, limit, offset }: { query: string; limit: number; offset: number },
 ): Promise<UserPage> {
   let base = db.selectFrom('user');
-  if (query !== '') {
-    const pattern = `%${escapeLike(query)}%`;
-    base = base.where(
-      sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\')`,
+  if (query.trim() !== '') {
+    base = base.where((eb) =>
+      eb.or([foldedContains('name', query), foldedContains('email', query)]),
     );
   }
   const [rows, count] = await Promise.all([
