@@ -268,6 +268,36 @@ describe('uploads with the real client', () => {
     expect(folders()).toHaveLength(before - 2);
   });
 
+  it('removes the files of a channel deleted for good, and of messages a hard truncate removes', async () => {
+    const attach = async (cid: string, text: string) => {
+      const channel = alice.channel('messaging', cid);
+      const image = await channel.sendImage(stream(await png(8, 8)), 'anh.png', 'image/png');
+      await channel.sendMessage({
+        text,
+        attachments: [{ type: 'image', image_url: image.file, thumb_url: image.thumb_url }],
+      });
+      return image.file;
+    };
+    for (const cid of ['phe-tich', 'tan-tich', 'cat-tich']) {
+      await alice.channel('messaging', cid, { members: ['alice', 'bob'] } as never).create();
+    }
+
+    const softGone = await attach('phe-tich', 'xoá mềm');
+    await admin.channel('messaging', 'phe-tich').delete();
+    expect((await fetch(softGone)).status).toBe(200);
+    const hardGone = await attach('tan-tich', 'xoá hẳn');
+    await admin.channel('messaging', 'tan-tich').delete({ hard_delete: true });
+    expect((await fetch(hardGone)).status).toBe(404);
+
+    const truncatedSoft = await attach('cat-tich', 'cắt mềm');
+    await admin.channel('messaging', 'cat-tich').truncate();
+    expect((await fetch(truncatedSoft)).status).toBe(200);
+    const truncatedHard = await attach('cat-tich', 'cắt hẳn');
+    await admin.channel('messaging', 'cat-tich').truncate({ hard_delete: true });
+    expect((await fetch(truncatedHard)).status).toBe(404);
+    expect((await fetch(truncatedSoft)).status).toBe(404);
+  });
+
   it('deletes an upload through deleteFile, and refuses other users', async () => {
     const channel = alice.channel('messaging', 'kho-bau');
     const { file } = await channel.sendFile(stream('x'), 'rieng.txt', 'text/plain');

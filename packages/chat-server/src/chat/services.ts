@@ -96,9 +96,10 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   );
   const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
   messages.addSendHook(enrichOnSend(linkPreviews));
-  messages.onHardDeleted((appId, authorId, attachments) =>
-    uploads.removeAttachmentFiles(appId, authorId, attachments),
-  );
+  const removeFiles = (appId: string, authorId: string, attachments: unknown[]) =>
+    uploads.removeAttachmentFiles(appId, authorId, attachments);
+  messages.onHardDeleted(removeFiles);
+  channels.onMessagesHardDeleted(removeFiles);
   const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
   const drafts = createDraftsService(
     deps,

@@ -180,11 +180,20 @@ export interface ChannelsService {
   onSystemMessage(
     send: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>,
   ): void;
+  /** Registers who cleans up after messages removed with their channel (the uploads feature removes files). */
+  onMessagesHardDeleted(listener: HardDeletedListener): void;
   /** Forgets the watches of a closed connection and tells the other watchers. */
   connectionClosed(connection: Connection, watched: string[]): Promise<void>;
   /** Drops pending batched watching events (server shutdown). */
   stop(): void;
 }
+
+/** Told, after the commit, of each hard-deleted message that carried attachments. */
+export type HardDeletedListener = (
+  appId: string,
+  authorId: string,
+  attachments: unknown[],
+) => Promise<void>;
 
 export function createChannelsService(
   deps: ChatDeps,
@@ -197,7 +206,37 @@ export function createChannelsService(
   // Set once at wiring time by the messages feature (which depends on this service, not the other way round).
   const hooks: {
     systemMessage?: (actor: Actor, channel: ChannelRow, message: JsonObject) => Promise<void>;
-  } = {};
+    messagesHardDeleted: HardDeletedListener[];
+  } = { messagesHardDeleted: [] };
+
+  /** Messages with attachments that a hard delete of `cid` (up to `until`) is about to remove. */
+  async function attachmentsOf(appId: string, cid: string, until?: string) {
+    if (hooks.messagesHardDeleted.length === 0) return [];
+    let query = deps.db
+      .selectFrom('messages')
+      .select(['user_id', 'attachments'])
+      .where('app_id', '=', appId)
+      .where('cid', '=', cid)
+      .where('attachments', '<>', '[]');
+    if (until) query = query.where('created_at', '<=', until);
+    return query.execute();
+  }
+
+  async function announceHardDeleted(
+    appId: string,
+    rows: { user_id: string; attachments: string }[],
+  ): Promise<void> {
+    for (const row of rows) {
+      const attachments = JSON.parse(row.attachments) as unknown;
+      if (!Array.isArray(attachments)) continue;
+      for (const listener of hooks.messagesHardDeleted) {
+        // The rows are gone already; a file that cannot be removed must not fail the delete.
+        await listener(appId, row.user_id, attachments).catch((error: unknown) =>
+          deps.log.warn({ err: error, appId }, 'cleanup after a hard delete failed'),
+        );
+      }
+    }
+  }
 
   function facts(member: MemberRow | undefined) {
     return member ? { channelRole: member.channel_role, banned: member.banned === 1 } : null;
@@ -505,6 +544,10 @@ export function createChannelsService(
     access,
     accessRow,
     eventChannel,
+    onMessagesHardDeleted(listener) {
+      hooks.messagesHardDeleted.push(listener);
+    },
+
     onSystemMessage(send) {
       hooks.systemMessage = send;
     },
@@ -767,8 +810,11 @@ export function createChannelsService(
       const now = deps.clock.now();
       const memberIds = await repo.memberIds(actor.appId, cid);
       const before = await eventChannel(current.channel);
-      if (hard) await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
-      else
+      if (hard) {
+        const withFiles = await attachmentsOf(actor.appId, cid);
+        await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
+        await announceHardDeleted(actor.appId, withFiles);
+      } else
         await deps.writes.run((trx) =>
           repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }),
         );
@@ -796,6 +842,7 @@ export function createChannelsService(
         truncatedAt = normalizeIso(body.truncated_at) ?? truncatedAt;
       }
       const hard = body.hard_delete === true;
+      const withFiles = hard ? await attachmentsOf(actor.appId, cid, truncatedAt) : [];
       await deps.writes.run(async (trx) => {
         await repo.update(trx, actor.appId, cid, {
           truncated_at: truncatedAt,
@@ -809,6 +856,7 @@ export function createChannelsService(
             .where('created_at', '<=', truncatedAt)
             .execute();
       });
+      await announceHardDeleted(actor.appId, withFiles);
       const fresh = (await repo.get(actor.appId, cid))!;
       const channelObject = await eventChannel(fresh);
       events.toChannel(
