@@ -154,6 +154,30 @@ test("A's pin reaches B: the message is marked and listed among the pinned messa
   await snap(b.page, 'chat-pinned-b');
 });
 
+test("B's quote of A's message shows the quoted text to both, and jumps back to it", async () => {
+  const answer = `Trích lời đạo hữu ${tag}`;
+  // The pinned list from the previous step would cover the message.
+  const pinned = b.page.getByRole('complementary', { name: 'Tin nhắn đã ghim' });
+  await pinned.getByRole('button', { name: 'Đóng' }).click();
+  await expect(pinned).toBeHidden();
+  await messageAction(channelMessage(b.page, first), 'Trích dẫn tin nhắn');
+  // The composer shows what is being quoted before sending.
+  await expect(
+    b.page.locator(
+      '.str-chat__main-panel .str-chat__message-composer__quoted-message-preview-slot',
+    ),
+  ).toContainText(first);
+  await send(channelComposer(b.page), answer);
+
+  for (const page of [a.page, b.page]) {
+    const quoting = channelMessage(page, answer);
+    await expect(quoting).toBeVisible();
+    await expect(quoting.locator('.str-chat__quoted-message-preview')).toContainText(first);
+  }
+  await channelMessage(a.page, answer).locator('.str-chat__quoted-message-preview').click();
+  await expect(channelMessage(a.page, first).first()).toBeInViewport();
+});
+
 test('none of this raised an error toast on either side', async () => {
   await expect(toasts(a.page).filter({ hasText: /Lỗi|thất bại|Không/ })).toHaveCount(0);
   await expect(toasts(b.page).filter({ hasText: /Lỗi|thất bại|Không/ })).toHaveCount(0);
