@@ -3,49 +3,27 @@ import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { validateDaoHieu } from '@/lib/dao-hieu';
-import { AuthFailure, useSignUpMutation } from '../api/auth-mutations';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { authErrorMessage } from '../utils/auth-errors';
+import { useSignUpMutation } from '../api/auth-mutations';
+import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { validateEmail, validateNewPassword } from '../utils/validation';
-
-interface FieldErrors {
-  daoHieu?: string | null;
-  email?: string | null;
-  password?: string | null;
-}
 
 export function SignUpForm() {
   const [daoHieu, setDaoHieu] = React.useState('');
   const [email, setEmail] = React.useState('');
-  const [password, setPassword] = React.useState('');
-  const [fieldErrors, setFieldErrors] = React.useState<FieldErrors>({});
-  const [serverError, setServerError] = React.useState<string | null>(null);
-  const passwordRef = React.useRef<HTMLInputElement>(null);
+  const { password, setPassword, fieldErrors, serverError, passwordRef, submit } =
+    useCredentialsForm<'daoHieu' | 'email' | 'password'>();
   const signUp = useSignUpMutation();
-  const completeSignIn = useCompleteSignIn();
 
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors = {
       daoHieu: validateDaoHieu(daoHieu),
       email: validateEmail(email),
       password: validateNewPassword(password),
     };
-    setFieldErrors(errors);
-    setServerError(null);
-    if (errors.daoHieu || errors.email || errors.password) return;
-    try {
-      const result = await signUp.mutateAsync({
-        daoHieu: daoHieu.trim(),
-        email: email.trim(),
-        password,
-      });
-      await completeSignIn(result.user.name);
-    } catch (error) {
-      setServerError(authErrorMessage(error instanceof AuthFailure ? error.details : {}));
-      setPassword('');
-      passwordRef.current?.focus();
-    }
+    void submit(errors, () =>
+      signUp.mutateAsync({ daoHieu: daoHieu.trim(), email: email.trim(), password }),
+    );
   }
 
   return (
