@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   expectFullChannel,
+  ids,
   sendText,
   uniqueId,
   useContractEnv,
@@ -169,6 +170,24 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(notification.channel).toMatchObject({ type: 'messaging', id: channelId });
     const carolView = await watchChannel(carol, 'messaging', channelId);
     expect(carolView.state.membership?.user?.id).toBe(carolId);
+  });
+
+  it('adds a member with hide_history: they see only what is written after they joined', async () => {
+    const { aliceChannel, channelId } = await pair('late');
+    const before = await sendText(aliceChannel, 'Chuyện cũ trước khi ngươi đến');
+    const carolId = uniqueId('carol');
+    const carol = await connectUser(env(), carolId);
+
+    await aliceChannel.addMembers([carolId], undefined, { hide_history: true });
+    const after = await sendText(aliceChannel, 'Chào người mới');
+
+    const carolView = await watchChannel(carol, 'messaging', channelId);
+    expect(ids(carolView.state.messages)).toEqual([after.id]);
+    const older = await carolView.query({ messages: { limit: 10, id_lt: after.id } });
+    expect(older.messages).toEqual([]);
+    // Members who were there before keep the whole history.
+    const aliceView = await aliceChannel.query({ messages: { limit: 10 } });
+    expect(ids(aliceView.messages)).toEqual([before.id, after.id]);
   });
 
   it('removes a member: watchers get member.removed for that user and the user is told', async () => {

@@ -340,8 +340,9 @@ export function createChannelsService(
     cid: string,
     inputs: MemberInput[],
     now: string,
-    invited = false,
+    options: { invited?: boolean; hideHistory?: boolean } = {},
   ) {
+    const invited = options.invited === true;
     const added: MemberRow[] = [];
     for (const input of inputs) {
       const row: Insertable<MembersTable> = {
@@ -355,6 +356,8 @@ export function createChannelsService(
         shadow_banned: 0,
         notifications_muted: 0,
         hidden: 0,
+        // `hide_history`: a newcomer sees only what is written from now on.
+        ...(options.hideHistory ? { hide_messages_before: now } : {}),
         created_at: now,
         updated_at: now,
       };
@@ -702,8 +705,14 @@ export function createChannelsService(
           if (typeof cooldown === 'number') patch.cooldown = cooldown;
           await repo.update(trx, actor.appId, cid, patch);
         }
-        added = await addMembersTx(trx, actor.appId, cid, adds, now);
-        added.push(...(await addMembersTx(trx, actor.appId, cid, invites, now, true)));
+        const hideHistory = body.hide_history === true;
+        added = await addMembersTx(trx, actor.appId, cid, adds, now, { hideHistory });
+        added.push(
+          ...(await addMembersTx(trx, actor.appId, cid, invites, now, {
+            invited: true,
+            hideHistory,
+          })),
+        );
         for (const userId of removes)
           if (await repo.removeMember(trx, actor.appId, cid, userId)) removed.push(userId);
         if (removes.length) await repo.refreshMemberCount(trx, actor.appId, cid);
