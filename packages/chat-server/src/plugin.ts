@@ -10,6 +10,7 @@ import { registerSearchRoutes } from './chat/search/routes.ts';
 import { registerThreadRoutes } from './chat/threads/routes.ts';
 import { registerMessageRoutes } from './chat/messages/routes.ts';
 import { registerLinkPreviewRoutes } from './chat/link-preview/routes.ts';
+import { registerModerationRoutes } from './chat/moderation/routes.ts';
 import { registerMuteRoutes } from './chat/mutes/routes.ts';
 import { registerLocationRoutes } from './chat/locations/routes.ts';
 import { registerReminderRoutes } from './chat/reminders/routes.ts';
@@ -49,6 +50,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerThreadRoutes,
   registerEventRoutes,
   registerMuteRoutes,
+  registerModerationRoutes,
   registerReminderRoutes,
   registerLocationRoutes,
   registerSearchRoutes,

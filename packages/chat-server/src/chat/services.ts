@@ -14,6 +14,8 @@ import { createMessagesRepo } from './messages/repo.ts';
 import { createMessagesService, type MessagesService } from './messages/service.ts';
 import { createLocationsRepo } from './locations/repo.ts';
 import { createLocationsService, type LocationsService } from './locations/service.ts';
+import { createModerationRepo } from './moderation/repo.ts';
+import { createModerationService, type ModerationService } from './moderation/service.ts';
 import { createMutesRepo } from './mutes/repo.ts';
 import { createMutesService, type MutesService } from './mutes/service.ts';
 import { createPollsCore } from './polls/core.ts';
@@ -45,6 +47,7 @@ export interface ChatServices {
   threads: ThreadsService;
   channelEvents: ChannelEventsService;
   mutes: MutesService;
+  moderation: ModerationService;
   reminders: RemindersService;
   locations: LocationsService;
   uploads: UploadsService;
@@ -157,6 +160,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     ),
     channelEvents: createChannelEventsService(deps, channels, users, events),
     mutes: createMutesService(deps, createMutesRepo(deps.db), users, channels, events),
+    moderation: createModerationService(deps, createModerationRepo(deps.db), users, messages),
     uploads,
     linkPreviews,
     search: createSearchService(deps, assembler),

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-members-hidden-index.ts';
 import * as m0003PollsDrafts from './migrations/0003-polls-drafts.ts';
 import * as m0004RemindersLocations from './migrations/0004-reminders-locations.ts';
 import * as m0005MessageTextUpdatedAt from './migrations/0005-message-text-updated-at.ts';
+import * as m0006BlocksFlags from './migrations/0006-blocks-flags.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-polls-drafts': m0003PollsDrafts,
   '0004-reminders-locations': m0004RemindersLocations,
   '0005-message-text-updated-at': m0005MessageTextUpdatedAt,
+  '0006-blocks-flags': m0006BlocksFlags,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

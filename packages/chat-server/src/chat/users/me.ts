@@ -1,6 +1,7 @@
 import type { ChatDeps } from '../deps.ts';
 import { createLocationsRepo } from '../locations/repo.ts';
 import { toLocationResponse, type SharedLocationResponse } from '../locations/serialize.ts';
+import { createModerationRepo } from '../moderation/repo.ts';
 import { createMutesRepo } from '../mutes/repo.ts';
 import { createReadsRepo } from '../reads/repo.ts';
 import type { UserRow } from './repo.ts';
@@ -27,11 +28,12 @@ export async function buildMe(
   const appId = row.app_id;
   const mutes = createMutesRepo(deps.db);
   const now = deps.clock.now();
-  const [userMutes, channelMutes, unread, liveLocations] = await Promise.all([
+  const [userMutes, channelMutes, unread, liveLocations, blocks] = await Promise.all([
     mutes.userMutes(appId, row.id, now),
     mutes.channelMutes(appId, row.id, now),
     unreadSummary(deps, appId, row.id),
     createLocationsRepo(deps.db).activeFor(appId, row.id, now),
+    createModerationRepo(deps.db).blocks(appId, row.id),
   ]);
   const targets = await users.responses(
     appId,
@@ -41,6 +43,8 @@ export async function buildMe(
   return {
     ...self,
     online: true,
+    // The client's blockedUsers starts from this list.
+    blocked_user_ids: blocks.map((block) => block.blocked_user_id),
     devices: [],
     mutes: userMutes.map((m) => ({
       user: self,
