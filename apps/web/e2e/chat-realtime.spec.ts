@@ -178,6 +178,19 @@ test("B's quote of A's message shows the quoted text to both, and jumps back to 
   await expect(channelMessage(a.page, first).first()).toBeInViewport();
 });
 
+test("B blocks A and unblocks again, then reports one of A's messages", async () => {
+  // The first message sits high in the list, so its menu opens clear of the composer.
+  const message = channelMessage(b.page, first).first();
+  await messageAction(message, 'Chặn đạo hữu');
+  // The menu now offers the opposite, from the client's own list of blocked users.
+  await messageAction(message, 'Bỏ chặn');
+  await message.hover();
+  await message.getByRole('button', { name: 'Mở menu thao tác với tin nhắn' }).click();
+  await expect(b.page.getByRole('menuitem', { name: 'Chặn đạo hữu' })).toBeVisible();
+  await b.page.getByRole('menuitem', { name: 'Báo cáo tin nhắn' }).click();
+  await expect(toasts(b.page).filter({ hasText: 'Đã báo cáo tin nhắn' })).toBeVisible();
+});
+
 test('none of this raised an error toast on either side', async () => {
   await expect(toasts(a.page).filter({ hasText: /Lỗi|thất bại|Không/ })).toHaveCount(0);
   await expect(toasts(b.page).filter({ hasText: /Lỗi|thất bại|Không/ })).toHaveCount(0);
