@@ -15,6 +15,7 @@ import { createMessagesService, type MessagesService } from './messages/service.
 import { createLocationsRepo } from './locations/repo.ts';
 import { createLocationsService, type LocationsService } from './locations/service.ts';
 import { createModerationRepo } from './moderation/repo.ts';
+import { refuseBlockedDirectMessages } from './moderation/refuse-blocked.ts';
 import { createModerationService, type ModerationService } from './moderation/service.ts';
 import { createMutesRepo } from './mutes/repo.ts';
 import { createMutesService, type MutesService } from './mutes/service.ts';
@@ -98,6 +99,9 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     deps.config.uploads.maxBytes,
   );
   const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
+  const moderationRepo = createModerationRepo(deps.db);
+  // Refuse before enriching links: a refused message must not make the server fetch anything.
+  messages.addSendHook(refuseBlockedDirectMessages(moderationRepo));
   messages.addSendHook(enrichOnSend(linkPreviews));
   const removeFiles = (appId: string, authorId: string, attachments: unknown[]) =>
     uploads.removeAttachmentFiles(appId, authorId, attachments);
@@ -160,7 +164,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     ),
     channelEvents: createChannelEventsService(deps, channels, users, events),
     mutes: createMutesService(deps, createMutesRepo(deps.db), users, channels, events),
-    moderation: createModerationService(deps, createModerationRepo(deps.db), users, messages),
+    moderation: createModerationService(deps, moderationRepo, users, messages),
     uploads,
     linkPreviews,
     search: createSearchService(deps, assembler),

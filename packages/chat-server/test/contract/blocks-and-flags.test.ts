@@ -40,6 +40,40 @@ describe('blocks and flags', { timeout: 20_000 }, () => {
     expect((await again.getBlockedUsers()).blocks.map((b) => b.blocked_user_id)).toEqual([bobId]);
   });
 
+  it('stops a blocked user writing to the blocker in their direct conversation, but not in a group', async () => {
+    const aliceId = uniqueId('ho-phap');
+    const bobId = uniqueId('ke-quay');
+    const carolId = uniqueId('ban-chung');
+    await createUsers(env(), [carolId]);
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    const direct = bob.channel('messaging', { members: [aliceId, bobId] });
+    await direct.watch();
+    const group = await watchChannel(bob, 'messaging', uniqueId('nhom'), {
+      members: [aliceId, bobId, carolId],
+    });
+    await sendText(direct, 'Trước khi bị chặn');
+
+    await alice.blockUser(bobId);
+    await expectStreamError(direct.sendMessage({ text: 'Sau khi bị chặn' }), {
+      code: 17,
+      status: 403,
+    });
+    expect((await sendText(group, 'Trong nhóm vẫn nói được')).text).toBe('Trong nhóm vẫn nói được');
+    // The blocker may still write; only the blocked user is stopped.
+    const aliceDirect = alice.channel('messaging', { members: [aliceId, bobId] });
+    await aliceDirect.watch();
+    expect(aliceDirect.cid).toBe(direct.cid);
+    await sendText(aliceDirect, 'Ta vẫn nói được');
+
+    await alice.unBlockUser(bobId);
+    expect((await sendText(direct, 'Đã được bỏ chặn')).text).toBe('Đã được bỏ chặn');
+    const texts = (await aliceDirect.query({ messages: { limit: 10 } })).messages.map(
+      (m) => m.text,
+    );
+    expect(texts).toEqual(['Trước khi bị chặn', 'Ta vẫn nói được', 'Đã được bỏ chặn']);
+  });
+
   it('refuses to block oneself, a user who does not exist, or with no one named', async () => {
     const aliceId = uniqueId('ho-phap');
     const alice = await connectUser(env(), aliceId);

@@ -38,6 +38,8 @@ export interface ModerationRepo {
   /** Returns the stored block (the existing one when the user was blocked already). */
   block(executor: Executor, row: UserBlockRow): Promise<UserBlockRow>;
   unblock(executor: Executor, appId: string, userId: string, blockedUserId: string): Promise<void>;
+  /** Whether another member of `cid` blocked `userId`. */
+  blockedByOtherMember(appId: string, cid: string, userId: string): Promise<boolean>;
   /** Stores the flag, or refreshes the reporter's earlier flag of the same target; returns the stored row. */
   flag(executor: Executor, row: FlagRow): Promise<FlagRow>;
 }
@@ -76,6 +78,22 @@ export function createModerationRepo(db: Kysely<Database>): ModerationRepo {
         .where('user_id', '=', userId)
         .where('blocked_user_id', '=', blockedUserId)
         .execute();
+    },
+
+    async blockedByOtherMember(appId, cid, userId) {
+      const found = await tables(db)
+        .selectFrom('members as m')
+        .innerJoin('user_blocks as b', (join) =>
+          join.onRef('b.app_id', '=', 'm.app_id').onRef('b.user_id', '=', 'm.user_id'),
+        )
+        .select('b.user_id')
+        .where('m.app_id', '=', appId)
+        .where('m.cid', '=', cid)
+        .where('m.user_id', '<>', userId)
+        .where('b.blocked_user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
+      return found !== undefined;
     },
 
     async flag(executor, row) {
