@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   expectFullChannel,
+  expectStreamError,
   ids,
   sendText,
   uniqueId,
@@ -185,6 +186,11 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(ids(carolView.state.messages)).toEqual([after.id]);
     const older = await carolView.query({ messages: { limit: 10, id_lt: after.id } });
     expect(older.messages).toEqual([]);
+    // Nor by id, nor among pinned messages.
+    await expectStreamError(carol.getMessage(before.id), { code: 16, status: 404 });
+    expect(
+      (await carolView.getMessagesById([before.id, after.id])).messages.map((m) => m.id),
+    ).toEqual([after.id]);
     // Members who were there before keep the whole history.
     const aliceView = await aliceChannel.query({ messages: { limit: 10 } });
     expect(ids(aliceView.messages)).toEqual([before.id, after.id]);

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { normalizeIso } from '../../db/clock.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
+import { visibleAfter, visibleOnly } from '../channels/state.ts';
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import type { ChannelAccess, ChannelsService } from '../channels/service.ts';
@@ -239,6 +240,9 @@ export function createMessagesService(
     if (!row) throw chatError.notFound(`message with id ${messageId} does not exist`);
     const access = await channels.access(actor, row.cid);
     requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
+    // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
+    if (visibleOnly([row], visibleAfter(access.channel, access.membership)).length === 0)
+      throw chatError.notFound(`message with id ${messageId} does not exist`);
     return { row, access };
   }
 
@@ -811,7 +815,8 @@ export function createMessagesService(
       );
       if (ids.length === 0) throw chatError.input('ids is required');
       if (ids.length > 100) throw chatError.input('at most 100 ids can be requested');
-      const rows = [...(await repo.getMany(actor.appId, ids)).values()]
+      const bound = visibleAfter(access.channel, access.membership);
+      const rows = visibleOnly([...(await repo.getMany(actor.appId, ids)).values()], bound)
         .filter((r) => r.cid === access.channel.cid)
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
@@ -841,7 +846,10 @@ export function createMessagesService(
       const limit = typeof payload.limit === 'number' ? payload.limit : 30;
       if (!Number.isInteger(limit) || limit < 0 || limit > 300)
         throw chatError.input('limit must be between 0 and 300');
-      const rows = await repo.pinned(actor.appId, access.channel.cid, limit, deps.clock.now());
+      const rows = visibleOnly(
+        await repo.pinned(actor.appId, access.channel.cid, limit, deps.clock.now()),
+        visibleAfter(access.channel, access.membership),
+      );
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
   };
