@@ -176,6 +176,7 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
   it('adds a member with hide_history: they see only what is written after they joined', async () => {
     const { aliceChannel, channelId } = await pair('late');
     const before = await sendText(aliceChannel, 'Chuyện cũ trước khi ngươi đến');
+    await aliceChannel.getClient().pinMessage(before.id);
     const carolId = uniqueId('carol');
     const carol = await connectUser(env(), carolId);
 
@@ -191,9 +192,12 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(
       (await carolView.getMessagesById([before.id, after.id])).messages.map((m) => m.id),
     ).toEqual([after.id]);
+    expect(carolView.state.pinnedMessages).toEqual([]);
+    expect((await carolView.getPinnedMessages({})).messages).toEqual([]);
     // Members who were there before keep the whole history.
     const aliceView = await aliceChannel.query({ messages: { limit: 10 } });
     expect(ids(aliceView.messages)).toEqual([before.id, after.id]);
+    expect(ids(aliceView.pinned_messages)).toEqual([before.id]);
   });
 
   it('removes a member: watchers get member.removed for that user and the user is told', async () => {

@@ -69,14 +69,6 @@ export function visibleAfter(
   return bounds.sort().at(-1)!;
 }
 
-/** Drops messages the viewer may not see (at or before their visibility bound). */
-export function visibleOnly<T extends { created_at: string }>(
-  rows: T[],
-  bound: string | null,
-): T[] {
-  return bound ? rows.filter((row) => row.created_at > bound) : rows;
-}
-
 /**
  * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
@@ -141,8 +133,11 @@ export function createStateBuilder(
         rows.map(async (row) =>
           pinnedByCid.set(
             row.cid,
-            visibleOnly(
-              await repos.messages.pinned(appId, row.cid, 10, now),
+            await repos.messages.pinned(
+              appId,
+              row.cid,
+              10,
+              now,
               visibleAfter(row, memberships.get(row.cid)),
             ),
           ),

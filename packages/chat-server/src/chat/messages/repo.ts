@@ -31,7 +31,14 @@ export interface MessagesRepo {
     limit: number,
     visibleAfter: Map<string, string>,
   ): Promise<Map<string, MessageRow[]>>;
-  pinned(appId: string, cid: string, limit: number, now: string): Promise<MessageRow[]>;
+  /** Current pins, newest pin first; `visibleAfter` hides messages at or before it (as in `page`). */
+  pinned(
+    appId: string,
+    cid: string,
+    limit: number,
+    now: string,
+    visibleAfter: string | null,
+  ): Promise<MessageRow[]>;
   insert(executor: Executor, row: Insertable<MessagesTable>): Promise<void>;
   update(
     executor: Executor,
@@ -188,18 +195,18 @@ export function createMessagesRepo(db: Db): MessagesRepo {
       return result;
     },
 
-    pinned: (appId, cid, limit, now) =>
-      db
+    pinned: (appId, cid, limit, now, visibleAfter) => {
+      let query = db
         .selectFrom('messages')
         .selectAll()
         .where('app_id', '=', appId)
         .where('cid', '=', cid)
         .where('pinned', '=', 1)
         .where((eb) => eb.or([eb('pin_expires', 'is', null), eb('pin_expires', '>', now)]))
-        .where('deleted_at', 'is', null)
-        .orderBy('pinned_at', 'desc')
-        .limit(limit)
-        .execute(),
+        .where('deleted_at', 'is', null);
+      if (visibleAfter) query = query.where('created_at', '>', visibleAfter);
+      return query.orderBy('pinned_at', 'desc').limit(limit).execute();
+    },
 
     async insert(executor, row) {
       await executor.insertInto('messages').values(row).execute();

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import { normalizeIso } from '../../db/clock.ts';
 import { reusableQuery } from '../../db/reusable-query.ts';
-import { visibleAfter, visibleOnly } from '../channels/state.ts';
+import { visibleAfter } from '../channels/state.ts';
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import type { ChannelAccess, ChannelsService } from '../channels/service.ts';
@@ -241,7 +241,8 @@ export function createMessagesService(
     const access = await channels.access(actor, row.cid);
     requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
     // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
-    if (visibleOnly([row], visibleAfter(access.channel, access.membership)).length === 0)
+    const bound = visibleAfter(access.channel, access.membership);
+    if (bound && row.created_at <= bound)
       throw chatError.notFound(`message with id ${messageId} does not exist`);
     return { row, access };
   }
@@ -816,8 +817,8 @@ export function createMessagesService(
       if (ids.length === 0) throw chatError.input('ids is required');
       if (ids.length > 100) throw chatError.input('at most 100 ids can be requested');
       const bound = visibleAfter(access.channel, access.membership);
-      const rows = visibleOnly([...(await repo.getMany(actor.appId, ids)).values()], bound)
-        .filter((r) => r.cid === access.channel.cid)
+      const rows = [...(await repo.getMany(actor.appId, ids)).values()]
+        .filter((r) => r.cid === access.channel.cid && (!bound || r.created_at > bound))
         .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
@@ -825,12 +826,12 @@ export function createMessagesService(
     async replies(actor, parentId, query) {
       const { row, access } = await accessMessage(actor, parentId);
       const page = parseMessagePage(query, { limit: 100, max: 300 });
-      const membership = access.membership;
-      const bounds = [access.channel.truncated_at, membership?.hide_messages_before]
-        .filter((v): v is string => !!v)
-        .sort();
       const rows = await repo.page(
-        { appId: actor.appId, parentId: row.id, visibleAfter: bounds.at(-1) ?? null },
+        {
+          appId: actor.appId,
+          parentId: row.id,
+          visibleAfter: visibleAfter(access.channel, access.membership),
+        },
         page,
       );
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
@@ -846,8 +847,11 @@ export function createMessagesService(
       const limit = typeof payload.limit === 'number' ? payload.limit : 30;
       if (!Number.isInteger(limit) || limit < 0 || limit > 300)
         throw chatError.input('limit must be between 0 and 300');
-      const rows = visibleOnly(
-        await repo.pinned(actor.appId, access.channel.cid, limit, deps.clock.now()),
+      const rows = await repo.pinned(
+        actor.appId,
+        access.channel.cid,
+        limit,
+        deps.clock.now(),
         visibleAfter(access.channel, access.membership),
       );
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
