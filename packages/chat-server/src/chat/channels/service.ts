@@ -209,10 +209,18 @@ export function createChannelsService(
     messagesHardDeleted: HardDeletedListener[];
   } = { messagesHardDeleted: [] };
 
-  /** Messages with attachments that a hard delete of `cid` (up to `until`) is about to remove. */
-  async function attachmentsOf(appId: string, cid: string, until?: string) {
+  /**
+   * Messages with attachments that a hard delete of `cid` (up to `until`) is about to remove. Read in the deleting
+   * transaction, so a message sent meanwhile cannot lose its row yet keep its files.
+   */
+  async function attachmentsOf(
+    trx: Transaction<Database>,
+    appId: string,
+    cid: string,
+    until?: string,
+  ) {
     if (hooks.messagesHardDeleted.length === 0) return [];
-    let query = deps.db
+    let query = trx
       .selectFrom('messages')
       .select(['user_id', 'attachments'])
       .where('app_id', '=', appId)
@@ -820,8 +828,11 @@ export function createChannelsService(
       const memberIds = await repo.memberIds(actor.appId, cid);
       const before = await eventChannel(current.channel);
       if (hard) {
-        const withFiles = await attachmentsOf(actor.appId, cid);
-        await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
+        const withFiles = await deps.writes.run(async (trx) => {
+          const rows = await attachmentsOf(trx, actor.appId, cid);
+          await repo.remove(trx, actor.appId, cid);
+          return rows;
+        });
         await announceHardDeleted(actor.appId, withFiles);
       } else
         await deps.writes.run((trx) =>
@@ -851,8 +862,8 @@ export function createChannelsService(
         truncatedAt = normalizeIso(body.truncated_at) ?? truncatedAt;
       }
       const hard = body.hard_delete === true;
-      const withFiles = hard ? await attachmentsOf(actor.appId, cid, truncatedAt) : [];
-      await deps.writes.run(async (trx) => {
+      const withFiles = await deps.writes.run(async (trx) => {
+        const rows = hard ? await attachmentsOf(trx, actor.appId, cid, truncatedAt) : [];
         await repo.update(trx, actor.appId, cid, {
           truncated_at: truncatedAt,
           updated_at: truncatedAt,
@@ -864,6 +875,7 @@ export function createChannelsService(
             .where('cid', '=', cid)
             .where('created_at', '<=', truncatedAt)
             .execute();
+        return rows;
       });
       await announceHardDeleted(actor.appId, withFiles);
       const fresh = (await repo.get(actor.appId, cid))!;
