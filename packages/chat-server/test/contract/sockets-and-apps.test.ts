@@ -6,6 +6,7 @@ import {
   connectUser,
   expectStreamError,
   newClient,
+  rawRequest,
   signJwt,
   uniqueId,
   useContractEnv,
@@ -16,16 +17,20 @@ import {
 
 type Frame = Record<string, unknown>;
 
-/** A bare websocket speaking the client's protocol, for what the client library never sends. */
-async function openRawSocket(env: ContractEnv, userId: string) {
+/** The `/connect` URL the client opens for `userId` with `token`. */
+function connectUrl(env: ContractEnv, userId: string, token: string): string {
   const json = encodeURIComponent(
     JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'raw' }),
   );
-  const token = env.admin.createToken(userId);
-  const url =
+  return (
     `${env.server.baseURL.replace('http', 'ws')}/connect?json=${json}` +
-    `&api_key=${env.server.apiKey}&authorization=${token}&stream-auth-type=jwt`;
-  const socket = new WebSocket(url);
+    `&api_key=${env.server.apiKey}&authorization=${token}&stream-auth-type=jwt`
+  );
+}
+
+/** A bare websocket speaking the client's protocol, for what the client library never sends. */
+async function openRawSocket(env: ContractEnv, userId: string) {
+  const socket = new WebSocket(connectUrl(env, userId, env.admin.createToken(userId)));
   const frames: Frame[] = [];
   let wake: (() => void) | undefined;
   socket.on('message', (data) => {
@@ -92,14 +97,8 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
 
   it('reports a refused handshake as one error frame in Stream’s shape, then closes with 1000', async () => {
     const userId = uniqueId('ke-mao-danh');
-    const json = encodeURIComponent(
-      JSON.stringify({ user_id: userId, user_details: { id: userId } }),
-    );
     const forged = signJwt({ user_id: userId }, 'not-the-app-secret');
-    const socket = new WebSocket(
-      `${env().server.baseURL.replace('http', 'ws')}/connect?json=${json}` +
-        `&api_key=${env().server.apiKey}&authorization=${forged}&stream-auth-type=jwt`,
-    );
+    const socket = new WebSocket(connectUrl(env(), userId, forged));
     const frames: Frame[] = [];
     socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
     const code = await new Promise<number>((resolve) => socket.on('close', resolve));
@@ -175,21 +174,14 @@ describe('a client that stops reading', { timeout: 30_000 }, () => {
     await channel.create();
 
     const { socket, first } = await openRawSocket(env(), stuckId);
-    const token = env().admin.createToken(stuckId);
-    const watched = await fetch(
-      `${env().server.baseURL}/channels/livestream/${channelId}/query?api_key=${env().server.apiKey}` +
-        `&connection_id=${String(first.connection_id)}`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: token,
-          'stream-auth-type': 'jwt',
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ watch: true, state: true }),
-      },
-    );
-    expect(watched.ok).toBe(true);
+    const watched = await rawRequest(env(), {
+      method: 'POST',
+      path: `/channels/livestream/${channelId}/query`,
+      userId: stuckId,
+      query: { connection_id: String(first.connection_id) },
+      body: { watch: true, state: true },
+    });
+    expect(watched.status).toBe(200);
     const listener = await connectUser(env(), uniqueId('nguoi-nghe'));
     const listening = await watchChannel(listener, 'livestream', channelId);
     const before = await channel.query({ watchers: { limit: 10 } });
