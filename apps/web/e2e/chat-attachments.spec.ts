@@ -6,10 +6,10 @@ import { StreamChat } from 'stream-chat';
 import {
   channelComposer,
   channelMessage,
+  closeChatUsers,
   newChatUser,
-  openChat,
+  openDirectMessage,
   send,
-  startDirectMessage,
   toasts,
   type ChatUser,
 } from './chat-support';
@@ -71,15 +71,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await new Promise<void>((resolve) => pageServer.listen(PREVIEW_PORT, '127.0.0.1', resolve));
   a = await newChatUser(browser, baseURL, 'Luyện Khí');
   b = await newChatUser(browser, baseURL, 'Trúc Cơ');
-  await openChat(b.page);
-  await openChat(a.page);
-  const dmPath = await startDirectMessage(a.page, b);
-  await b.page.goto(dmPath);
+  await openDirectMessage(a, b, { bOpens: true });
 });
 
 test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
+  await closeChatUsers(a, b);
   await new Promise<void>((resolve) =>
     pageServer ? pageServer.close(() => resolve()) : resolve(),
   );

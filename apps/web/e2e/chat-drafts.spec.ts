@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import {
   channelComposer,
   channelMessage,
+  closeChatUsers,
   newChatUser,
   openChat,
+  openDirectMessage,
   send,
-  startDirectMessage,
   toasts,
   type ChatUser,
 } from './chat-support';
@@ -32,14 +33,10 @@ function draftSaved(user: ChatUser) {
 test.beforeAll(async ({ browser, baseURL }) => {
   a = await newChatUser(browser, baseURL, 'Nháp');
   b = await newChatUser(browser, baseURL, 'Bạn Nháp');
-  await openChat(a.page);
-  dmPath = await startDirectMessage(a.page, b);
+  dmPath = await openDirectMessage(a, b);
 });
 
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+test.afterAll(async () => closeChatUsers(a, b));
 
 test('text typed in a channel survives a reload', async () => {
   const saved = draftSaved(a);

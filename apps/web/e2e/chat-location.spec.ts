@@ -2,10 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   channelComposer,
   channelMessage,
+  closeChatUsers,
   newChatUser,
-  openChat,
+  openDirectMessage,
   send,
-  startDirectMessage,
   threadComposer,
   type ChatUser,
 } from './chat-support';
@@ -35,16 +35,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
   b = await newChatUser(browser, baseURL, 'Bạn Đồng Hành');
   await a.context.grantPermissions(['geolocation']);
   await a.context.setGeolocation(HOAN_KIEM);
-  await openChat(a.page);
-  const dmPath = await startDirectMessage(a.page, b);
-  await b.page.goto(dmPath);
-  await expect(channelComposer(b.page)).toBeVisible();
+  await openDirectMessage(a, b, { bOpens: true });
 });
 
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+test.afterAll(async () => closeChatUsers(a, b));
 
 test('a one-off location shows its coordinates and a map link to both', async () => {
   const position = await openShareLocation(a.page);

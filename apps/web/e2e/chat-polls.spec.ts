@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
-  channelComposer,
   channelMessage,
+  closeChatUsers,
   newChatUser,
-  openChat,
-  startDirectMessage,
+  openDirectMessage,
   toasts,
   type ChatUser,
 } from './chat-support';
@@ -32,17 +31,10 @@ function pollOption(page: Page, text: string): Locator {
 test.beforeAll(async ({ browser, baseURL }) => {
   a = await newChatUser(browser, baseURL, 'Chủ Bình Chọn');
   b = await newChatUser(browser, baseURL, 'Người Bầu');
-  await openChat(b.page);
-  await openChat(a.page);
-  const dmPath = await startDirectMessage(a.page, b);
-  await b.page.goto(dmPath);
-  await expect(channelComposer(b.page)).toBeVisible();
+  await openDirectMessage(a, b, { bOpens: true });
 });
 
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+test.afterAll(async () => closeChatUsers(a, b));
 
 test('the poll dialog shows every validation message next to its field', async () => {
   const page = a.page;

@@ -3,6 +3,7 @@ import {
   channelComposer,
   channelListItem,
   channelMessage,
+  closeChatUsers,
   messageAction,
   newChatUser,
   openChat,
@@ -37,10 +38,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await setTuViAsAdmin(baseURL, a.email, 1_500_000);
 });
 
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+test.afterAll(async () => closeChatUsers(a, b));
 
 test("A's first message in a new direct message reaches B without a reload", async () => {
   await openChat(b.page);

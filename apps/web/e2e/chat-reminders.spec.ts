@@ -2,11 +2,11 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   channelComposer,
   channelMessage,
+  closeChatUsers,
   messageAction,
   newChatUser,
-  openChat,
+  openDirectMessage,
   send,
-  startDirectMessage,
   toasts,
   type ChatUser,
 } from './chat-support';
@@ -43,15 +43,11 @@ async function chatApi(api: APIRequestContext, method: 'POST', path: string, dat
 test.beforeAll(async ({ browser, baseURL }) => {
   a = await newChatUser(browser, baseURL, 'Hay Quên');
   b = await newChatUser(browser, baseURL, 'Bạn Nhắc');
-  await openChat(a.page);
-  const dmPath = await startDirectMessage(a.page, b);
+  const dmPath = await openDirectMessage(a, b);
   channelId = decodeURIComponent(dmPath.split('/').pop() ?? '');
 });
 
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+test.afterAll(async () => closeChatUsers(a, b));
 
 test('"Nhắc tôi" offers the delays and sets a reminder', async () => {
   await send(channelComposer(a.page), remindText);

@@ -115,6 +115,29 @@ export async function startDirectMessage(page: Page, other: Cultivator): Promise
   return new URL(page.url()).pathname;
 }
 
+/**
+ * A opens the chat and starts a direct message with B; with `bOpens`, B opens the conversation too (its composer
+ * ready). Returns the conversation's URL.
+ */
+export async function openDirectMessage(
+  a: ChatUser,
+  b: ChatUser,
+  { bOpens = false }: { bOpens?: boolean } = {},
+): Promise<string> {
+  await openChat(a.page);
+  const path = await startDirectMessage(a.page, b);
+  if (bOpens) {
+    await b.page.goto(path);
+    await expect(channelComposer(b.page)).toBeVisible();
+  }
+  return path;
+}
+
+/** Closes the browser contexts of the spec's cultivators (those that were created). */
+export async function closeChatUsers(...users: (ChatUser | undefined)[]): Promise<void> {
+  for (const user of users) await user?.context.close();
+}
+
 /** Opens a message's "…" menu and picks an action by its Vietnamese label. */
 export async function messageAction(message: Locator, label: string): Promise<void> {
   await message.hover();
