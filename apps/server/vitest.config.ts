@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The attack suite is its own project (vitest.security.config.ts at the repository root).
+    exclude: ['test/security/**', 'node_modules/**'],
     // Password hashing (scrypt) makes each sign-up/sign-in cost tens of milliseconds on a busy 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export const chatServerTestConfig = {
   environment: 'node' as const,
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  // The attack suite is its own project (vitest.security.config.ts at the repository root).
+  exclude: ['test/security/**', 'node_modules/**'],
   testTimeout: 20_000,
   hookTimeout: 20_000,
 };

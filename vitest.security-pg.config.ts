@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { securityTestConfig } from './vitest.security.config.ts';
+
+// The chat server's attack suite again on PostgreSQL (TEST_DATABASE_URL) and Redis pub/sub (REDIS_URL), where
+// storage and the cluster can break in ways SQLite and one process cannot. Listed by vitest.config.ts only when
+// both are provided.
+export default defineConfig({
+  test: {
+    ...securityTestConfig,
+    name: 'security-pg',
+    include: ['packages/chat-server/test/security/**/*.test.ts'],
+    env: { CHAT_TEST_DIALECT: 'postgres', CHAT_TEST_PUBSUB: 'redis' },
+  },
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The attack suite (`security` project): one file per threat area, each test an attack that must fail. It spans the
+ * chat server (packages/chat-server/test/security) and the product server (apps/server/test/security), on SQLite and
+ * in-process pub/sub. The storage and cluster attacks run again on PostgreSQL and Redis in `security-pg`
+ * (vitest.security-pg.config.ts). docs/security.md maps every promise to its test.
+ */
+export const securityTestConfig = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
+
+export default defineConfig({
+  test: {
+    ...securityTestConfig,
+    name: 'security',
+    include: [
+      'packages/chat-server/test/security/**/*.test.ts',
+      'apps/server/test/security/**/*.test.ts',
+    ],
+    env: { CHAT_TEST_DIALECT: 'sqlite' },
+  },
+});
