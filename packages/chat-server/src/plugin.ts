@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { registerAppRoutes } from './chat/app/routes.ts';
 import { registerChannelRoutes } from './chat/channels/routes.ts';
 import { registerEventRoutes } from './chat/events/routes.ts';
@@ -22,12 +22,15 @@ import { registerUserRoutes } from './chat/users/routes.ts';
 import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
 import { registerGateway } from './realtime/gateway.ts';
 import { createChatRuntime, type ChatRuntime } from './runtime.ts';
 
 export interface ChatServerPluginOptions {
   /** Called once the runtime is ready (tests and the product server use it to reach services or wait for readiness). */
   onReady?: (runtime: ChatRuntime) => void;
+  /** Sees every chat route as it is registered (the fuzz suite enumerates the endpoints this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Headers the stream-chat client sends from browsers; preflights must allow them. */
@@ -74,6 +77,7 @@ export function chatServerPlugin(
     app.addHook('onClose', () => runtime.close());
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= config.http.bodyLimitBytes;
+      options.onRoute?.(route);
     });
     await app.register(cors, {
       origin: '*',
@@ -88,6 +92,7 @@ export function chatServerPlugin(
       });
     }
     installErrorHandler(app);
+    installJsonBodyParser(app);
     // Events caused by a call reach the caller's socket before the call's reply (see Hub.settled).
     app.addHook('onSend', async () => {
       await runtime.deps.hub.settled();

@@ -1,5 +1,5 @@
 import { chatError } from '../errors.ts';
-import { isPlainObject, type JsonObject } from '../chat/json.ts';
+import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/json.ts';
 
 /** The JSON body as an object; an absent body is `{}`. */
 export function bodyOf(body: unknown): JsonObject {
@@ -16,12 +16,7 @@ export function queryOf(query: unknown): Record<string, string | undefined> {
 export function payloadOf(query: unknown, key = 'payload'): JsonObject {
   const raw = queryOf(query)[key];
   if (raw === undefined || raw === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw chatError.input(`${key} must be valid JSON`);
-  }
+  const value = parseJsonInput(raw, key);
   if (!isPlainObject(value)) throw chatError.input(`${key} must be a JSON object`);
   return value;
 }
@@ -31,13 +26,8 @@ export function queryJson(query: unknown): JsonObject {
   const result: JsonObject = {};
   for (const [key, value] of Object.entries(queryOf(query))) {
     if (value === undefined) continue;
-    if (key === 'sort' || key === 'payload') {
-      try {
-        result[key] = JSON.parse(value);
-      } catch {
-        throw chatError.input(`${key} must be valid JSON`);
-      }
-    } else result[key] = value;
+    if (key === 'sort' || key === 'payload') result[key] = parseJsonInput(value, key);
+    else result[key] = value;
   }
   return result;
 }

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { parseJsonInput } from '../chat/json.ts';
+import { chatError } from '../errors.ts';
+
+/**
+ * The chat routes' JSON body parser: Fastify's own would let a body nested thousands of levels deep through to
+ * handlers that walk it recursively. This one applies the same limits as every other JSON input
+ * (`JSON_INPUT_LIMITS` in chat/json.ts) and fails with code 4. The route's body limit still applies first.
+ */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.length === 0) {
+      done(chatError.input('request body is empty but content-type is application/json'));
+      return;
+    }
+    try {
+      done(null, parseJsonInput(text, 'the request body'));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+}
