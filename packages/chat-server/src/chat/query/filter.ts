@@ -3,6 +3,7 @@ import { jsonHas, jsonParam, jsonText, jsonValue, lowerText } from '../../db/dia
 import type { SqlDialectKind } from '../../db/schema.ts';
 import { normalizeIso } from '../../db/clock.ts';
 import { chatError } from '../../errors.ts';
+import { isPrototypeKey } from '../json.ts';
 
 /**
  * Compiles Stream's MongoDB-style filter objects into SQL. Every entity (channels, users, members, threads…)
@@ -56,10 +57,47 @@ export interface FilterSchema {
   entity: string;
 }
 
+const INT32_MAX = 2_147_483_647;
+/** Names of custom-data fields a filter or sort may look up (they become JSON paths). */
+export const CUSTOM_FIELD = /^[A-Za-z0-9_.-]{1,64}$/;
 const TRUE = sql<boolean>`1 = 1`;
 const FALSE = sql<boolean>`1 = 0`;
 
+/**
+ * How large a filter may be. Real clients send a handful of conditions; these caps keep the SQL built from a filter
+ * within what both databases parse (SQLite refuses expression trees deeper than 1000 and more than 32766 parameters)
+ * and refuse the rest with code 4 before any SQL is built.
+ */
+export const FILTER_LIMITS = {
+  /** Nesting of $and / $or / $nor. */
+  maxDepth: 8,
+  /** Entries in one $and / $or / $nor. */
+  maxBranches: 100,
+  /** Field conditions in the whole filter (`{a: 1, b: {$gt: 2, $lt: 5}}` counts 3). */
+  maxConditions: 100,
+  /** Values in one $in / $nin / list. */
+  maxListValues: 500,
+  /** List values in the whole filter. */
+  maxValues: 1000,
+  /** Characters in one string value (SQLite refuses LIKE patterns over 50 000 bytes). */
+  maxStringLength: 5000,
+} as const;
+
+interface FilterBudget {
+  conditions: number;
+  values: number;
+}
+
 export function compileFilter(filter: unknown, schema: FilterSchema): RawBuilder<boolean> {
+  return compileLevel(filter, schema, { conditions: 0, values: 0 }, 1);
+}
+
+function compileLevel(
+  filter: unknown,
+  schema: FilterSchema,
+  budget: FilterBudget,
+  depth: number,
+): RawBuilder<boolean> {
   if (filter === undefined || filter === null) return TRUE;
   if (typeof filter !== 'object' || Array.isArray(filter))
     throw chatError.input('filter_conditions must be an object');
@@ -68,16 +106,47 @@ export function compileFilter(filter: unknown, schema: FilterSchema): RawBuilder
     if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(value) || value.length === 0)
         throw chatError.input(`${key} must be a non-empty array`);
-      const children = value.map((child) => compileFilter(child, schema));
+      if (depth >= FILTER_LIMITS.maxDepth)
+        throw chatError.input(
+          `filter_conditions nests $and/$or/$nor too deeply (at most ${FILTER_LIMITS.maxDepth} levels)`,
+        );
+      if (value.length > FILTER_LIMITS.maxBranches)
+        throw chatError.input(
+          `${key} has ${value.length} entries; at most ${FILTER_LIMITS.maxBranches} are allowed`,
+        );
+      const children = value.map((child) => compileLevel(child, schema, budget, depth + 1));
       if (key === '$and') parts.push(and(children));
       else if (key === '$or') parts.push(or(children));
       else parts.push(sql<boolean>`not ${or(children)}`);
       continue;
     }
     if (key.startsWith('$')) throw chatError.input(`unknown filter operator ${key}`);
-    parts.push(compileField(key, value, schema));
+    parts.push(compileField(key, value, schema, budget));
   }
   return and(parts);
+}
+
+/** Charges one condition against the filter's budget, refusing it when a cap is passed. */
+function charge(budget: FilterBudget, field: string, value: unknown): void {
+  budget.conditions += 1;
+  if (budget.conditions > FILTER_LIMITS.maxConditions)
+    throw chatError.input(
+      `filter_conditions has more than ${FILTER_LIMITS.maxConditions} conditions`,
+    );
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length > FILTER_LIMITS.maxListValues)
+    throw chatError.input(
+      `the list for field ${field} has ${values.length} values; at most ${FILTER_LIMITS.maxListValues} are allowed`,
+    );
+  if (Array.isArray(value)) budget.values += value.length;
+  if (budget.values > FILTER_LIMITS.maxValues)
+    throw chatError.input(`filter_conditions has more than ${FILTER_LIMITS.maxValues} values`);
+  for (const item of values) {
+    if (typeof item === 'string' && item.length > FILTER_LIMITS.maxStringLength)
+      throw chatError.input(
+        `a value for field ${field} is longer than ${FILTER_LIMITS.maxStringLength} characters`,
+      );
+  }
 }
 
 function and(parts: RawBuilder<boolean>[]): RawBuilder<boolean> {
@@ -102,12 +171,14 @@ function compileField(
   field: string,
   condition: unknown,
   schema: FilterSchema,
+  budget: FilterBudget,
 ): RawBuilder<boolean> {
   const ops: [string, unknown][] = isOperatorObject(condition)
     ? Object.entries(condition)
     : [['$eq', condition]];
   const parts = ops.map(([op, value]) => {
     if (!OPERATORS.has(op)) throw chatError.input(`unknown operator ${op} on field ${field}`);
+    charge(budget, field, value);
     return compileCondition(field, op as Operator, value, schema);
   });
   return and(parts);
@@ -119,10 +190,11 @@ function compileCondition(
   value: unknown,
   schema: FilterSchema,
 ): RawBuilder<boolean> {
-  const spec = schema.fields[field];
+  // Own keys only: a field named `constructor` must not find Object.prototype's.
+  const spec = Object.hasOwn(schema.fields, field) ? schema.fields[field] : undefined;
   if (spec?.kind === 'custom') return spec.build(op, value);
   if (spec?.kind === 'column') return columnCondition(field, spec, op, value, schema.dialect);
-  if (!schema.customColumn || !/^[A-Za-z0-9_.-]{1,64}$/.test(field)) {
+  if (!schema.customColumn || !CUSTOM_FIELD.test(field) || isPrototypeKey(field)) {
     throw chatError.input(`field ${field} is not supported for filtering ${schema.entity}`);
   }
   return jsonCondition(field, schema.customColumn, schema.dialect, op, value);
@@ -135,8 +207,9 @@ function toScalar(field: string, type: ColumnType, value: unknown): Scalar {
       if (typeof value !== 'boolean') throw chatError.input(`field ${field} expects a boolean`);
       return value ? 1 : 0;
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        throw chatError.input(`field ${field} expects a number`);
+      // Number columns are 32-bit integers: PostgreSQL refuses anything else as a parameter for them.
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > INT32_MAX)
+        throw chatError.input(`field ${field} expects an integer`);
       return value;
     case 'date': {
       if (typeof value !== 'string' && typeof value !== 'number')

@@ -2,6 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonValue } from '../../db/dialect.ts';
 import type { SqlDialectKind } from '../../db/schema.ts';
 import { chatError } from '../../errors.ts';
+import { isPrototypeKey } from '../json.ts';
+import { CUSTOM_FIELD } from './filter.ts';
+
+export const MAX_SORT_FIELDS = 10;
 
 export interface SortItem {
   field: string;
@@ -22,10 +26,13 @@ export function parseSort(raw: unknown): SortItem[] {
     const record = entry as Record<string, unknown>;
     if (typeof record.field === 'string') {
       items.push({ field: record.field, direction: toDirection(record.direction) });
-      continue;
+    } else {
+      for (const [field, direction] of Object.entries(record))
+        items.push({ field, direction: toDirection(direction) });
     }
-    for (const [field, direction] of Object.entries(record))
-      items.push({ field, direction: toDirection(direction) });
+    // Real clients sort by one to three fields; every item becomes an ORDER BY term.
+    if (items.length > MAX_SORT_FIELDS)
+      throw chatError.input(`sort may name at most ${MAX_SORT_FIELDS} fields`);
   }
   return items;
 }
@@ -47,9 +54,10 @@ export interface SortSchema {
 /** ORDER BY items; nulls always sort last (both dialects accept NULLS LAST). */
 export function compileSort(items: SortItem[], schema: SortSchema): RawBuilder<unknown>[] {
   return items.map(({ field, direction }) => {
-    let expression = schema.fields[field];
+    // Own keys only: `__proto__` or `constructor` must not find Object.prototype's members.
+    let expression = Object.hasOwn(schema.fields, field) ? schema.fields[field] : undefined;
     if (!expression) {
-      if (!schema.customColumn || !/^[A-Za-z0-9_.-]{1,64}$/.test(field)) {
+      if (!schema.customColumn || !CUSTOM_FIELD.test(field) || isPrototypeKey(field)) {
         throw chatError.input(`field ${field} is not supported for sorting ${schema.entity}`);
       }
       expression = jsonValue(schema.dialect, schema.customColumn, field);
