@@ -34,11 +34,18 @@ export function isoFromMicros(micros: number): string {
   return `${prefix}${String(micros % 1000).padStart(3, '0')}Z`;
 }
 
-/** Normalises any client-supplied date (Date string, ISO with any precision) to our 6-digit ISO form. */
+/** The last instant with a four-digit year: later (or negative-year) ISO strings would not sort as text. */
+export const MAX_ISO_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const MIN_ISO_MS = Date.parse('0000-01-01T00:00:00.000Z');
+
+/**
+ * Normalises any client-supplied date (Date string, ISO with any precision) to our 6-digit ISO form; null when it is
+ * not a date or falls outside years 0000–9999.
+ */
 export function normalizeIso(value: string | number | Date): string | null {
   const date = value instanceof Date ? value : new Date(value);
   const ms = date.getTime();
-  if (Number.isNaN(ms)) return null;
+  if (Number.isNaN(ms) || ms < MIN_ISO_MS || ms > MAX_ISO_MS) return null;
   let micros = ms * 1000;
   if (typeof value === 'string') {
     const fraction = /\.(\d+)/.exec(value)?.[1];

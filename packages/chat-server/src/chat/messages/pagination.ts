@@ -1,6 +1,7 @@
 import { chatError } from '../../errors.ts';
 import { normalizeIso } from '../../db/clock.ts';
 import { isPlainObject } from '../json.ts';
+import { boundedInt, PAGE_BOUNDS } from '../query/bounds.ts';
 
 /**
  * Message pagination as the client sends it (channel.query `messages`, getReplies): one cursor family and a limit.
@@ -36,14 +37,6 @@ const DATE_KEYS = {
   created_at_around: 'createdAtAround',
 } as const;
 
-function toInt(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-    throw chatError.input(`${name} must be a non-negative integer`);
-  return n;
-}
-
 /** Parses pagination options from a JSON body or a query string (every value may arrive as a string). */
 export function parseMessagePage(
   raw: unknown,
@@ -52,9 +45,16 @@ export function parseMessagePage(
   if (raw !== undefined && raw !== null && !isPlainObject(raw))
     throw chatError.input('messages pagination must be an object');
   const input = (raw ?? {}) as Record<string, unknown>;
-  const limit = toInt(input.limit, 'limit') ?? defaults.limit;
-  if (limit > defaults.max) throw chatError.input(`limit must be at most ${defaults.max}`);
-  const offset = toInt(input.offset, 'offset') ?? 0;
+  const limit = boundedInt(input.limit, 'limit', {
+    min: 0,
+    max: defaults.max,
+    fallback: defaults.limit,
+  });
+  const offset = boundedInt(input.offset, 'offset', {
+    min: 0,
+    max: PAGE_BOUNDS.maxOffset,
+    fallback: 0,
+  });
   const page: MessagePage = { limit, offset };
   for (const [key, prop] of Object.entries(ID_KEYS)) {
     const value = input[key];

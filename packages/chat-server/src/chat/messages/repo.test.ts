@@ -167,9 +167,14 @@ describe(`${dialectName()}: messages repository pagination`, () => {
   });
 
   it('rejects a limit above the maximum and non-numeric cursors with code 4', () => {
-    expect(() => parseMessagePage({ limit: 301 }, { limit: 100, max: 300 })).toThrow(/at most 300/);
+    expect(() => parseMessagePage({ limit: 301 }, { limit: 100, max: 300 })).toThrow(
+      /between 0 and 300/,
+    );
     expect(() => parseMessagePage({ limit: 'many' }, { limit: 100, max: 300 })).toThrow(
-      /non-negative integer/,
+      /must be an integer/,
+    );
+    expect(() => parseMessagePage({ offset: 1e30 }, { limit: 100, max: 300 })).toThrow(
+      /offset must be an integer between 0 and 1000/,
     );
     expect(() =>
       parseMessagePage({ created_at_before: 'never' }, { limit: 100, max: 300 }),

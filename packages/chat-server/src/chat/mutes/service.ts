@@ -1,4 +1,4 @@
-import { isoFromMicros } from '../../db/clock.ts';
+import { isoFromMicros, MAX_ISO_MS } from '../../db/clock.ts';
 import { chatError } from '../../errors.ts';
 import type { Actor } from '../access.ts';
 import type { ChannelsService } from '../channels/service.ts';
@@ -39,7 +39,9 @@ export function createMutesService(
     if (amount === undefined || amount === null || amount === 0) return null;
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0)
       throw chatError.input(`${name} must be a positive number`);
-    return isoFromMicros((Date.now() + amount * unitMs) * 1000);
+    const until = Date.now() + amount * unitMs;
+    if (until > MAX_ISO_MS) throw chatError.input(`${name} ends after the year 9999`);
+    return isoFromMicros(until * 1000);
   }
 
   async function me(appId: string, userId: string): Promise<OwnUserResponse> {

@@ -1,4 +1,5 @@
 import { chatError } from '../../errors.ts';
+import { cursorOffset } from '../query/bounds.ts';
 
 /** Opaque `next`/`prev` cursors for offset pages (the client only echoes them back). */
 export function encodeOffsetCursor(offset: number): string {
@@ -11,12 +12,10 @@ export function decodeOffsetCursor(value: unknown, name: string): number {
     const parsed = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as {
       offset?: unknown;
     };
-    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0)
-      return parsed.offset;
+    return cursorOffset(parsed.offset, name);
   } catch {
-    // fall through to the input error
+    throw chatError.input(`${name} is not a valid cursor`);
   }
-  throw chatError.input(`${name} is not a valid cursor`);
 }
 
 /** A page size from the body: `fallback` when absent, otherwise an integer from 1 to `max`. */

@@ -1,4 +1,5 @@
 import { chatError } from '../../errors.ts';
+import { boundedInt } from '../query/bounds.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 
 export const POLL_RESERVED = new Set([
@@ -147,9 +148,12 @@ export function readOption(input: unknown, name: string): OptionInput {
   const id = readId(input.id, `${name}.id`);
   if (id) option.id = id;
   if (input.position !== undefined && input.position !== null) {
-    if (typeof input.position !== 'number' || !Number.isInteger(input.position))
-      throw chatError.input(`${name}.position must be an integer`);
-    option.position = input.position;
+    // Stored in a 32-bit integer column.
+    option.position = boundedInt(input.position, `${name}.position`, {
+      min: -2_147_483_648,
+      max: 2_147_483_647,
+      fallback: 0,
+    });
   }
   return option;
 }

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../http/context.ts';
 import { bodyOf, queryOf } from '../../http/params.ts';
-import { chatError } from '../../errors.ts';
+import { boundedInt, PAGE_BOUNDS } from '../query/bounds.ts';
 import type { ChatServices } from '../services.ts';
-
-function intQuery(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw chatError.input(`${name} must be a non-negative integer`);
-  return n;
-}
 
 export function registerReactionRoutes(app: FastifyInstance, services: ChatServices): void {
   const { reactions } = services;
@@ -32,8 +24,9 @@ export function registerReactionRoutes(app: FastifyInstance, services: ChatServi
     return reactions.list(
       actorOf(request),
       request.params.id,
-      intQuery(query.limit, 10, 'limit'),
-      intQuery(query.offset, 0, 'offset'),
+      // Stream's caps for listing reactions.
+      boundedInt(query.limit, 'limit', { min: 0, max: 300, fallback: 10 }),
+      boundedInt(query.offset, 'offset', { min: 0, max: PAGE_BOUNDS.maxOffset, fallback: 0 }),
     );
   });
   app.post<{ Params: { id: string } }>('/messages/:id/reactions', async (request) =>

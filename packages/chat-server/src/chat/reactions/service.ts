@@ -7,6 +7,7 @@ import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
+import { cursorOffset } from '../query/bounds.ts';
 import { compileFilter } from '../query/filter.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ReactionsRepo } from './repo.ts';
@@ -58,12 +59,10 @@ function decodeCursor(next: unknown): number {
     const value = JSON.parse(Buffer.from(String(next), 'base64url').toString('utf8')) as {
       offset?: unknown;
     };
-    if (typeof value.offset === 'number' && Number.isInteger(value.offset) && value.offset >= 0)
-      return value.offset;
+    return cursorOffset(value.offset, 'next');
   } catch {
-    // fall through
+    throw chatError.input('next is not a valid cursor');
   }
-  throw chatError.input('next is not a valid cursor');
 }
 
 export function createReactionsService(

@@ -1,4 +1,5 @@
 import { chatError } from '../../errors.ts';
+import { cursorOffset } from '../query/bounds.ts';
 
 /** Opaque `next`/`prev` cursors over offsets: the reminder paginator only ever echoes them back. */
 export function encodeCursor(offset: number): string {
@@ -11,10 +12,8 @@ export function decodeCursor(value: unknown, name: string): number {
     const parsed = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as {
       o?: unknown;
     };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0)
-      return parsed.o;
+    return cursorOffset(parsed.o, name);
   } catch {
-    // reported below
+    throw chatError.input(`${name} is not a valid cursor`);
   }
-  throw chatError.input(`${name} is not a valid cursor`);
 }

@@ -9,6 +9,7 @@ import { compact, isPlainObject, parseObject, pickCustom, type JsonObject } from
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
 import { userOf } from '../messages/serialize.ts';
+import { cursorOffset } from '../query/bounds.ts';
 import { compileFilter } from '../query/filter.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
@@ -186,9 +187,10 @@ export function createThreadsService(
       const participantLimit = intOf(body.participant_limit, 10, 100, 'participant_limit');
       let offset = 0;
       if (typeof body.next === 'string' && body.next) {
-        offset = Number(Buffer.from(body.next, 'base64url').toString('utf8'));
-        if (!Number.isInteger(offset) || offset < 0)
-          throw chatError.input('next is not a valid cursor');
+        offset = cursorOffset(
+          Number(Buffer.from(body.next, 'base64url').toString('utf8')),
+          'next',
+        );
       }
       const where = compileFilter(body.filter ?? {}, {
         dialect: deps.dialect,
