@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatError, chatError, formatDuration } from '../errors.ts';
 
 /** Maps Fastify's own errors (body parsing, limits, validation) onto Stream codes; everything else is -1/500. */
@@ -47,4 +48,39 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     return payload;
   });
+}
+
+/**
+ * For the `frameworkErrors` option of a Fastify instance serving chat: errors Fastify raises before routing (a
+ * malformed percent-encoding in the path, an over-long path parameter) in Stream's shape instead of Fastify's.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const chat = fromFastify(error) ?? chatError.input('the request URL is not valid');
+  void reply.status(chat.statusCode).send(chat.toBody(reply.elapsedTime));
+}
+
+/**
+ * For the `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify sees them (headers or URL
+ * too large, a malformed request line) are still answered in Stream's shape, then the socket is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const chat =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? chatError.input('the request headers or URL are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ChatError('RequestTimeoutError', 'the request took too long to arrive')
+        : chatError.input('the request is not valid HTTP');
+  const body = JSON.stringify(chat.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${chat.statusCode} ${chat.statusCode === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import {
   parseConfig,
@@ -11,6 +11,7 @@ import {
   type ChatServerConfigInput,
   type DeepPartial,
 } from '../config.ts';
+import { answerClientError, answerFrameworkError } from '../http/error-handler.ts';
 import { buildChatServer } from '../server.ts';
 
 export interface TestChatServer {
@@ -18,9 +19,17 @@ export interface TestChatServer {
   baseURL: string;
   apiKey: string;
   apiSecret: string;
+  /** Every route the chat plugin registered (method and URL, with the prefix), e.g. for fuzzing each endpoint. */
+  routes: readonly ChatRoute[];
   /** Stops and starts again on the same port and the same database (to test recovery). */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ChatRoute {
+  method: string;
+  /** Fastify's route pattern, e.g. /channels/:type/:id/message. */
+  url: string;
 }
 
 export interface StartOptions {
@@ -99,15 +108,27 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
 
   let port = 0;
   let app: FastifyInstance | undefined;
+  const routes: ChatRoute[] = [];
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (!routes.some((known) => known.method === method && known.url === route.url))
+        routes.push({ method, url: route.url });
+    }
+  };
 
   async function start(): Promise<void> {
     const { default: Fastify } = await import('fastify');
     const { chatServerPlugin } = await import('../plugin.ts');
     if (prefix) {
-      app = Fastify({ logger: false, forceCloseConnections: true });
-      await app.register(chatServerPlugin(config), { prefix });
+      app = Fastify({
+        logger: false,
+        forceCloseConnections: true,
+        frameworkErrors: answerFrameworkError,
+        clientErrorHandler: answerClientError,
+      });
+      await app.register(chatServerPlugin(config, { onRoute }), { prefix });
     } else {
-      app = await buildChatServer(config);
+      app = await buildChatServer(config, { onRoute });
     }
     await app.listen({ host: '127.0.0.1', port });
     port = (app.server.address() as AddressInfo).port;
@@ -126,6 +147,7 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     },
     apiKey: app0.key,
     apiSecret: app0.secret,
+    routes,
     async restart() {
       await stop();
       await start();
