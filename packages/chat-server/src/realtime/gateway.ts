@@ -5,7 +5,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import { assertUserId } from '../chat/users/service.ts';
 import { buildMe } from '../chat/users/me.ts';
 import { placeholderUser } from '../chat/users/serialize.ts';
-import { isPlainObject, type JsonObject } from '../chat/json.ts';
+import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/json.ts';
 import { ChatError, chatError, toChatError } from '../errors.ts';
 import type { ChatRuntime } from '../runtime.ts';
 import { Connection } from './connection.ts';
@@ -32,12 +32,7 @@ function parseHandshake(
     { apiKey: query.api_key, authType: query['stream-auth-type'], token: query.authorization },
     Math.floor(Date.now() / 1000),
   );
-  let payload: unknown;
-  try {
-    payload = JSON.parse(query.json ?? '');
-  } catch {
-    throw chatError.input('the json query parameter must be valid JSON');
-  }
+  const payload = parseJsonInput(query.json ?? '', 'the json query parameter');
   if (!isPlainObject(payload)) throw chatError.input('the json query parameter must be an object');
   const details = isPlainObject(payload.user_details) ? payload.user_details : {};
   const claimed =

@@ -34,10 +34,13 @@ function membersField(): FieldSpec {
         case '$nin':
           if (ids.length === 0) return sql<boolean>`1 = 1`;
           return sql<boolean>`not exists (select 1 from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id in (${sql.join(ids)}))`;
-        case '$eq':
-          // Exactly this member set (Stream's `members: [a, b]` / `{$eq: [...]}`).
+        case '$eq': {
+          // Exactly this member set (Stream's `members: [a, b]` / `{$eq: [...]}`). One count rather than one EXISTS
+          // per id keeps the SQL flat however long the list.
           if (!Array.isArray(value)) return exists(ids[0]!);
-          return sql<boolean>`(${sql.join(ids.map(exists), sql` and `)} and c.member_count = ${ids.length})`;
+          const distinct = [...new Set(ids)];
+          return sql<boolean>`(c.member_count = ${ids.length} and (select count(*) from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id in (${sql.join(distinct)})) = ${distinct.length})`;
+        }
         default:
           throw chatError.input(`operator ${op} is not supported on members`);
       }

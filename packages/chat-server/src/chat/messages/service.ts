@@ -102,6 +102,14 @@ const unhideMembers = reusableQuery<[string, string], unknown>(2, (executor, app
 );
 
 const MESSAGE_ID_PATTERN = /^[\w:.!@-]{1,255}$/;
+
+/** `pin_expires` as stored: absent or null pins for good; anything else must be a date within years 0000–9999. */
+function pinExpiry(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const iso = typeof value === 'string' ? normalizeIso(value) : null;
+  if (!iso) throw chatError.input('pin_expires must be a date between the years 0000 and 9999');
+  return iso;
+}
 /** SPEC §5: at most 10 files per message (the client's API_MAX_FILES_ALLOWED_PER_MESSAGE). */
 const ATTACHMENTS_MAX = 10;
 
@@ -403,8 +411,7 @@ export function createMessagesService(
       row.pinned = 1;
       row.pinned_at = now;
       row.pinned_by_id = userId;
-      row.pin_expires =
-        typeof input.pin_expires === 'string' ? normalizeIso(input.pin_expires) : null;
+      row.pin_expires = pinExpiry(input.pin_expires);
     }
     const inTransaction: ((trx: Transaction<Database>) => Promise<void>)[] = [];
     for (const hook of sendHooks) {
@@ -626,8 +633,7 @@ export function createMessagesService(
         patch.pinned = pinned ? 1 : 0;
         patch.pinned_at = pinned ? now : null;
         patch.pinned_by_id = pinned ? (actor.userId ?? row.user_id) : null;
-        patch.pin_expires =
-          pinned && typeof set.pin_expires === 'string' ? normalizeIso(set.pin_expires) : null;
+        patch.pin_expires = pinned ? pinExpiry(set.pin_expires) : null;
       }
     }
     for (const key of unset) {
