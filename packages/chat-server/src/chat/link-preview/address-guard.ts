@@ -1,59 +1,153 @@
-import { BlockList, isIP } from 'node:net';
-
 /**
- * Addresses a link preview must never reach: loopback, private, link-local (cloud metadata 169.254.169.254),
- * CGNAT (Alibaba metadata 100.100.100.200), multicast, unspecified, reserved and documentation ranges, IPv6 ULA
- * (AWS fd00:ec2::254) and link-local. IPv4-mapped and NAT64 IPv6 addresses are judged by the IPv4 inside.
+ * Which addresses a link preview may connect to. Every spelling of an address is first reduced to its bytes (IPv4 in
+ * any inet_aton form — `0x7f.1`, `2130706433`, `017700000001`, `127.1` —, IPv6 with `::`, a dotted tail, a zone id,
+ * brackets or trailing dots), IPv6 forms that carry an IPv4 address are judged by that address, and only then is the
+ * range decided. Unparseable input is refused.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
 
-/** The IPv4 address embedded in ::ffff:a.b.c.d, ::a.b.c.d or 64:ff9b::/96, if any. */
-function embeddedIPv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+export interface IpAddress {
+  family: 4 | 6;
+  /** 4 or 16 bytes, network order. */
+  bytes: number[];
 }
 
+type Range = readonly [prefix: readonly number[], bits: number];
+
+/** IPv4 ranges that are not the public internet (IANA special-purpose registry). */
+const BLOCKED_V4: readonly Range[] = [
+  [[0, 0, 0, 0], 8], // "this network", 0.0.0.0
+  [[10, 0, 0, 0], 8], // private
+  [[100, 64, 0, 0], 10], // CGNAT (Alibaba metadata 100.100.100.200)
+  [[127, 0, 0, 0], 8], // loopback
+  [[169, 254, 0, 0], 16], // link-local (cloud metadata 169.254.169.254)
+  [[172, 16, 0, 0], 12], // private
+  [[192, 0, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2, 0], 24], // documentation
+  [[192, 31, 196, 0], 24], // AS112
+  [[192, 52, 193, 0], 24], // AMT
+  [[192, 88, 99, 0], 24], // 6to4 relay anycast
+  [[192, 168, 0, 0], 16], // private
+  [[192, 175, 48, 0], 24], // AS112 direct delegation
+  [[198, 18, 0, 0], 15], // benchmarking
+  [[198, 51, 100, 0], 24], // documentation
+  [[203, 0, 113, 0], 24], // documentation
+  [[224, 0, 0, 0], 4], // multicast
+  [[240, 0, 0, 0], 4], // reserved, broadcast
+];
+
+/** Global unicast, 2000::/3: every other IPv6 address (loopback, ULA, link-local, multicast, …) is refused. */
+const GLOBAL_UNICAST_V6: Range = [[0x20], 3];
+
+/** Special ranges inside 2000::/3. */
+const BLOCKED_V6: readonly Range[] = [
+  // IETF protocol assignments: Teredo 2001::/32 (an obfuscated IPv4 inside), benchmarking 2001:2::/48, ORCHID.
+  [[0x20, 0x01, 0x00, 0x00], 23],
+  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
+  [[0x3f, 0xff], 20], // documentation (RFC 9637)
+];
+
+function inRange(bytes: readonly number[], [prefix, bits]: Range): boolean {
+  for (let i = 0; i * 8 < bits; i++) {
+    const take = Math.min(8, bits - i * 8);
+    const mask = (0xff << (8 - take)) & 0xff;
+    if (((bytes[i] ?? 0) & mask) !== ((prefix[i] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+/** One inet_aton part: decimal, octal (leading 0) or hex (0x). */
+function parseV4Part(part: string): number | undefined {
+  if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : parseInt(part.slice(2), 16);
+  if (/^0[0-7]+$/.test(part)) return parseInt(part.slice(1), 8);
+  if (/^(?:0|[1-9]\d*)$/.test(part)) return Number(part);
+  return undefined;
+}
+
+/** IPv4 as inet_aton and WHATWG URLs read it: 1 to 4 parts, the last filling the remaining bytes. */
+function parseV4(text: string): number[] | undefined {
+  const parts = text.split('.');
+  if (parts.length > 4) return undefined;
+  const values = parts.map(parseV4Part);
+  if (values.some((v) => v === undefined || !Number.isSafeInteger(v))) return undefined;
+  const numbers = values as number[];
+  const last = numbers.pop()!;
+  if (numbers.some((v) => v > 255) || last >= 2 ** (8 * (4 - numbers.length))) return undefined;
+  const bytes = [...numbers];
+  for (let shift = 8 * (3 - numbers.length); shift >= 0; shift -= 8)
+    bytes.push(Math.floor(last / 2 ** shift) % 256);
+  return bytes;
+}
+
+function parseV6(text: string): number[] | undefined {
+  let body = text;
+  const tail: number[] = [];
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(body);
+  if (dotted) {
+    const parts = dotted[2]!.split('.').map(Number);
+    if (parts.some((p) => p > 255) || dotted[2]!.split('.').some((p) => /^0\d/.test(p)))
+      return undefined;
+    tail.push(...parts);
+    body = dotted[1]!.endsWith('::') ? dotted[1]! : dotted[1]!.slice(0, -1);
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (half: string) => (half === '' ? [] : half.split(':'));
+  const head = groups(halves[0]!);
+  const rest = halves.length === 2 ? groups(halves[1]!) : [];
+  if ([...head, ...rest].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return undefined;
+  const given = head.length + rest.length + tail.length / 2;
+  if (halves.length === 1 ? given !== 8 : given > 7) return undefined;
+  const zeros = Array<string>(8 - given).fill('0');
+  const bytes: number[] = [];
+  for (const group of [...head, ...zeros, ...rest]) {
+    const value = parseInt(group, 16);
+    bytes.push(value >> 8, value & 0xff);
+  }
+  return [...bytes, ...tail];
+}
+
+/** The address a host string spells, in any form; undefined for a name (or garbage). */
+export function parseIpAddress(input: string): IpAddress | undefined {
+  const host = input
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
+    .replace(/\.+$/, '');
+  if (host.includes(':')) {
+    const bytes = parseV6(host);
+    return bytes ? { family: 6, bytes } : undefined;
+  }
+  const bytes = parseV4(host);
+  return bytes ? { family: 4, bytes } : undefined;
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for: mapped ::ffff:0:0/96, compatible ::/96, translated ::ffff:0:0:0/96,
+ * NAT64 64:ff9b::/96 and 6to4 2002::/16.
+ */
+function embeddedIPv4(bytes: readonly number[]): number[] | undefined {
+  const zero = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  const last4 = bytes.slice(12, 16);
+  if (zero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return last4;
+  if (zero(0, 12)) return last4;
+  if (zero(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zero(10, 12)) return last4;
+  if (inRange(bytes, [[0, 0x64, 0xff, 0x9b], 32]) && zero(4, 12)) return last4;
+  if (inRange(bytes, [[0x20, 0x02], 16])) return bytes.slice(2, 6);
+  return undefined;
+}
+
+function isBlockedV4(bytes: readonly number[]): boolean {
+  return BLOCKED_V4.some((range) => inRange(bytes, range));
+}
+
+/** True unless `address` is a public address a preview may connect to. */
 export function isBlockedAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const family = isIP(bare);
-  if (family === 0) return true;
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  const inner = embeddedIPv4(bare);
-  if (inner) return blocked.check(inner, 'ipv4');
-  return blocked.check(bare, 'ipv6');
+  const ip = parseIpAddress(address);
+  if (!ip) return true;
+  if (ip.family === 4) return isBlockedV4(ip.bytes);
+  const inner = embeddedIPv4(ip.bytes);
+  if (inner) return isBlockedV4(inner);
+  if (!inRange(ip.bytes, GLOBAL_UNICAST_V6)) return true;
+  return BLOCKED_V6.some((range) => inRange(ip.bytes, range));
 }

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isBlockedAddress } from './address-guard.ts';
+import type { LookupFunction } from 'node:net';
+import { isBlockedAddress, parseIpAddress } from './address-guard.ts';
 
 export interface GuardOptions {
   /** host:port pairs that skip the address check (a local test page); empty in production. */
@@ -14,22 +14,40 @@ export interface GuardOptions {
 /** Why a preview fetch was refused; the message is safe to return to the client. */
 export class LinkPreviewError extends Error {}
 
-/** Checks every address a name resolves to, at connect time, so DNS rebinding between check and use is moot. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  if (isLocalhostName(hostname))
-    return callback(new LinkPreviewError(`the address of ${hostname} is not allowed`), '', 4);
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 4);
-    const bad = addresses.find((a) => isBlockedAddress(a.address));
-    if (bad || addresses.length === 0)
-      return callback(new LinkPreviewError(`the address of ${hostname} is not allowed`), '', 4);
-    if (options.all) return callback(null, addresses);
-    return callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+export type Resolver = (
+  hostname: string,
+  options: { all: true; family?: number },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) =>
+  dnsLookup(hostname, options, callback);
+
+/**
+ * A socket lookup that resolves every address of the name and refuses them all if any one is not public. The socket
+ * then connects to an address this check saw (never to a second answer), so DNS rebinding between check and use is
+ * moot.
+ */
+export function createGuardedLookup(resolve: Resolver = systemResolver): LookupFunction {
+  return (hostname, options, callback) => {
+    const refuse = () =>
+      callback(new LinkPreviewError(`the address of ${hostname} is not allowed`), '', 4);
+    if (isLocalhostName(hostname)) return refuse();
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+    resolve(hostname, { family, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address)))
+        return refuse();
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+const guardedLookup = createGuardedLookup();
 
 function isLocalhostName(hostname: string): boolean {
-  const lower = hostname.toLowerCase().replace(/\.$/, '');
+  const lower = hostname.toLowerCase().replace(/\.+$/, '');
   return lower === 'localhost' || lower.endsWith('.localhost');
 }
 
@@ -56,8 +74,9 @@ export function assertFetchable(url: URL, allowHosts: readonly string[]): void {
   if (url.username || url.password)
     throw new LinkPreviewError('URLs with credentials cannot be previewed');
   if (isAllowlisted(url, allowHosts)) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && isBlockedAddress(host))
+  // Any spelling of an address literal (which the socket would use without a lookup) is judged here.
+  const host = url.hostname;
+  if (parseIpAddress(host) && isBlockedAddress(host))
     throw new LinkPreviewError(`the address ${host} is not allowed`);
 }
 
