@@ -7,7 +7,7 @@ import { loadOrCreateAuthSecret } from './auth/secrets.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { installChatUserHooks } from './chat/chat-user-hooks.ts';
 import { createChat } from './chat/create-chat.ts';
-import { mountEmbeddedChat } from './chat/embedded-chat.ts';
+import { CHAT_PREFIX, frameworkErrorsFor, mountEmbeddedChat } from './chat/embedded-chat.ts';
 import { registerSearchFunctions } from './chat/user-search.ts';
 import { userSearchRoutes } from './chat/user-search-routes.ts';
 import type { Config } from './config.ts';
@@ -28,7 +28,10 @@ import { registerWebApp } from './web/web-app.ts';
  * use chat listen on port 0 and call it), because the product reaches the embedded chat server over HTTP.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel } });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    frameworkErrors: frameworkErrorsFor(config.chat.mode === 'embedded'),
+  });
   installErrorHandler(app);
 
   const database = openDatabase(config.dataDir);
@@ -80,7 +83,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     if (chat.embedded) await mountEmbeddedChat(app, chat.embedded);
 
     // Last: it owns the not-found handler, which serves the SPA for every other page.
-    await registerWebApp(app, config.webDist);
+    await registerWebApp(app, config.webDist, {
+      chatPrefix: chat.embedded ? CHAT_PREFIX : undefined,
+    });
     await app.ready();
   } catch (error) {
     await app.close();

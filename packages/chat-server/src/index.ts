@@ -10,5 +10,10 @@ export {
   type DeepPartial,
 } from './config.ts';
 export { ChatError, ErrorCodes, type ApiErrorBody } from './errors.ts';
+export {
+  answerChatNotFound,
+  answerClientError,
+  answerFrameworkError,
+} from './http/error-handler.ts';
 export { signUserToken } from './auth/tokens.ts';
 export type { ChatRuntime } from './runtime.ts';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { chatServerPlugin } from '@daohuu/chat-server';
+import { answerFrameworkError, chatServerPlugin } from '@daohuu/chat-server';
 import type { ChatServerConfigInput } from '@daohuu/chat-server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appError, errorBody } from '../errors.ts';
 import type { ChatCredentials, LogLevel } from '../config.ts';
 
 /** Where the embedded chat server is mounted: the client's base URL is http://host:PORT/chat. */
@@ -60,4 +61,25 @@ export async function mountEmbeddedChat(
   options: EmbeddedChatOptions,
 ): Promise<void> {
   await app.register(chatServerPlugin(embeddedChatConfig(options)), { prefix: CHAT_PREFIX });
+}
+
+/** True for a request URL under the embedded chat server's mount point. */
+export function isChatPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === CHAT_PREFIX || path.startsWith(`${CHAT_PREFIX}/`);
+}
+
+/**
+ * The product server's `frameworkErrors` (a malformed percent-encoding or an over-long parameter, refused before any
+ * route or hook runs): the chat server's own Stream-shaped answer under /chat when chat is embedded there, ours
+ * elsewhere.
+ */
+export function frameworkErrorsFor(
+  embedded: boolean,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return (error, request, reply) => {
+    if (embedded && isChatPath(request.url)) return answerFrameworkError(error, request, reply);
+    const refused = appError.badRequest();
+    void reply.status(refused.statusCode).send(errorBody(refused.code, refused.message));
+  };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { answerChatNotFound } from '@daohuu/chat-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appError, errorBody } from '../errors.ts';
 
@@ -24,9 +25,13 @@ function cacheControlFor(webDist: string, filePath: string): string {
   return path.startsWith('assets/') ? IMMUTABLE : REVALIDATE;
 }
 
-function isApiPath(url: string): boolean {
+function isUnder(url: string, prefix: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
-  return path === '/api' || path.startsWith('/api/');
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+function isApiPath(url: string): boolean {
+  return isUnder(url, '/api');
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -38,7 +43,16 @@ function acceptsHtml(request: FastifyRequest): boolean {
  * GET that a browser makes for a page gets index.html (the SPA renders its own 404); a missing build gets a short
  * page saying so instead of a crash.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export interface WebAppOptions {
+  /** Where an embedded chat server is mounted: requests there that are not pages get its Stream-shaped 404. */
+  chatPrefix?: string;
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  options: WebAppOptions = {},
+): Promise<void> {
   const indexFile = join(webDist, 'index.html');
   const hasDist = existsSync(webDist);
   if (hasDist) {
@@ -58,6 +72,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+    // The web build's wildcard route sees unknown /chat endpoints before the chat server's own not-found handler.
+    if (options.chatPrefix && isUnder(request.url, options.chatPrefix) && !isPageRequest)
+      return answerChatNotFound(request, reply);
     if (isApiPath(request.url) || !isPageRequest) {
       const notFound = appError.routeNotFound();
       return reply.status(404).send(errorBody(notFound.code, notFound.message));

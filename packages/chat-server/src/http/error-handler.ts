@@ -17,6 +17,18 @@ function fromFastify(error: FastifyError): ChatError | undefined {
   return undefined;
 }
 
+/**
+ * Unknown chat endpoints: code 16 / 404 in Stream's shape. Exported for a host app whose own not-found handler sees
+ * requests under the chat prefix first (a wildcard route such as a static web build takes them before the chat
+ * plugin's handler would).
+ */
+export function answerChatNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  const error = chatError.notFound(
+    `endpoint ${request.method} ${request.url.split('?')[0]} does not exist`,
+  );
+  void reply.status(404).send(error.toBody(reply.elapsedTime));
+}
+
 /** The one error handler of the chat routes: Stream's error JSON, no internals leaked on 5xx. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,12 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     void reply.status(chat.statusCode).send(body);
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const error = chatError.notFound(
-      `endpoint ${request.method} ${request.url.split('?')[0]} does not exist`,
-    );
-    void reply.status(404).send(error.toBody(reply.elapsedTime));
-  });
+  app.setNotFoundHandler(answerChatNotFound);
 
   // Every JSON reply carries `duration`, as Stream's do.
   app.addHook('preSerialization', async (_request, reply, payload) => {
