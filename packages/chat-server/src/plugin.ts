@@ -84,6 +84,8 @@ export function chatServerPlugin(
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowedHeaders: ALLOWED_HEADERS,
       maxAge: 86_400,
+      // An OPTIONS request that is not a real preflight gets the usual 204 instead of a plain-text 400.
+      strictPreflight: false,
     });
     // A host app may already have registered the websocket plugin (then its options apply).
     if (!app.hasDecorator('websocketServer')) {
