@@ -95,7 +95,8 @@ export function pickCustom(
   const custom: JsonObject = {};
   for (const [key, value] of Object.entries(input)) {
     if (reserved.has(key) || value === undefined) continue;
-    if (PROTOTYPE_KEYS.has(key)) throw chatError.input(`${what} custom data may not use the key "${key}"`);
+    if (PROTOTYPE_KEYS.has(key))
+      throw chatError.input(`${what} custom data may not use the key "${key}"`);
     custom[key] = value;
   }
   if (Buffer.byteLength(JSON.stringify(custom)) > limitBytes) {

@@ -187,10 +187,7 @@ export function createThreadsService(
       const participantLimit = intOf(body.participant_limit, 10, 100, 'participant_limit');
       let offset = 0;
       if (typeof body.next === 'string' && body.next) {
-        offset = cursorOffset(
-          Number(Buffer.from(body.next, 'base64url').toString('utf8')),
-          'next',
-        );
+        offset = cursorOffset(Number(Buffer.from(body.next, 'base64url').toString('utf8')), 'next');
       }
       const where = compileFilter(body.filter ?? {}, {
         dialect: deps.dialect,
