@@ -46,7 +46,7 @@ const NASTY_JSON = [
   nest(1000, '{"$and":[', ']}', '{"id":"x"}'),
   nest(12, '{"$or":[', ']}', '{"id":"x"}'),
   JSON.stringify({ $in: Array.from({ length: 1500 }, (_, i) => `id-${i}`) }),
-  JSON.stringify({ $in: Array.from({ length: 600 }, (_, i) => `id-${i}`) }),
+  JSON.stringify({ $in: Array.from({ length: 1000 }, (_, i) => `id-${i}`) }),
   JSON.stringify({ $or: Array.from({ length: 150 }, (_, i) => ({ id: `id-${i}` })) }),
   JSON.stringify(Array.from({ length: 1500 }, (_, i) => i)),
   JSON.stringify(Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`k${i}`, i]))),
@@ -743,7 +743,11 @@ function fixedCases(route: ChatRoute, fixture: Fixture): FuzzCase[] {
       query: { payload: `{"filter_conditions":${nest(1000, '{"$and":[', ']}', '{"id":"x"}')}}` },
       body: {
         filter_conditions: { $or: Array.from({ length: 150 }, (_, i) => ({ id: `x-${i}` })) },
-        filter: { id: { $in: Array.from({ length: 600 }, (_, i) => `x-${i}`) } },
+        filter: {
+          $or: ['a', 'b', 'c'].map((list) => ({
+            id: { $in: Array.from({ length: list === 'c' ? 1 : 1000 }, (_, i) => `${list}-${i}`) },
+          })),
+        },
         message: { id: randomUUID(), text: 'x', x: JSON.parse(nest(200, '{"a":', '}', '1')) },
         data: { x: JSON.parse(nest(200, '[', ']', '')) },
       },

@@ -65,8 +65,8 @@ const FALSE = sql<boolean>`1 = 0`;
 
 /**
  * How large a filter may be. Real clients send a handful of conditions; these caps keep the SQL built from a filter
- * within what both databases parse (SQLite refuses expression trees deeper than 1000 and more than 32766 parameters)
- * and refuse the rest with code 4 before any SQL is built.
+ * within what both databases parse (SQLite refuses expression trees deeper than 1000 and more than 32766 parameters).
+ * They are checked on the whole filter before any SQL is built, so the caps are what a client is told about.
  */
 export const FILTER_LIMITS = {
   /** Nesting of $and / $or / $nor. */
@@ -75,29 +75,66 @@ export const FILTER_LIMITS = {
   maxBranches: 100,
   /** Field conditions in the whole filter (`{a: 1, b: {$gt: 2, $lt: 5}}` counts 3). */
   maxConditions: 100,
-  /** Values in one $in / $nin / list. */
-  maxListValues: 500,
+  /** Values in one $in / $nin / list (the client's state recovery sends every active channel in one `cid $in`). */
+  maxListValues: 1000,
   /** List values in the whole filter. */
-  maxValues: 1000,
+  maxValues: 2000,
   /** Characters in one string value (SQLite refuses LIKE patterns over 50 000 bytes). */
   maxStringLength: 5000,
 } as const;
 
-interface FilterBudget {
-  conditions: number;
-  values: number;
-}
-
 export function compileFilter(filter: unknown, schema: FilterSchema): RawBuilder<boolean> {
-  return compileLevel(filter, schema, { conditions: 0, values: 0 }, 1);
+  assertFilterLimits(filter);
+  return compileLevel(filter, schema);
 }
 
-function compileLevel(
-  filter: unknown,
-  schema: FilterSchema,
-  budget: FilterBudget,
-  depth: number,
-): RawBuilder<boolean> {
+/** Refuses a filter beyond FILTER_LIMITS with code 4; shape errors are left to the compiler. Iterative on purpose. */
+function assertFilterLimits(filter: unknown): void {
+  const { maxDepth, maxBranches, maxConditions, maxListValues, maxValues, maxStringLength } =
+    FILTER_LIMITS;
+  let conditions = 0;
+  let values = 0;
+  const pending: [unknown, number][] = [[filter, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === '$and' || key === '$or' || key === '$nor') {
+        if (!Array.isArray(value)) continue;
+        if (depth >= maxDepth)
+          throw chatError.input(
+            `filter_conditions nests $and/$or/$nor too deeply (at most ${maxDepth} levels)`,
+          );
+        if (value.length > maxBranches)
+          throw chatError.input(
+            `${key} has ${value.length} entries; at most ${maxBranches} are allowed`,
+          );
+        for (const child of value) pending.push([child, depth + 1]);
+        continue;
+      }
+      const operands = isOperatorObject(value) ? Object.values(value) : [value];
+      for (const operand of operands) {
+        conditions += 1;
+        if (conditions > maxConditions)
+          throw chatError.input(`filter_conditions has more than ${maxConditions} conditions`);
+        const list = Array.isArray(operand) ? operand : [operand];
+        if (list.length > maxListValues)
+          throw chatError.input(
+            `the list for field ${key} has ${list.length} values; at most ${maxListValues} are allowed`,
+          );
+        if (Array.isArray(operand)) values += list.length;
+        if (values > maxValues)
+          throw chatError.input(`filter_conditions has more than ${maxValues} values in all`);
+        if (list.some((item) => typeof item === 'string' && item.length > maxStringLength))
+          throw chatError.input(
+            `a value for field ${key} is longer than ${maxStringLength} characters`,
+          );
+      }
+    }
+  }
+}
+
+function compileLevel(filter: unknown, schema: FilterSchema): RawBuilder<boolean> {
   if (filter === undefined || filter === null) return TRUE;
   if (typeof filter !== 'object' || Array.isArray(filter))
     throw chatError.input('filter_conditions must be an object');
@@ -106,47 +143,16 @@ function compileLevel(
     if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(value) || value.length === 0)
         throw chatError.input(`${key} must be a non-empty array`);
-      if (depth >= FILTER_LIMITS.maxDepth)
-        throw chatError.input(
-          `filter_conditions nests $and/$or/$nor too deeply (at most ${FILTER_LIMITS.maxDepth} levels)`,
-        );
-      if (value.length > FILTER_LIMITS.maxBranches)
-        throw chatError.input(
-          `${key} has ${value.length} entries; at most ${FILTER_LIMITS.maxBranches} are allowed`,
-        );
-      const children = value.map((child) => compileLevel(child, schema, budget, depth + 1));
+      const children = value.map((child) => compileLevel(child, schema));
       if (key === '$and') parts.push(and(children));
       else if (key === '$or') parts.push(or(children));
       else parts.push(sql<boolean>`not ${or(children)}`);
       continue;
     }
     if (key.startsWith('$')) throw chatError.input(`unknown filter operator ${key}`);
-    parts.push(compileField(key, value, schema, budget));
+    parts.push(compileField(key, value, schema));
   }
   return and(parts);
-}
-
-/** Charges one condition against the filter's budget, refusing it when a cap is passed. */
-function charge(budget: FilterBudget, field: string, value: unknown): void {
-  budget.conditions += 1;
-  if (budget.conditions > FILTER_LIMITS.maxConditions)
-    throw chatError.input(
-      `filter_conditions has more than ${FILTER_LIMITS.maxConditions} conditions`,
-    );
-  const values = Array.isArray(value) ? value : [value];
-  if (values.length > FILTER_LIMITS.maxListValues)
-    throw chatError.input(
-      `the list for field ${field} has ${values.length} values; at most ${FILTER_LIMITS.maxListValues} are allowed`,
-    );
-  if (Array.isArray(value)) budget.values += value.length;
-  if (budget.values > FILTER_LIMITS.maxValues)
-    throw chatError.input(`filter_conditions has more than ${FILTER_LIMITS.maxValues} values`);
-  for (const item of values) {
-    if (typeof item === 'string' && item.length > FILTER_LIMITS.maxStringLength)
-      throw chatError.input(
-        `a value for field ${field} is longer than ${FILTER_LIMITS.maxStringLength} characters`,
-      );
-  }
 }
 
 function and(parts: RawBuilder<boolean>[]): RawBuilder<boolean> {
@@ -171,14 +177,12 @@ function compileField(
   field: string,
   condition: unknown,
   schema: FilterSchema,
-  budget: FilterBudget,
 ): RawBuilder<boolean> {
   const ops: [string, unknown][] = isOperatorObject(condition)
     ? Object.entries(condition)
     : [['$eq', condition]];
   const parts = ops.map(([op, value]) => {
     if (!OPERATORS.has(op)) throw chatError.input(`unknown operator ${op} on field ${field}`);
-    charge(budget, field, value);
     return compileCondition(field, op as Operator, value, schema);
   });
   return and(parts);

@@ -8,7 +8,13 @@ import type { ChatDeps } from '../deps.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
-import { compileFilter, likePrefix, type FieldSpec, type Operator } from '../query/filter.ts';
+import {
+  compileFilter,
+  FILTER_LIMITS,
+  likePrefix,
+  type FieldSpec,
+  type Operator,
+} from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
 import { createSearchRepo, type SearchRepo } from './repo.ts';
 
@@ -27,6 +33,11 @@ function textMatch(dialect: SqlDialectKind, op: Operator, value: unknown): RawBu
   const text = lowerText(dialect, sql`m.text`);
   if (typeof value !== 'string' || !value.trim())
     throw chatError.input('text filters need a non-empty string');
+  // The search `query` reaches here without the filter's own checks; SQLite caps LIKE patterns at 50 000 bytes.
+  if (value.length > FILTER_LIMITS.maxStringLength)
+    throw chatError.input(
+      `the search text is longer than ${FILTER_LIMITS.maxStringLength} characters`,
+    );
   const needle = likePrefix(value.trim().toLocaleLowerCase());
   switch (op) {
     // A plain value (what stream-chat-react's message search sends) and $q are substring matches.
