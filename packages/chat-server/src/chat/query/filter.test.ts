@@ -185,6 +185,24 @@ describe(`${dialectName()}: filter compiler`, () => {
     ['an empty $or', { $or: [] }],
     ['a filter that is not an object', ['id']],
     ['a field name that is not a plain identifier', { 'a"b': 1 }],
+    ['a field named constructor', { constructor: 'x' }],
+    ['a date past the year 9999', { created_at: { $gt: '+020000-01-01T00:00:00Z' } }],
+    [
+      '$and nested 9 levels deep',
+      JSON.parse(`${'{"$and":['.repeat(9)}{"id":"x"}${']}'.repeat(9)}`),
+    ],
+    ['$or with 101 entries', { $or: Array.from({ length: 101 }, (_, i) => ({ id: `u${i}` })) }],
+    ['$in with 1,001 values', { id: { $in: Array.from({ length: 1001 }, (_, i) => `u${i}`) } }],
+    [
+      '2,001 list values in all',
+      {
+        $or: [1000, 1000, 1].map((n, list) => ({
+          id: { $in: Array.from({ length: n }, (_, i) => `${list}-${i}`) },
+        })),
+      },
+    ],
+    ['101 conditions', Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`f${i}`, 1]))],
+    ['a string of 5,001 characters', { name: { $autocomplete: 'x'.repeat(5001) } }],
   ])('rejects %s with code 4', (_name, filter) => {
     let error: unknown;
     try {
@@ -194,6 +212,17 @@ describe(`${dialectName()}: filter compiler`, () => {
     }
     expect(error).toBeInstanceOf(ChatError);
     expect((error as ChatError).code).toBe(4);
+  });
+
+  it('accepts filters at every cap', () => {
+    const at = [
+      JSON.parse(`${'{"$and":['.repeat(8)}{"id":"x"}${']}'.repeat(8)}`),
+      { $or: Array.from({ length: 100 }, (_, i) => ({ id: `u${i}` })) },
+      { id: { $in: Array.from({ length: 1000 }, (_, i) => `u${i}`) } },
+      Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 1])),
+      { name: { $autocomplete: 'x'.repeat(5000) } },
+    ];
+    for (const filter of at) expect(() => compileFilter(filter, schema)).not.toThrow();
   });
 
   it('rejects unknown fields when the entity has no custom data', () => {
