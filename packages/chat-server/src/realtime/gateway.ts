@@ -69,7 +69,17 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
   const { deps, services } = runtime;
   const { hub } = deps;
 
-  app.get('/connect', { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
+  app.route({
+    method: 'GET',
+    url: '/connect',
+    // A plain GET without the upgrade gets Stream's error JSON, not the websocket plugin's empty 404.
+    handler: async () => {
+      throw chatError.input('/connect only accepts websocket upgrades');
+    },
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => serve(socket, request),
+  });
+
+  function serve(socket: WebSocket, request: FastifyRequest): void {
     let connection: Connection | undefined;
     let closed = false;
 
@@ -174,7 +184,7 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         }
       }
     })();
-  });
+  }
 
   async function announcePresence(appId: string, userId: string): Promise<void> {
     const user = await services.users.response(appId, userId);
