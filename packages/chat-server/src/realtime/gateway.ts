@@ -47,7 +47,9 @@ function parseHandshake(
         ? details.id
         : undefined;
   if (identity.kind === 'anonymous') {
-    const userId = claimed && /^[\w@-]{1,255}$/.test(claimed) ? claimed : `anon-${randomUUID()}`;
+    // Never the claimed id: the socket would receive that user's events. `!` is outside the user id alphabet, so
+    // an anonymous socket cannot share a user's topic, and each one counts as its own watcher.
+    const userId = `!anon-${randomUUID()}`;
     return { userId, details: {}, role: 'anonymous', anonymous: true, appId: identity.app.id };
   }
   if (identity.kind === 'server')

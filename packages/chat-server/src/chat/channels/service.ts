@@ -285,11 +285,7 @@ export function createChannelsService(
   }
 
   function actorConnection(actor: Actor): Connection | undefined {
-    if (!actor.connectionId || !actor.userId) return undefined;
-    const connection = deps.hub.get(actor.connectionId);
-    return connection && connection.appId === actor.appId && connection.userId === actor.userId
-      ? connection
-      : undefined;
+    return deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
   }
 
   async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
@@ -608,7 +604,6 @@ export function createChannelsService(
     },
 
     async queryChannels(actor, body) {
-      if (!actor.userId && !actor.isServer) throw chatError.input('queryChannels needs a user');
       const limit = intOption(body.limit, 10, 30, 'limit');
       const offset = intOption(body.offset, 0, 1000, 'offset');
       const messageLimit = intOption(body.message_limit, 25, 300, 'message_limit');

@@ -172,9 +172,8 @@ export function createThreadsService(
   }
 
   async function watchChannels(actor: Actor, cids: string[]) {
-    if (!actor.connectionId || !actor.userId) return;
-    const connection = deps.hub.get(actor.connectionId);
-    if (!connection || connection.userId !== actor.userId) return;
+    const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
+    if (!connection) return;
     for (const cid of new Set(cids)) deps.hub.watch(connection, cid);
   }
 

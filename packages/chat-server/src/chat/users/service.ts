@@ -395,9 +395,9 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         limit,
         offset,
       );
-      if (payload.presence === true && actor.connectionId) {
-        const connection = deps.hub.get(actor.connectionId);
-        if (connection && connection.userId === actor.userId)
+      if (payload.presence === true) {
+        const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
+        if (connection)
           deps.hub.followPresence(
             connection,
             rows.map((r) => r.id),
