@@ -115,6 +115,30 @@ export const chatServerConfigSchema = z.object({
         .positive()
         .default(100 * 1024 * 1024)
         .describe('Largest accepted upload; larger ones get code 22.'),
+      timeoutMs: z
+        .number()
+        .int()
+        .positive()
+        .default(10 * 60 * 1000)
+        .describe(
+          'Longest time one upload body may take to arrive; a slower one gets code 23 and nothing of it is kept.',
+        ),
+      idleTimeoutMs: z
+        .number()
+        .int()
+        .positive()
+        .default(30_000)
+        .describe(
+          'Longest silence while an upload body is arriving; a stalled one gets code 23 and nothing of it is kept.',
+        ),
+      maxConcurrentPerUser: z
+        .number()
+        .int()
+        .positive()
+        .default(10)
+        .describe(
+          'Uploads one user may have in flight on one node (the client sends up to 10 at once); more get code 9.',
+        ),
     })
     .prefault({}),
   linkPreview: z

@@ -96,7 +96,7 @@ export function chatServerPlugin(
     registerGateway(app, runtime);
     for (const register of ROUTES) register(app, runtime.services);
     registerUploadRoutes(app, runtime.services, {
-      maxBytes: config.uploads.maxBytes,
+      ...config.uploads,
       publicBaseURL: config.http.publicBaseURL,
     });
     options.onReady?.(runtime);
