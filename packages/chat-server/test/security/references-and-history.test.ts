@@ -103,95 +103,108 @@ async function createPoll(client: StreamChat, userId: string): Promise<string> {
   return id;
 }
 
-describe('#2 references to other messages are checked on every write path', { timeout: 30_000 }, () => {
-  it('an edit cannot quote a message from a channel the editor cannot read', async () => {
-    const g = await group('edit-quote');
-    const secret = await elsewhere('edit-quote');
-    const own = await sendText(g.bobChannel, 'Lời của ta');
+describe(
+  '#2 references to other messages are checked on every write path',
+  { timeout: 30_000 },
+  () => {
+    it('an edit cannot quote a message from a channel the editor cannot read', async () => {
+      const g = await group('edit-quote');
+      const secret = await elsewhere('edit-quote');
+      const own = await sendText(g.bobChannel, 'Lời của ta');
 
-    await expectStreamError(
-      g.bob.updateMessage({ id: own.id, text: 'Lời của ta', quoted_message_id: secret.messageId }),
-      { code: 4, status: 400 },
-    );
-    const stored = (await g.alice.getMessage(own.id)).message;
-    expect(stored.quoted_message_id).toBeUndefined();
-    expect(stored.quoted_message).toBeUndefined();
-  });
-
-  it('a partial update cannot quote a message from a channel the editor cannot read', async () => {
-    const g = await group('patch-quote');
-    const secret = await elsewhere('patch-quote');
-    const own = await sendText(g.bobChannel, 'Lời của ta');
-
-    await expectStreamError(
-      g.bob.partialUpdateMessage(own.id, { set: { quoted_message_id: secret.messageId } }),
-      { code: 4, status: 400 },
-    );
-    const [inChannel] = (await g.aliceChannel.query({ messages: { limit: 5 } })).messages;
-    expect(inChannel?.quoted_message).toBeUndefined();
-  });
-
-  it('an edit cannot attach a poll that belongs to another user and another message', async () => {
-    const g = await group('edit-poll');
-    const secret = await elsewhere('edit-poll');
-    const own = await sendText(g.bobChannel, 'Bình chọn nào');
-
-    await expectStreamError(
-      g.bob.updateMessage({ id: own.id, text: 'Bình chọn nào', poll_id: secret.pollId }),
-      { code: 4, status: 400 },
-    );
-    expect((await g.bob.getMessage(own.id)).message.poll).toBeUndefined();
-  });
-
-  it('a partial update cannot attach a poll that belongs to another user and another message', async () => {
-    const g = await group('patch-poll');
-    const secret = await elsewhere('patch-poll');
-    const own = await sendText(g.bobChannel, 'Bình chọn nào');
-
-    await expectStreamError(
-      g.bob.partialUpdateMessage(own.id, { set: { poll_id: secret.pollId } }),
-      { code: 4, status: 400 },
-    );
-    expect((await g.bob.getMessage(own.id)).message.poll).toBeUndefined();
-  });
-
-  it('a partial update cannot move a poll from its message to another one', async () => {
-    const g = await group('patch-own-poll');
-    const pollId = await createPoll(g.bob, g.bobId);
-    await g.bobChannel.sendMessage({ id: randomUUID(), poll_id: pollId });
-    const other = await sendText(g.bobChannel, 'Tin khác');
-
-    await expectStreamError(g.bob.partialUpdateMessage(other.id, { set: { poll_id: pollId } }), {
-      code: 4,
-      status: 400,
+      await expectStreamError(
+        g.bob.updateMessage({
+          id: own.id,
+          text: 'Lời của ta',
+          quoted_message_id: secret.messageId,
+        }),
+        { code: 4, status: 400 },
+      );
+      const stored = (await g.alice.getMessage(own.id)).message;
+      expect(stored.quoted_message_id).toBeUndefined();
+      expect(stored.quoted_message).toBeUndefined();
     });
-    expect((await g.bob.getMessage(other.id)).message.poll).toBeUndefined();
-  });
 
-  it('a draft cannot carry a poll that is already on another message', async () => {
-    const g = await group('draft-poll');
-    const pollId = await createPoll(g.bob, g.bobId);
-    await g.bobChannel.sendMessage({ id: randomUUID(), poll_id: pollId });
+    it('a partial update cannot quote a message from a channel the editor cannot read', async () => {
+      const g = await group('patch-quote');
+      const secret = await elsewhere('patch-quote');
+      const own = await sendText(g.bobChannel, 'Lời của ta');
 
-    await expectStreamError(
-      g.bobChannel.createDraft({ id: randomUUID(), text: 'Lại bình chọn', poll_id: pollId }),
-      { code: 4, status: 400 },
-    );
-  });
+      await expectStreamError(
+        g.bob.partialUpdateMessage(own.id, { set: { quoted_message_id: secret.messageId } }),
+        { code: 4, status: 400 },
+      );
+      const [inChannel] = (await g.aliceChannel.query({ messages: { limit: 5 } })).messages;
+      expect(inChannel?.quoted_message).toBeUndefined();
+    });
 
-  it('a server-side send for a user cannot quote a message hidden from that user', async () => {
-    const g = await group('server-quote');
-    const old = await sendText(g.aliceChannel, 'Chuyện cũ trước khi Hàn Nguyệt đến');
-    const { carolId } = await addWithHiddenHistory(g, 'server-quote');
+    it('an edit cannot attach a poll that belongs to another user and another message', async () => {
+      const g = await group('edit-poll');
+      const secret = await elsewhere('edit-poll');
+      const own = await sendText(g.bobChannel, 'Bình chọn nào');
 
-    await expectStreamError(
-      env()
-        .admin.channel('messaging', g.channelId)
-        .sendMessage({ id: randomUUID(), text: 'Trích', quoted_message_id: old.id, user_id: carolId }),
-      { code: 4, status: 400 },
-    );
-  });
-});
+      await expectStreamError(
+        g.bob.updateMessage({ id: own.id, text: 'Bình chọn nào', poll_id: secret.pollId }),
+        { code: 4, status: 400 },
+      );
+      expect((await g.bob.getMessage(own.id)).message.poll).toBeUndefined();
+    });
+
+    it('a partial update cannot attach a poll that belongs to another user and another message', async () => {
+      const g = await group('patch-poll');
+      const secret = await elsewhere('patch-poll');
+      const own = await sendText(g.bobChannel, 'Bình chọn nào');
+
+      await expectStreamError(
+        g.bob.partialUpdateMessage(own.id, { set: { poll_id: secret.pollId } }),
+        { code: 4, status: 400 },
+      );
+      expect((await g.bob.getMessage(own.id)).message.poll).toBeUndefined();
+    });
+
+    it('a partial update cannot move a poll from its message to another one', async () => {
+      const g = await group('patch-own-poll');
+      const pollId = await createPoll(g.bob, g.bobId);
+      await g.bobChannel.sendMessage({ id: randomUUID(), poll_id: pollId });
+      const other = await sendText(g.bobChannel, 'Tin khác');
+
+      await expectStreamError(g.bob.partialUpdateMessage(other.id, { set: { poll_id: pollId } }), {
+        code: 4,
+        status: 400,
+      });
+      expect((await g.bob.getMessage(other.id)).message.poll).toBeUndefined();
+    });
+
+    it('a draft cannot carry a poll that is already on another message', async () => {
+      const g = await group('draft-poll');
+      const pollId = await createPoll(g.bob, g.bobId);
+      await g.bobChannel.sendMessage({ id: randomUUID(), poll_id: pollId });
+
+      await expectStreamError(
+        g.bobChannel.createDraft({ id: randomUUID(), text: 'Lại bình chọn', poll_id: pollId }),
+        { code: 4, status: 400 },
+      );
+    });
+
+    it('a server-side send for a user cannot quote a message hidden from that user', async () => {
+      const g = await group('server-quote');
+      const old = await sendText(g.aliceChannel, 'Chuyện cũ trước khi Hàn Nguyệt đến');
+      const { carolId } = await addWithHiddenHistory(g, 'server-quote');
+
+      await expectStreamError(
+        env()
+          .admin.channel('messaging', g.channelId)
+          .sendMessage({
+            id: randomUUID(),
+            text: 'Trích',
+            quoted_message_id: old.id,
+            user_id: carolId,
+          }),
+        { code: 4, status: 400 },
+      );
+    });
+  },
+);
 
 describe('#8 hidden history stays hidden on every read and write path', { timeout: 30_000 }, () => {
   /** A group whose history before `truncated` is gone; `old` is a message from before. */
