@@ -78,8 +78,9 @@ export function createPollsService(
 ): PollsService {
   const { repo } = core;
 
-  // Every assembled message that carries a poll embeds it, with the viewer's own votes.
-  assembler.addEnricher(async (appId, rows, viewerId) => {
+  // Every assembled message that carries a poll embeds it, with the viewer's own votes: only the poll attached to
+  // that very message (a send not yet committed has not recorded the attachment the send hook checked).
+  assembler.addEnricher(async (appId, rows, viewerId, { fresh }) => {
     const pollIds = new Map<string, string>();
     for (const row of rows) {
       if (!row.custom.includes('"poll_id"')) continue;
@@ -92,7 +93,8 @@ export function createPollsService(
     const responses = await core.responses(appId, [...polls.values()], viewerId);
     for (const [messageId, pollId] of pollIds) {
       const poll = responses.get(pollId);
-      if (poll) result.set(messageId, { poll });
+      const attachedHere = fresh || polls.get(pollId)?.message_id === messageId;
+      if (poll && attachedHere) result.set(messageId, { poll });
     }
     return result;
   });
