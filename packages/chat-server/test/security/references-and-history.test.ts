@@ -192,14 +192,12 @@ describe(
       const { carolId } = await addWithHiddenHistory(g, 'server-quote');
 
       await expectStreamError(
-        env()
-          .admin.channel('messaging', g.channelId)
-          .sendMessage({
-            id: randomUUID(),
-            text: 'Trích',
-            quoted_message_id: old.id,
-            user_id: carolId,
-          }),
+        env().admin.channel('messaging', g.channelId).sendMessage({
+          id: randomUUID(),
+          text: 'Trích',
+          quoted_message_id: old.id,
+          user_id: carolId,
+        }),
         { code: 4, status: 400 },
       );
     });
@@ -395,6 +393,99 @@ describe('#8 hidden history stays hidden on every read and write path', { timeou
     const seen = messages.find((m: MessageResponse) => m.id === quoting.id);
     expect(seen).toBeDefined();
     expect(seen?.quoted_message).toBeUndefined();
+  });
+
+  /**
+   * Collects every event `client` receives about `hiddenId` until it sees `barrier`: events on one channel reach a
+   * socket in the order they were published, so once the barrier arrives anything about `hiddenId` has too.
+   */
+  async function eventsAbout(
+    client: StreamChat,
+    hiddenId: string,
+    act: () => Promise<unknown>,
+    barrier: {
+      type: 'message.updated' | 'reaction.new';
+      messageId: string;
+      act: () => Promise<unknown>;
+    },
+  ): Promise<string[]> {
+    const seen: string[] = [];
+    const subscription = client.on((event) => {
+      const about = event.message?.id ?? event.poll?.id;
+      if (about === hiddenId) seen.push(event.type);
+    });
+    try {
+      await act();
+      const arrived = waitForEvent(
+        client,
+        barrier.type,
+        (e) => e.message?.id === barrier.messageId,
+      );
+      await barrier.act();
+      await arrived;
+    } finally {
+      subscription.unsubscribe();
+    }
+    return seen;
+  }
+
+  it('an edit of a message hidden from a member does not reach that member live', async () => {
+    const g = await group('event-edit');
+    const old = await sendText(g.aliceChannel, 'Chuyện cũ');
+    const { carol } = await addWithHiddenHistory(g, 'event-edit');
+    const visible = await sendText(g.aliceChannel, 'Chuyện mới');
+
+    const seen = await eventsAbout(
+      carol,
+      old.id,
+      () => g.alice.partialUpdateMessage(old.id, { set: { text: 'Chuyện cũ, sửa lại' } }),
+      {
+        type: 'message.updated',
+        messageId: visible.id,
+        act: () => g.alice.partialUpdateMessage(visible.id, { set: { text: 'Chuyện mới, sửa' } }),
+      },
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('a reaction to a message hidden from a member does not reach that member live', async () => {
+    const g = await group('event-react');
+    const old = await sendText(g.aliceChannel, 'Chuyện cũ');
+    const { carol } = await addWithHiddenHistory(g, 'event-react');
+    const visible = await sendText(g.aliceChannel, 'Chuyện mới');
+
+    const seen = await eventsAbout(
+      carol,
+      old.id,
+      () => g.aliceChannel.sendReaction(old.id, { type: 'like' }),
+      {
+        type: 'reaction.new',
+        messageId: visible.id,
+        act: () => g.aliceChannel.sendReaction(visible.id, { type: 'like' }),
+      },
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('a vote on a poll hidden from a member does not reach that member live', async () => {
+    const g = await group('event-vote');
+    const pollId = await createPoll(g.alice, g.aliceId);
+    const { message } = await g.aliceChannel.sendMessage({ id: randomUUID(), poll_id: pollId });
+    const optionId = (await g.alice.getPoll(pollId)).poll.options[0]!.id;
+    const { carol } = await addWithHiddenHistory(g, 'event-vote');
+    const visible = await sendText(g.aliceChannel, 'Chuyện mới');
+
+    const seen = await eventsAbout(
+      carol,
+      pollId,
+      () => g.alice.castPollVote(message.id, pollId, { option_id: optionId }),
+      {
+        type: 'reaction.new',
+        messageId: visible.id,
+        act: () => g.aliceChannel.sendReaction(visible.id, { type: 'like' }),
+      },
+    );
+    expect(seen).toEqual([]);
   });
 
   it('marking a channel unread at a truncated message is refused', async () => {

@@ -21,7 +21,7 @@ import { insertMessageRow } from './insert-statement.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow, MessagesRepo } from './repo.ts';
 import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
-import { referencedMessage } from './visibility.ts';
+import { referencedMessage, toWatchersWhoSee as publishToWatchersWhoSee } from './visibility.ts';
 
 /** Message keys that are not custom data (read-only ones the client echoes back are ignored). */
 const RESERVED = new Set([
@@ -273,11 +273,22 @@ export function createMessagesService(
     type = 'message.updated',
   ): Promise<void> {
     const message = await eventMessage(actor.appId, messageId);
-    events.toChannel(
+    await toWatchersWhoSee(
       actor.appId,
-      channel.cid,
+      channel,
+      message.created_at,
       baseEvent(type, channel, { message, user: message.user }),
     );
+  }
+
+  /** An event about an existing message goes only to the watchers who may still see it. */
+  function toWatchersWhoSee(
+    appId: string,
+    channel: ChannelRow,
+    createdAt: string,
+    event: JsonObject,
+  ): Promise<void> {
+    return publishToWatchersWhoSee(deps.db, events, appId, channel, createdAt, event);
   }
 
   /** The hidden-history bound of `userId` in the channel of `access` (loaded when it is not the actor's own). */
@@ -804,9 +815,10 @@ export function createMessagesService(
         for (const listener of hardDeleteListeners)
           await listener(actor.appId, row.user_id, before.attachments);
         const message = toHardDeletedResponse(before, now);
-        events.toChannel(
+        await toWatchersWhoSee(
           actor.appId,
-          access.channel.cid,
+          access.channel,
+          row.created_at,
           baseEvent('message.deleted', access.channel, {
             message,
             hard_delete: true,
@@ -835,9 +847,10 @@ export function createMessagesService(
         });
       }
       const message = await eventMessage(actor.appId, row.id);
-      events.toChannel(
+      await toWatchersWhoSee(
         actor.appId,
-        access.channel.cid,
+        access.channel,
+        row.created_at,
         baseEvent('message.deleted', access.channel, {
           message,
           hard_delete: false,

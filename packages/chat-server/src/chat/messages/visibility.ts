@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { chatError } from '../../errors.ts';
+import type { EventPublisher } from '../events/publisher.ts';
 import { permissionsFor, type Actor } from '../access.ts';
 import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
 import type { MessageRow, MessagesRepo } from './repo.ts';
@@ -75,4 +77,57 @@ export async function referencedMessage(
   )
     throw chatError.input(`${target.what} ${id} does not exist in this channel`);
   return row;
+}
+
+/** Who must not receive live events about a message: nobody, some members, or every watcher. */
+export type HiddenAudience = { everyone: true } | { everyone: false; userIds: string[] };
+
+/**
+ * The audience a message created at `createdAt` is hidden from: every watcher when the channel was truncated after
+ * it, else the members whose own bound hides it (skipped when the event goes to the channel).
+ */
+export async function hiddenAudience(
+  db: Db,
+  appId: string,
+  channel: { cid: string; truncated_at?: string | null },
+  createdAt: string,
+): Promise<HiddenAudience> {
+  const truncatedAt =
+    channel.truncated_at !== undefined
+      ? channel.truncated_at
+      : ((
+          await db
+            .selectFrom('channels')
+            .select('truncated_at')
+            .where('app_id', '=', appId)
+            .where('cid', '=', channel.cid)
+            .executeTakeFirst()
+        )?.truncated_at ?? null);
+  if (isHidden({ created_at: createdAt }, truncatedAt)) return { everyone: true };
+  const members = await db
+    .selectFrom('members')
+    .select('user_id')
+    .where('app_id', '=', appId)
+    .where('cid', '=', channel.cid)
+    .where('hide_messages_before', '>=', createdAt)
+    .execute();
+  return { everyone: false, userIds: members.map((m) => m.user_id) };
+}
+
+/**
+ * Sends an event about an existing message (created at `createdAt`) to the channel's watchers, except those the
+ * message is hidden from (and `skipUserIds`).
+ */
+export async function toWatchersWhoSee(
+  db: Db,
+  events: EventPublisher,
+  appId: string,
+  channel: { cid: string; truncated_at?: string | null },
+  createdAt: string,
+  event: object,
+  skipUserIds: string[] = [],
+): Promise<void> {
+  const hidden = await hiddenAudience(db, appId, channel, createdAt);
+  if (hidden.everyone) return;
+  events.toChannel(appId, channel.cid, event, { skipUserIds: [...skipUserIds, ...hidden.userIds] });
 }

@@ -7,6 +7,7 @@ import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { toWatchersWhoSee } from '../messages/visibility.ts';
 import type { PollsCore } from './core.ts';
 import {
   assertDistinctTexts,
@@ -315,15 +316,22 @@ export function createPollsService(
         const message = await messages.eventMessage(actor.appId, poll.message_id).catch(() => null);
         if (message) {
           const at = poll.cid.indexOf(':');
-          events.toChannel(actor.appId, poll.cid, {
-            type: 'message.updated',
-            cid: poll.cid,
-            channel_type: poll.cid.slice(0, at),
-            channel_id: poll.cid.slice(at + 1),
-            message,
-            user: message.user,
-            created_at: deps.clock.now(),
-          });
+          await toWatchersWhoSee(
+            deps.db,
+            events,
+            actor.appId,
+            { cid: poll.cid },
+            message.created_at,
+            {
+              type: 'message.updated',
+              cid: poll.cid,
+              channel_type: poll.cid.slice(0, at),
+              channel_id: poll.cid.slice(at + 1),
+              message,
+              user: message.user,
+              created_at: deps.clock.now(),
+            },
+          );
         }
       }
       return {};
