@@ -393,6 +393,9 @@ describe('#8 hidden history stays hidden on every read and write path', { timeou
     const seen = messages.find((m: MessageResponse) => m.id === quoting.id);
     expect(seen).toBeDefined();
     expect(seen?.quoted_message).toBeUndefined();
+    // The author, who can see the quoted message, still gets it embedded.
+    const forAlice = (await g.alice.getMessage(quoting.id)).message;
+    expect(forAlice.quoted_message).toMatchObject({ id: old.id, text: 'Chuyện cũ' });
   });
 
   /**
