@@ -10,8 +10,9 @@ import type { MessageRow, MessagesRepo } from './repo.ts';
  * Hidden history, as one rule for every path that reads or references messages: a message created at or before a
  * viewer's bound does not exist for that viewer. The bound is the later of the channel's `truncated_at` and the
  * viewer's own `hide_messages_before` (hide_history on add, clear_history on hide); `visibleAfter` in
- * channels/state.ts computes it from rows already loaded, `MessagesRepo.historyBounds` loads it in bulk, and
- * `visibleToViewer` applies it inside SQL where a query pages over messages.
+ * channels/state.ts computes it from rows already loaded, `MessagesRepo.historyBounds` loads it in bulk,
+ * `visibleToViewer` applies it inside SQL where a query pages over messages, `referencedMessage` applies it to what a
+ * write refers to, and `toWatchersWhoSee` to live events about an existing message.
  */
 
 /** Whether `message` is at or before `bound` (null: nothing is hidden). */
