@@ -378,9 +378,15 @@ export function createChannelsService(
     }
   }
 
-  /** Adding or inviting people: the member-update permission, and never into a distinct conversation (as Stream). */
-  function requireAddRights(actor: Actor, current: ChannelAccess): void {
-    requirePermission(current.permissions, 'update-channel-members', 'adding channel members');
+  /**
+   * Adding or inviting people: the member-update permission, or `join-channel` for adding only oneself (a user
+   * joining a livestream, as on Stream); never into a distinct conversation (as Stream).
+   */
+  function requireAddRights(actor: Actor, current: ChannelAccess, added: string[]): void {
+    const joiningAlone =
+      actor.userId !== null && added.length > 0 && added.every((id) => id === actor.userId);
+    if (!(joiningAlone && current.permissions.has('join-channel')))
+      requirePermission(current.permissions, 'update-channel-members', 'adding channel members');
     if (current.channel.distinct_key !== null && !actor.isServer)
       throw chatError.notAllowed(
         'members cannot be added to a distinct channel: create a new channel with the desired members',
@@ -740,7 +746,11 @@ export function createChannelsService(
       if (demote.length) requireServerForRoles(actor, 'demoting moderators');
       if (assign.length) requireServerForRoles(actor, 'assigning channel roles');
       if (grantsRole([...adds, ...invites])) requireServerForRoles(actor, 'giving channel roles');
-      if (adds.length || invites.length) requireAddRights(actor, current);
+      if (adds.length || invites.length)
+        requireAddRights(actor, current, [
+          ...adds.map((m) => m.user_id),
+          ...invites.map((m) => m.user_id),
+        ]);
       await requireRemoveRights(actor, current, removes);
       const inviteAnswer = acceptInvite || rejectInvite;
       if (inviteAnswer && current.membership?.invited !== 1)

@@ -323,6 +323,9 @@ export function createMessagesService(
     }
     const parentId =
       typeof input.parent_id === 'string' && input.parent_id ? input.parent_id : null;
+    // The type's config switches replies off for everyone, the server included (gaming channels).
+    if (parentId && !access.type.config.replies)
+      throw chatError.input(`replies are disabled for channel type ${access.type.name}`);
     if (!options.system) {
       requirePermission(
         access.permissions,
@@ -361,6 +364,8 @@ export function createMessagesService(
       typeof input.quoted_message_id === 'string' && input.quoted_message_id
         ? input.quoted_message_id
         : null;
+    if (quotedId && !access.type.config.quotes)
+      throw chatError.input(`quotes are disabled for channel type ${access.type.name}`);
 
     if (
       channel.cooldown > 0 &&
