@@ -6,13 +6,18 @@ import { assertUserId } from '../chat/users/service.ts';
 import { buildMe } from '../chat/users/me.ts';
 import { placeholderUser } from '../chat/users/serialize.ts';
 import { isPlainObject, type JsonObject } from '../chat/json.ts';
-import { ChatError, chatError, toChatError } from '../errors.ts';
+import { ChatError, chatError, ErrorCodes, toChatError } from '../errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import type { ChatRuntime } from '../runtime.ts';
 import { Connection } from './connection.ts';
 import { Frame } from './frame.ts';
 
 /** Close code the client treats as final (no reconnect): used after an auth error frame. */
 const CLOSE_PERMANENT = 1000;
+/** "Try again later": any code but 1000 makes the client reconnect with its growing back-off. */
+const CLOSE_TRY_AGAIN_LATER = 1013;
+/** A socket that broke the frame limit; the client reconnects, and its handshakes are limited too. */
+const CLOSE_POLICY_VIOLATION = 1008;
 
 interface Handshake {
   userId: string;
@@ -70,13 +75,20 @@ function parseHandshake(
  * client ping with a `health.check` and cleans up watches and presence when the socket goes away. Auth problems
  * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error.
  */
-export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): void {
+export function registerGateway(
+  app: FastifyInstance,
+  runtime: ChatRuntime,
+  limiter: RateLimiter,
+): void {
   const { deps, services } = runtime;
   const { hub } = deps;
 
   app.get('/connect', { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
     let connection: Connection | undefined;
     let closed = false;
+    let releaseAnonymous: (() => void) | undefined;
+    const address = limiter.addressOf(request);
+    const countFrame = limiter.frameCounter();
 
     const healthCheck = () =>
       Frame.of({
@@ -87,7 +99,11 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
       });
 
     socket.on('message', (data) => {
-      if (!connection) return;
+      if (!connection?.isOpen) return;
+      if (!countFrame()) {
+        refuseFrames(connection);
+        return;
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(data.toString());
@@ -101,6 +117,7 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
 
     socket.on('close', () => {
       closed = true;
+      releaseAnonymous?.();
       const current = connection;
       if (!current) return;
       const watched = hub.remove(current);
@@ -110,8 +127,11 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
 
     void (async () => {
       try {
+        limiter.admitHandshake(address);
         const query = (request.query ?? {}) as Record<string, string | undefined>;
         const handshake = parseHandshake(runtime, query);
+        if (handshake.anonymous) releaseAnonymous = limiter.admitAnonymousSocket(address);
+        else limiter.admitUserHandshake(handshake);
         const me = handshake.anonymous
           ? {
               ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()),
@@ -135,7 +155,12 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
                 handshake.role,
               ),
             );
-        if (closed) return;
+        if (closed) {
+          releaseAnonymous?.();
+          return;
+        }
+        if (!handshake.anonymous)
+          limiter.admitUserSocket(hub.userConnectionCount(handshake.appId, handshake.userId));
         connection = new Connection(
           randomUUID(),
           handshake.appId,
@@ -172,14 +197,24 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         const chat = error instanceof ChatError ? error : toChatError(error);
         if (!(error instanceof ChatError))
           deps.log.error({ err: error }, 'websocket handshake failed');
+        releaseAnonymous?.();
         if (socket.readyState === socket.OPEN) {
+          const closeCode =
+            chat.code === ErrorCodes.RateLimitError.code ? CLOSE_TRY_AGAIN_LATER : CLOSE_PERMANENT;
           socket.send(JSON.stringify({ error: chat.toBody() }), () =>
-            socket.close(CLOSE_PERMANENT, chat.message.slice(0, 120)),
+            socket.close(closeCode, chat.message.slice(0, 120)),
           );
         }
       }
     })();
   });
+
+  /** Answers a frame flood with Stream's rate-limit error and closes the socket. */
+  function refuseFrames(connection: Connection): void {
+    const error = chatError.rateLimited('Too many frames on this connection; reconnect later.');
+    hub.sendTo(connection, Frame.of({ error: error.toBody() }));
+    connection.close(CLOSE_POLICY_VIOLATION, 'too many frames');
+  }
 
   async function announcePresence(appId: string, userId: string): Promise<void> {
     const user = await services.users.response(appId, userId);
