@@ -29,6 +29,26 @@ export const appConfigSchema = z.object({
   fileUploadConfig: uploadConfigSchema
     .optional()
     .describe('Initial file_upload_config of GET /app (PATCH /app overrides it, stored per app).'),
+  guests: z
+    .object({
+      enabled: z
+        .boolean()
+        .default(false)
+        .describe(
+          'Allow POST /guest (setGuestUser) and guest sessions. Off: POST /guest and every guest-role user get code 17.',
+        ),
+      tokenTtlSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(2_592_000)
+        .default(86_400)
+        .describe(
+          'Lifetime of a guest token (its exp claim); the guest then needs a new POST /guest.',
+        ),
+    })
+    .prefault({})
+    .describe('Guest users (docs/config.md, "Chat server: guests").'),
 });
 
 export type AppConfig = z.output<typeof appConfigSchema> & { id: string };

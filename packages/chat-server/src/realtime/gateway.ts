@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { authenticate } from '../auth/authenticate.ts';
 import { assertUserId } from '../chat/users/service.ts';
 import { buildMe } from '../chat/users/me.ts';
+import type { UserRow } from '../chat/users/repo.ts';
 import { placeholderUser } from '../chat/users/serialize.ts';
 import { isPlainObject, type JsonObject } from '../chat/json.ts';
 import { ChatError, chatError, ErrorCodes, toChatError } from '../errors.ts';
@@ -25,6 +26,7 @@ interface Handshake {
   role: string;
   anonymous: boolean;
   appId: string;
+  guestsEnabled: boolean;
 }
 
 function parseHandshake(
@@ -53,7 +55,14 @@ function parseHandshake(
         : undefined;
   if (identity.kind === 'anonymous') {
     const userId = claimed && /^[\w@-]{1,255}$/.test(claimed) ? claimed : `anon-${randomUUID()}`;
-    return { userId, details: {}, role: 'anonymous', anonymous: true, appId: identity.app.id };
+    return {
+      userId,
+      details: {},
+      role: 'anonymous',
+      anonymous: true,
+      appId: identity.app.id,
+      guestsEnabled: identity.app.guests.enabled,
+    };
   }
   if (identity.kind === 'server')
     throw chatError.auth('server tokens cannot open a websocket connection');
@@ -67,7 +76,15 @@ function parseHandshake(
     role: 'user',
     anonymous: false,
     appId: identity.app.id,
+    guestsEnabled: identity.app.guests.enabled,
   };
+}
+
+/** Switching guests off ends existing guest sessions too, whatever their tokens say. */
+function assertGuestAllowed(handshake: Handshake, row: UserRow): UserRow {
+  if (row.role === 'guest' && !handshake.guestsEnabled)
+    throw chatError.notAllowed('guest users are disabled for this app');
+  return row;
 }
 
 /**
@@ -148,11 +165,14 @@ export function registerGateway(
           : await buildMe(
               deps,
               services.users,
-              await services.users.upsertOnConnect(
-                handshake.appId,
-                handshake.userId,
-                handshake.details,
-                handshake.role,
+              assertGuestAllowed(
+                handshake,
+                await services.users.upsertOnConnect(
+                  handshake.appId,
+                  handshake.userId,
+                  handshake.details,
+                  handshake.role,
+                ),
               ),
             );
         if (closed) {
