@@ -90,7 +90,8 @@ function assertGuestAllowed(handshake: Handshake, row: UserRow): UserRow {
 /**
  * `/connect`: runs the handshake (query-string auth, user upsert, first `health.check` with `me`), answers every
  * client ping with a `health.check` and cleans up watches and presence when the socket goes away. Auth problems
- * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error.
+ * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error; rate
+ * limits (packages/chat-server/src/http/rate-limit.ts) the same way but with close 1013, which the client retries.
  */
 export function registerGateway(
   app: FastifyInstance,
