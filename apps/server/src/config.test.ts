@@ -23,6 +23,7 @@ describe('loadConfig', () => {
         databaseUrl: undefined,
         redisUrl: undefined,
         linkPreviewAllowHosts: [],
+        trustProxy: 0,
         tokenTtlSeconds: 3600,
         requestTimeoutMs: 3000,
       },
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://chat@db.internal:5432/chat',
         REDIS_URL: 'redis://cache.internal:6379',
         CHAT_LINK_PREVIEW_ALLOW_HOSTS: 'trang.localhost:3199,127.0.0.1:80',
+        CHAT_TRUST_PROXY: '1',
       },
       '/srv/daohuu',
     );
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
         databaseUrl: 'postgres://chat@db.internal:5432/chat',
         redisUrl: 'redis://cache.internal:6379',
         linkPreviewAllowHosts: ['trang.localhost:3199', '127.0.0.1:80'],
+        trustProxy: 1,
         tokenTtlSeconds: 60,
         requestTimeoutMs: 500,
       },

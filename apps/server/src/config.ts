@@ -147,6 +147,11 @@ export const envSchema = z.object({
   REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379')
     .optional()
     .describe('Embedded mode: Redis for chat fan-out between processes (default: in-process).'),
+  CHAT_TRUST_PROXY: wholeNumber(0, 10)
+    .default(0)
+    .describe(
+      'Embedded mode: reverse proxies in front of this server whose X-Forwarded-For entry the chat rate limits trust.',
+    ),
   CHAT_LINK_PREVIEW_ALLOW_HOSTS: z
     .string()
     .regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, { error: 'must be host:port pairs separated by commas' })
@@ -188,6 +193,8 @@ export type ChatConfig =
       redisUrl: string | undefined;
       /** host:port pairs link previews may reach on private addresses (a local test page); empty normally. */
       linkPreviewAllowHosts: string[];
+      /** Reverse proxies whose X-Forwarded-For entry the chat rate limits trust; 0 uses the peer address. */
+      trustProxy: number;
       tokenTtlSeconds: number;
       requestTimeoutMs: number;
     }
@@ -267,6 +274,7 @@ function chatConfig(values: z.output<typeof envSchema>): ChatConfig {
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     linkPreviewAllowHosts: values.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',') ?? [],
+    trustProxy: values.CHAT_TRUST_PROXY,
     ...common,
   };
 }

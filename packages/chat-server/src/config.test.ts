@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(config.pubsub).toEqual({ kind: 'redis', url: 'redis://h:6379', keyPrefix: 'chat:' });
   });
 
+  it('limits rates and keeps guests off unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toMatchObject({ enabled: true, windowMs: 60_000, trustProxy: 0 });
+    expect(config.apps[0]?.guests).toEqual({ enabled: false, tokenTtlSeconds: 86_400 });
+
+    const tuned = loadConfig({ CHAT_RATE_LIMITS: 'false', CHAT_TRUST_PROXY: '2' });
+    expect(tuned.rateLimits).toMatchObject({ enabled: false, trustProxy: 2 });
+    expect(() => loadConfig({ CHAT_TRUST_PROXY: '11' })).toThrow(/rateLimits\.trustProxy/);
+  });
+
   it('refuses port 3030, which the client rewrites to 8800 for the websocket', () => {
     expect(() => loadConfig({ CHAT_PORT: '3030' })).toThrow(/3030/);
   });

@@ -94,6 +94,7 @@ export const chatError = {
   nesting: (message: string) => new ChatError('MultipleNestingLevelError', message),
   cooldown: (message: string) => new ChatError('CoolDownError', message),
   connectionNotFound: (message: string) => new ChatError('ConnectionIDNotFoundError', message),
+  rateLimited: (message: string) => new ChatError('RateLimitError', message),
   internal: () => new ChatError('InternalSystemError', 'Internal Server Error'),
 };
 

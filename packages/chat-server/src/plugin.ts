@@ -22,6 +22,7 @@ import { registerUserRoutes } from './chat/users/routes.ts';
 import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installRateLimitHook, RateLimiter } from './http/rate-limit.ts';
 import { registerGateway } from './realtime/gateway.ts';
 import { createChatRuntime, type ChatRuntime } from './runtime.ts';
 
@@ -93,7 +94,9 @@ export function chatServerPlugin(
       await runtime.deps.hub.settled();
     });
     installAuthHook(app, runtime);
-    registerGateway(app, runtime);
+    const limiter = new RateLimiter(config.rateLimits);
+    installRateLimitHook(app, limiter);
+    registerGateway(app, runtime, limiter);
     for (const register of ROUTES) register(app, runtime.services);
     registerUploadRoutes(app, runtime.services, {
       ...config.uploads,

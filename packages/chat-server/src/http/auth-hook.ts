@@ -71,6 +71,9 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
         throw chatError.auth(`the token is for user ${identity.userId}, not ${query.user_id}`);
       }
       const role = await runtime.services.users.roleOf(identity.app.id, identity.userId);
+      // Switching guests off ends existing guest sessions too, whatever their tokens say.
+      if (role === 'guest' && !identity.app.guests.enabled)
+        throw chatError.notAllowed('guest users are disabled for this app');
       actor = {
         appId: identity.app.id,
         userId: identity.userId,

@@ -571,6 +571,9 @@ export function createChannelsService(
       const permissions = permissionsFor(type, actor, null);
       requirePermission(permissions, 'create-channel', `creating a ${type.name} channel`);
       refuseClientOnlyCreateData(actor, data, fields, inputs);
+      // Anyone can become a guest: a guest may open a channel for itself, never one that reaches other users.
+      if (actor.role === 'guest' && memberInputs.some((m) => m.user_id !== actor.userId))
+        throw chatError.notAllowed('a guest can only create a channel whose only member is itself');
     }
     const creator =
       actor.userId ??
