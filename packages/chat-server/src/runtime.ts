@@ -4,7 +4,7 @@ import type { ChatServerConfig } from './config.ts';
 import type { ChatDeps, Logger } from './chat/deps.ts';
 import { createChatServices, type ChatServices } from './chat/services.ts';
 import { createClock } from './db/clock.ts';
-import { createDb } from './db/create-db.ts';
+import { createDb, type DbHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createWriteQueue } from './db/write-queue.ts';
 import { createMemoryPubSub } from './pubsub/memory.ts';
@@ -31,14 +31,31 @@ async function createPubSub(config: ChatServerConfig['pubsub']): Promise<PubSub>
   }
 }
 
+/**
+ * Migrations may build indexes on big tables for minutes: on PostgreSQL they get a connection of their own without
+ * the statement timeout that bounds request queries.
+ */
+async function migrate(config: ChatServerConfig['db'], handle: DbHandle, log: Logger) {
+  if (config.kind !== 'postgres' || config.statementTimeoutMs === 0) {
+    await migrateToLatest(handle.db);
+    return;
+  }
+  const unbounded = createDb({ ...config, poolSize: 1, statementTimeoutMs: 0 }, log);
+  try {
+    await migrateToLatest(unbounded.db);
+  } finally {
+    await unbounded.close();
+  }
+}
+
 /** Composition root: opens the database, migrates, registers apps and wires the services. */
 export async function createChatRuntime(
   config: ChatServerConfig,
   log: Logger,
 ): Promise<ChatRuntime> {
-  const handle = createDb(config.db);
+  const handle = createDb(config.db, log);
   try {
-    await migrateToLatest(handle.db);
+    await migrate(config.db, handle, log);
     const clock = createClock();
     await upsertApps(handle.db, config.apps, clock.now());
     const pubsub = await createPubSub(config.pubsub);

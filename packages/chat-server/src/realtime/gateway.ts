@@ -13,6 +13,12 @@ import { Frame } from './frame.ts';
 
 /** Close code the client treats as final (no reconnect): used after an auth error frame. */
 const CLOSE_PERMANENT = 1000;
+/**
+ * "Try again later": any code but 1000 makes the client reconnect with a growing, jittered delay and then re-query
+ * its channels (stream-chat connection.ts onclose → _reconnect → recoverState). No error frame goes first: the
+ * client would take that as a final refusal of connectUser.
+ */
+export const CLOSE_TRY_AGAIN = 1013;
 
 interface Handshake {
   userId: string;
@@ -170,6 +176,11 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         }
       } catch (error) {
         const chat = error instanceof ChatError ? error : toChatError(error);
+        if (chat.statusCode === 503) {
+          deps.log.warn({ err: error }, 'websocket handshake deferred: database unavailable');
+          socket.close(CLOSE_TRY_AGAIN, 'database unavailable, try again');
+          return;
+        }
         if (!(error instanceof ChatError))
           deps.log.error({ err: error }, 'websocket handshake failed');
         if (socket.readyState === socket.OPEN) {

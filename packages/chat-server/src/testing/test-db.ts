@@ -25,7 +25,11 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    handle = createDb({ kind: 'postgres', url, schema, poolSize: 3 });
+    const { db } = parseConfig({
+      apps: [{ id: appId, key: appId, secret: 'secret' }],
+      db: { kind: 'postgres', url, schema, poolSize: 3 },
+    });
+    handle = createDb(db);
     drop = async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
