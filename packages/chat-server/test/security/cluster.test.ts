@@ -1,20 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamChat, type Channel, type MessageResponse } from 'stream-chat';
+import { startTestChatServer, type TestChatServer } from '../../src/testing/harness.ts';
 import {
   expectStreamError,
   ids,
   readStreamError,
   sendText,
   uniqueId,
+  waitForState,
 } from '../contract/helpers.ts';
 import {
   canRunPrivatePostgres,
+  canRunPrivateRedis,
   childDatabase,
+  createSchema,
   startChildChatServer,
   startPrivatePostgres,
+  startPrivateRedis,
   terminateBackends,
   type ChildChatServer,
   type ChildDatabase,
+  type PrivateRedis,
 } from './services.ts';
 
 /*
@@ -175,3 +182,165 @@ async function lateConnection(server: ChildChatServer): Promise<{
   );
   return { firstClose, connected };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// #14: two nodes sharing PostgreSQL and a private Redis that the tests cut and restart.
+
+const redisCluster =
+  postgresUrl && process.env.CHAT_TEST_PUBSUB === 'redis' && canRunPrivateRedis();
+
+/** Long enough for the client's own reconnect backoff (0.25–2.5 s, then 2–4.5 s, …) to run a few times. */
+const CATCH_UP_TIMEOUT_MS = 20_000;
+
+interface Cluster {
+  redis: PrivateRedis;
+  a: TestChatServer;
+  b: TestChatServer;
+  admin: StreamChat;
+}
+
+/** Two in-process nodes; node B reaches Redis as `redisUserOfB` (an ACL user) when given, so a test can lock it out. */
+async function startCluster(redisUserOfB?: string): Promise<Cluster> {
+  const redis = await startPrivateRedis();
+  cleanups.push(() => redis.destroy());
+  const { schema, drop } = await createSchema(postgresUrl!);
+  cleanups.push(drop);
+  const app = {
+    key: `k-${randomBytes(4).toString('hex')}`,
+    secret: randomBytes(16).toString('hex'),
+  };
+  const db = { kind: 'postgres' as const, url: postgresUrl!, schema, poolSize: 3 };
+  const keyPrefix = `c14:${randomBytes(4).toString('hex')}:`;
+  const nodeUrl = (user?: string) => {
+    if (!user) return redis.url;
+    return `redis://${user}:${user}-pw@127.0.0.1:${redis.port}`;
+  };
+  if (redisUserOfB)
+    await redis.admin.call(
+      'ACL',
+      'SETUSER',
+      redisUserOfB,
+      'on',
+      `>${redisUserOfB}-pw`,
+      '~*',
+      '&*',
+      '+@all',
+    );
+  const start = (url: string) =>
+    startTestChatServer({ config: { apps: [app], db, pubsub: { kind: 'redis', url, keyPrefix } } });
+  const a = await start(nodeUrl());
+  cleanups.push(() => a.close());
+  const b = await start(nodeUrl(redisUserOfB));
+  cleanups.push(() => b.close());
+  return { redis, a, b, admin: new StreamChat(app.key, app.secret, { baseURL: a.baseURL }) };
+}
+
+interface Watcher {
+  client: StreamChat;
+  channel: Channel;
+  /** Close codes of this client's websocket so far, read from the client's own log. */
+  closes: number[];
+  /** Resolves once the websocket closed `count` times in total (the client dispatches no event for a retry). */
+  closedTimes(count: number, timeoutMs: number): Promise<void>;
+}
+
+async function watcherOn(
+  cluster: Cluster,
+  node: TestChatServer,
+  userId: string,
+  cid: { id: string; members: string[] },
+): Promise<Watcher> {
+  const closes: number[] = [];
+  const onClose = new Set<() => void>();
+  const client = new StreamChat(cluster.admin.key, {
+    baseURL: node.baseURL,
+    allowServerSideConnect: true,
+    logger: (_level, message) => {
+      const code = /onclose\(\) - onclose callback - (\d+)/.exec(message)?.[1];
+      if (!code) return;
+      closes.push(Number(code));
+      for (const wake of onClose) wake();
+    },
+  });
+  const closedTimes = (count: number, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (closes.length < count) return;
+        onClose.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        onClose.delete(check);
+        reject(new Error(`the websocket closed ${closes.length} times, not ${count}`));
+      }, timeoutMs);
+      onClose.add(check);
+      check();
+    });
+  cleanups.push(() => client.disconnectUser(500));
+  await client.connectUser({ id: userId }, cluster.admin.createToken(userId));
+  const channel = client.channel('messaging', cid.id, { members: cid.members });
+  await channel.watch();
+  return { client, channel, closes, closedTimes };
+}
+
+async function twoWatchers(cluster: Cluster): Promise<{ onA: Watcher; onB: Watcher }> {
+  const nam = uniqueId('nam');
+  const bac = uniqueId('bac');
+  await cluster.admin.upsertUsers([{ id: nam }, { id: bac }]);
+  const cid = { id: uniqueId('hai-mien'), members: [nam, bac] };
+  const onA = await watcherOn(cluster, cluster.a, nam, cid);
+  const onB = await watcherOn(cluster, cluster.b, bac, cid);
+  return { onA, onB };
+}
+
+function hasMessage(watcher: Watcher, messageId: string): () => boolean {
+  return () => ids(watcher.channel.state.messages).includes(messageId);
+}
+
+describe.runIf(redisCluster)('#14 a Redis blip', { timeout: 60_000 }, () => {
+  it('a watcher on a node that lost its Redis subscription still gets a message sent meanwhile through another node', async () => {
+    const cluster = await startCluster('node-b');
+    const { onA, onB } = await twoWatchers(cluster);
+
+    // Node B loses both its Redis connections and cannot open new ones for now.
+    await cluster.redis.admin.call('ACL', 'SETUSER', 'node-b', 'off');
+    await cluster.redis.admin.call('CLIENT', 'KILL', 'USER', 'node-b');
+    // Let B's watcher lose its socket and try to come back at least once while B is still cut off.
+    await onB.closedTimes(2, CATCH_UP_TIMEOUT_MS);
+    const sent = await sendText(onA.channel, 'Gửi qua nút A lúc nút B mất Redis');
+    await cluster.redis.admin.call('ACL', 'SETUSER', 'node-b', 'on');
+
+    await waitForState(
+      onB.client,
+      hasMessage(onB, sent.id),
+      "B's watcher has the message sent while B was cut off",
+      CATCH_UP_TIMEOUT_MS,
+    );
+    expect(onB.closes.every((code) => code !== 1000)).toBe(true);
+  });
+
+  it('after a Redis restart a watcher on another node has the message sent during the outage', async () => {
+    const cluster = await startCluster();
+    const { onA, onB } = await twoWatchers(cluster);
+
+    await cluster.redis.stop();
+    // Sending does not depend on Redis: the message is stored and acknowledged.
+    const sent = await sendText(onA.channel, 'Gửi qua nút A lúc Redis tắt');
+    await cluster.redis.start();
+
+    await waitForState(
+      onB.client,
+      hasMessage(onB, sent.id),
+      "B's watcher has the message sent while Redis was down",
+      CATCH_UP_TIMEOUT_MS,
+    );
+    // And the cluster delivers live again.
+    const next = await sendText(onA.channel, 'Redis đã trở lại');
+    await waitForState(
+      onB.client,
+      hasMessage(onB, next.id),
+      "B's watcher got the next message live",
+    );
+  });
+});
