@@ -8,17 +8,12 @@ import { placeholderUser } from '../chat/users/serialize.ts';
 import { isPlainObject, type JsonObject } from '../chat/json.ts';
 import { ChatError, chatError, toChatError } from '../errors.ts';
 import type { ChatRuntime } from '../runtime.ts';
+import { CLOSE_TRY_AGAIN } from './close-codes.ts';
 import { Connection } from './connection.ts';
 import { Frame } from './frame.ts';
 
 /** Close code the client treats as final (no reconnect): used after an auth error frame. */
 const CLOSE_PERMANENT = 1000;
-/**
- * "Try again later": any code but 1000 makes the client reconnect with a growing, jittered delay and then re-query
- * its channels (stream-chat connection.ts onclose → _reconnect → recoverState). No error frame goes first: the
- * client would take that as a final refusal of connectUser.
- */
-export const CLOSE_TRY_AGAIN = 1013;
 
 interface Handshake {
   userId: string;
@@ -114,7 +109,16 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
     });
     socket.on('error', () => socket.terminate());
 
+    // Without the bus subscription this node would miss other nodes' events for this socket: the client retries
+    // (with backoff) until it is back, then catches up by re-querying.
+    const refuseWhileDeaf = (): boolean => {
+      if (deps.pubsub.receiving) return false;
+      socket.close(CLOSE_TRY_AGAIN, 'event stream unavailable, try again');
+      return true;
+    };
+
     void (async () => {
+      if (refuseWhileDeaf()) return;
       try {
         const query = (request.query ?? {}) as Record<string, string | undefined>;
         const handshake = parseHandshake(runtime, query);
@@ -141,7 +145,7 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
                 handshake.role,
               ),
             );
-        if (closed) return;
+        if (closed || refuseWhileDeaf()) return;
         connection = new Connection(
           randomUUID(),
           handshake.appId,
