@@ -38,12 +38,12 @@ async function createPubSub(config: ChatServerConfig['pubsub'], log: Logger): Pr
  */
 async function migrate(config: ChatServerConfig['db'], handle: DbHandle, log: Logger) {
   if (config.kind !== 'postgres' || config.statementTimeoutMs === 0) {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, handle.kind);
     return;
   }
   const unbounded = createDb({ ...config, poolSize: 1, statementTimeoutMs: 0 }, log);
   try {
-    await migrateToLatest(unbounded.db);
+    await migrateToLatest(unbounded.db, unbounded.kind);
   } finally {
     await unbounded.close();
   }

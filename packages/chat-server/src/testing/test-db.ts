@@ -39,7 +39,7 @@ export async function createTestDb(): Promise<TestDb> {
   } else {
     handle = createDb({ kind: 'sqlite', file: ':memory:' });
   }
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, handle.kind);
   const config = parseConfig({ apps: [{ id: appId, key: appId, secret: 'secret' }] });
   await upsertApps(handle.db, config.apps, '2024-01-01T00:00:00.000000Z');
   return {
