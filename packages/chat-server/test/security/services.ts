@@ -281,13 +281,17 @@ export async function childDatabase(postgresUrl?: string): Promise<ChildDatabase
   };
 }
 
-/** Starts the chat CLI on 127.0.0.1 and a free port; resolves once it listens (it logs its address). */
+/**
+ * Starts the chat CLI on 127.0.0.1 and a free port; resolves once it listens (it logs its address). Pass the
+ * credentials of an earlier server on the same database to see its data again.
+ */
 export async function startChildChatServer(
   database: ChildDatabase,
   env: Record<string, string> = {},
+  credentials?: { apiKey: string; apiSecret: string },
 ): Promise<ChildChatServer> {
-  const apiKey = `child-key-${randomBytes(4).toString('hex')}`;
-  const apiSecret = randomBytes(16).toString('hex');
+  const apiKey = credentials?.apiKey ?? `child-key-${randomBytes(4).toString('hex')}`;
+  const apiSecret = credentials?.apiSecret ?? randomBytes(16).toString('hex');
   const uploads = mkdtempSync(join(tmpdir(), 'chat-child-files-'));
   const redis =
     process.env.CHAT_TEST_PUBSUB === 'redis' && process.env.REDIS_URL
