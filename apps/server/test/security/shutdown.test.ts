@@ -51,8 +51,9 @@ async function startProduct(env: Record<string, string>): Promise<Product> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  cleanups.push(() => {
+  cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exitOf(child);
   });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

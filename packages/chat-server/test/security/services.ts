@@ -253,8 +253,8 @@ export interface ChildChatServer {
   apiSecret: string;
   /** Everything the process wrote so far (for failure messages). */
   output(): string;
-  /** SIGKILL if still running (test clean-up). */
-  kill(): void;
+  /** SIGKILL if still running, and removes its files (test clean-up). */
+  kill(): Promise<void>;
 }
 
 export interface ChildDatabase {
@@ -316,10 +316,10 @@ export async function startChildChatServer(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.once('exit', () => rmSync(uploads, { recursive: true, force: true }));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
+      rmSync(uploads, { recursive: true, force: true });
       reject(new Error(`the chat server did not start: ${output}`));
     }, PROCESS_TIMEOUT_MS);
     const onData = () => {
@@ -331,6 +331,7 @@ export async function startChildChatServer(
     child.stdout?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
+      rmSync(uploads, { recursive: true, force: true });
       reject(new Error(`the chat server exited with ${code}: ${output}`));
     });
   });
@@ -340,8 +341,10 @@ export async function startChildChatServer(
     apiKey,
     apiSecret,
     output: () => output,
-    kill() {
+    async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exitOf(child);
+      rmSync(uploads, { recursive: true, force: true });
     },
   };
 }
