@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       betterAuthSecret: undefined,
       seedDemo: true,
       logLevel: 'info',
+      shutdownGraceMs: 10_000,
       nodeEnv: 'development',
       authRateLimit: { windowMs: 900_000, maxPerIp: 30, maxFailuresPerEmail: 5 },
       chat: {
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         BETTER_AUTH_SECRET: 's'.repeat(32),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: '2500',
         NODE_ENV: 'production',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       betterAuthSecret: 's'.repeat(32),
       seedDemo: false,
       logLevel: 'warn',
+      shutdownGraceMs: 2500,
       nodeEnv: 'production',
       authRateLimit: { windowMs: 60_000, maxPerIp: 0, maxFailuresPerEmail: 3 },
       chat: {

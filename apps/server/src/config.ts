@@ -103,6 +103,9 @@ export const envSchema = z.object({
     })
     .default('info')
     .describe('Log level of the server log (pino).'),
+  SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000)
+    .default(10_000)
+    .describe('On SIGTERM/SIGINT, longest wait for requests in progress before the server closes.'),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
       error: 'must be one of development, production, test',
@@ -226,6 +229,8 @@ export interface Config {
   betterAuthSecret: string | undefined;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /** How long a shutdown lets requests in progress finish (main.ts). */
+  shutdownGraceMs: number;
   nodeEnv: 'development' | 'production' | 'test';
   authRateLimit: {
     windowMs: number;
@@ -313,6 +318,7 @@ export function loadConfig(
     betterAuthSecret: values.BETTER_AUTH_SECRET,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     nodeEnv: values.NODE_ENV,
     authRateLimit: {
       windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,

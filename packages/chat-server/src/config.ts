@@ -150,6 +150,32 @@ export const chatServerConfigSchema = z.object({
           .optional()
           .describe('Search path schema (tests use one per server).'),
         poolSize: z.number().int().min(1).max(100).default(10),
+        applicationName: z
+          .string()
+          .min(1)
+          .max(63)
+          .default('daohuu-chat')
+          .describe(
+            "application_name of every connection (a node's sessions in pg_stat_activity); the URL's wins.",
+          ),
+        connectTimeoutMs: z
+          .number()
+          .int()
+          .positive()
+          .max(60_000)
+          .default(2000)
+          .describe(
+            'Longest wait for a database connection (a new one, or a free one of the pool); then code -1 / 503.',
+          ),
+        statementTimeoutMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(600_000)
+          .default(5000)
+          .describe(
+            'PostgreSQL statement_timeout of every query (0: none); migrations run without it.',
+          ),
       }),
     ])
     .default({ kind: 'sqlite', file: './data/chat.sqlite' }),
@@ -284,6 +310,15 @@ export const chatServerConfigSchema = z.object({
     .prefault({}),
   rateLimits: rateLimitsSchema,
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  shutdownGraceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM/SIGINT the CLI lets requests in progress finish for at most this long before it closes.',
+    ),
 });
 
 export type ChatServerConfigInput = z.input<typeof chatServerConfigSchema>;
@@ -331,6 +366,9 @@ const envSchema = z.object({
   CHAT_RATE_LIMITS: booleanFromEnv.optional(),
   CHAT_TRUST_PROXY: z.coerce.number().optional(),
   LOG_LEVEL: z.string().optional(),
+  CHAT_DB_CONNECT_TIMEOUT_MS: z.coerce.number().optional(),
+  CHAT_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().optional(),
+  CHAT_SHUTDOWN_GRACE_MS: z.coerce.number().optional(),
 });
 
 /** Development credentials used when no app is configured, so `npm run chat` works out of the box. */
@@ -358,7 +396,12 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
   const url = e.DATABASE_URL;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? { kind: 'postgres', url }
+      ? {
+          kind: 'postgres',
+          url,
+          connectTimeoutMs: e.CHAT_DB_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.CHAT_DB_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'sqlite', file: e.CHAT_DATABASE_FILE ?? './data/chat.sqlite' };
   return parseConfig({
     apps,
@@ -379,5 +422,6 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
     limits: { maxMessageLength: e.CHAT_MAX_MESSAGE_LENGTH },
     rateLimits: { enabled: e.CHAT_RATE_LIMITS, trustProxy: e.CHAT_TRUST_PROXY },
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.CHAT_SHUTDOWN_GRACE_MS,
   });
 }

@@ -10,15 +10,9 @@ import { isPlainObject, type JsonObject } from '../chat/json.ts';
 import { ChatError, chatError, ErrorCodes, toChatError } from '../errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { ChatRuntime } from '../runtime.ts';
+import { CLOSE_PERMANENT, CLOSE_POLICY_VIOLATION, CLOSE_TRY_AGAIN } from './close-codes.ts';
 import { Connection } from './connection.ts';
 import { Frame } from './frame.ts';
-
-/** Close code the client treats as final (no reconnect): used after an auth error frame. */
-const CLOSE_PERMANENT = 1000;
-/** "Try again later": any code but 1000 makes the client reconnect with its growing back-off. */
-const CLOSE_TRY_AGAIN_LATER = 1013;
-/** A socket that broke the frame limit; the client reconnects, and its handshakes are limited too. */
-const CLOSE_POLICY_VIOLATION = 1008;
 
 interface Handshake {
   userId: string;
@@ -145,7 +139,16 @@ export function registerGateway(
     });
     socket.on('error', () => socket.terminate());
 
+    // Without the bus subscription this node would miss other nodes' events for this socket: the client retries
+    // (with backoff) until it is back, then catches up by re-querying.
+    const refuseWhileDeaf = (): boolean => {
+      if (deps.pubsub.receiving) return false;
+      socket.close(CLOSE_TRY_AGAIN, 'event stream unavailable, try again');
+      return true;
+    };
+
     void (async () => {
+      if (refuseWhileDeaf()) return;
       try {
         limiter.admitHandshake(address);
         const query = (request.query ?? {}) as Record<string, string | undefined>;
@@ -178,7 +181,7 @@ export function registerGateway(
                 ),
               ),
             );
-        if (closed) {
+        if (closed || refuseWhileDeaf()) {
           releaseAnonymous?.();
           return;
         }
@@ -218,12 +221,17 @@ export function registerGateway(
         }
       } catch (error) {
         const chat = error instanceof ChatError ? error : toChatError(error);
+        releaseAnonymous?.();
+        if (chat.statusCode === 503) {
+          deps.log.warn({ err: error }, 'websocket handshake deferred: database unavailable');
+          socket.close(CLOSE_TRY_AGAIN, 'database unavailable, try again');
+          return;
+        }
         if (!(error instanceof ChatError))
           deps.log.error({ err: error }, 'websocket handshake failed');
-        releaseAnonymous?.();
         if (socket.readyState === socket.OPEN) {
           const closeCode =
-            chat.code === ErrorCodes.RateLimitError.code ? CLOSE_TRY_AGAIN_LATER : CLOSE_PERMANENT;
+            chat.code === ErrorCodes.RateLimitError.code ? CLOSE_TRY_AGAIN : CLOSE_PERMANENT;
           socket.send(JSON.stringify({ error: chat.toBody() }), () =>
             socket.close(closeCode, chat.message.slice(0, 120)),
           );

@@ -149,6 +149,14 @@ export class Hub {
     if (connection.enqueue(frame)) this.markDirty(connection);
   }
 
+  /**
+   * Closes every socket; each then leaves the hub through the gateway's close handler, with the usual watch and
+   * presence clean-up (unlike `closeAll`, for a node that keeps running).
+   */
+  closeSockets(code: number, reason: string): void {
+    for (const connection of this.connections.values()) connection.close(code, reason);
+  }
+
   closeAll(code: number, reason: string): void {
     for (const connection of [...this.connections.values()]) {
       connection.close(code, reason);
