@@ -417,7 +417,12 @@ async function prepareCell(
 }
 
 describe('the authorization matrix: role × channel type × action, against the permission table', () => {
-  const env = useContractEnv();
+  // Guests on, so the guest row shows what the table grants a guest rather than the blanket refusal of guests off.
+  const env = useContractEnv({
+    config: {
+      apps: [{ key: `matrix-${randomUUID()}`, secret: randomUUID(), guests: { enabled: true } }],
+    },
+  });
   let cast: Cast;
   let cells = 0;
 

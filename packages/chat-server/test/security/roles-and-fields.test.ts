@@ -22,7 +22,17 @@ const BAD_INPUT = { code: 4, status: 400 };
 
 describe('roles, server-only fields and field limits', { timeout: 30_000 }, () => {
   const env = useContractEnv({
-    config: { apps: [{ key: apiKey, secret: apiSecret, serverOnlyUserFields: ['tu_vi'] }] },
+    config: {
+      // Guests on: the guest path is one more write path that must hold the same rules.
+      apps: [
+        {
+          key: apiKey,
+          secret: apiSecret,
+          serverOnlyUserFields: ['tu_vi'],
+          guests: { enabled: true },
+        },
+      ],
+    },
   });
 
   /** A group created from the client, as the web app does: the creator owns it, the server named one moderator. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -222,6 +223,14 @@ describe('uploads under attack', () => {
         idleTimeoutMs: 1000,
         maxConcurrentPerUser: 2,
       },
+      // Guests on, to prove that even then they cannot upload.
+      apps: [
+        {
+          key: `uploads-${randomUUID()}`,
+          secret: randomUUID(),
+          guests: { enabled: true },
+        },
+      ],
     },
   });
 
