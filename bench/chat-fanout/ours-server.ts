@@ -5,7 +5,8 @@ import { startTestChatServer } from '../../packages/chat-server/src/testing/harn
 import { announceReady, exitOnStop } from './child-protocol.ts';
 import { answerProfileRequests } from './phase-profiler.ts';
 
-const server = await startTestChatServer();
+// The benchmark measures throughput from one address and one sender: the rate limits would only cap it.
+const server = await startTestChatServer({ config: { rateLimits: { enabled: false } } });
 answerProfileRequests();
 exitOnStop(() => server.close());
 announceReady({ baseURL: server.baseURL, apiKey: server.apiKey, apiSecret: server.apiSecret });

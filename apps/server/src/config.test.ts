@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       betterAuthSecret: undefined,
       seedDemo: true,
       logLevel: 'info',
+      shutdownGraceMs: 10_000,
       nodeEnv: 'development',
       authRateLimit: { windowMs: 900_000, maxPerIp: 30, maxFailuresPerEmail: 5 },
       chat: {
@@ -23,6 +24,7 @@ describe('loadConfig', () => {
         databaseUrl: undefined,
         redisUrl: undefined,
         linkPreviewAllowHosts: [],
+        trustProxy: 0,
         tokenTtlSeconds: 3600,
         requestTimeoutMs: 3000,
       },
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
         BETTER_AUTH_SECRET: 's'.repeat(32),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_MS: '2500',
         NODE_ENV: 'production',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
@@ -56,6 +59,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://chat@db.internal:5432/chat',
         REDIS_URL: 'redis://cache.internal:6379',
         CHAT_LINK_PREVIEW_ALLOW_HOSTS: 'trang.localhost:3199,127.0.0.1:80',
+        CHAT_TRUST_PROXY: '1',
       },
       '/srv/daohuu',
     );
@@ -68,6 +72,7 @@ describe('loadConfig', () => {
       betterAuthSecret: 's'.repeat(32),
       seedDemo: false,
       logLevel: 'warn',
+      shutdownGraceMs: 2500,
       nodeEnv: 'production',
       authRateLimit: { windowMs: 60_000, maxPerIp: 0, maxFailuresPerEmail: 3 },
       chat: {
@@ -76,6 +81,7 @@ describe('loadConfig', () => {
         databaseUrl: 'postgres://chat@db.internal:5432/chat',
         redisUrl: 'redis://cache.internal:6379',
         linkPreviewAllowHosts: ['trang.localhost:3199', '127.0.0.1:80'],
+        trustProxy: 1,
         tokenTtlSeconds: 60,
         requestTimeoutMs: 500,
       },

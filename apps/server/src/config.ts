@@ -103,6 +103,9 @@ export const envSchema = z.object({
     })
     .default('info')
     .describe('Log level of the server log (pino).'),
+  SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000)
+    .default(10_000)
+    .describe('On SIGTERM/SIGINT, longest wait for requests in progress before the server closes.'),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
       error: 'must be one of development, production, test',
@@ -147,6 +150,11 @@ export const envSchema = z.object({
   REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379')
     .optional()
     .describe('Embedded mode: Redis for chat fan-out between processes (default: in-process).'),
+  CHAT_TRUST_PROXY: wholeNumber(0, 10)
+    .default(0)
+    .describe(
+      'Embedded mode: reverse proxies in front of this server whose X-Forwarded-For entry the chat rate limits trust.',
+    ),
   CHAT_LINK_PREVIEW_ALLOW_HOSTS: z
     .string()
     .regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, { error: 'must be host:port pairs separated by commas' })
@@ -188,6 +196,8 @@ export type ChatConfig =
       redisUrl: string | undefined;
       /** host:port pairs link previews may reach on private addresses (a local test page); empty normally. */
       linkPreviewAllowHosts: string[];
+      /** Reverse proxies whose X-Forwarded-For entry the chat rate limits trust; 0 uses the peer address. */
+      trustProxy: number;
       tokenTtlSeconds: number;
       requestTimeoutMs: number;
     }
@@ -219,6 +229,8 @@ export interface Config {
   betterAuthSecret: string | undefined;
   seedDemo: boolean;
   logLevel: LogLevel;
+  /** How long a shutdown lets requests in progress finish (main.ts). */
+  shutdownGraceMs: number;
   nodeEnv: 'development' | 'production' | 'test';
   authRateLimit: {
     windowMs: number;
@@ -267,6 +279,7 @@ function chatConfig(values: z.output<typeof envSchema>): ChatConfig {
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
     linkPreviewAllowHosts: values.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',') ?? [],
+    trustProxy: values.CHAT_TRUST_PROXY,
     ...common,
   };
 }
@@ -305,6 +318,7 @@ export function loadConfig(
     betterAuthSecret: values.BETTER_AUTH_SECRET,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     nodeEnv: values.NODE_ENV,
     authRateLimit: {
       windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -124,4 +124,21 @@ describe('embedded chat server configuration', () => {
       pubsub: { kind: 'redis', url: 'redis://cache.internal:6379' },
     });
   });
+
+  it('lets the chat rate limits trust CHAT_TRUST_PROXY reverse proxies, and none by default', () => {
+    const config = loadConfig({ CHAT_TRUST_PROXY: '1' });
+    if (config.chat.mode !== 'embedded') throw new Error('expected embedded mode');
+    const options = {
+      credentials,
+      dataDir: config.dataDir,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: config.logLevel,
+    };
+
+    expect(embeddedChatConfig({ ...options, trustProxy: config.chat.trustProxy })).toMatchObject({
+      rateLimits: { trustProxy: 1 },
+    });
+    expect(embeddedChatConfig(options)).not.toHaveProperty('rateLimits');
+  });
 });

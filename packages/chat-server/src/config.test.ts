@@ -41,6 +41,34 @@ describe('loadConfig', () => {
     expect(config.pubsub).toEqual({ kind: 'redis', url: 'redis://h:6379', keyPrefix: 'chat:' });
   });
 
+  it('limits rates and keeps guests off unless told otherwise', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits).toMatchObject({ enabled: true, windowMs: 60_000, trustProxy: 0 });
+    expect(config.apps[0]?.guests).toEqual({ enabled: false, tokenTtlSeconds: 86_400 });
+
+    const tuned = loadConfig({ CHAT_RATE_LIMITS: 'false', CHAT_TRUST_PROXY: '2' });
+    expect(tuned.rateLimits).toMatchObject({ enabled: false, trustProxy: 2 });
+    expect(() => loadConfig({ CHAT_TRUST_PROXY: '11' })).toThrow(/rateLimits\.trustProxy/);
+  });
+
+  it('bounds database waits and the shutdown grace, with defaults and from the environment', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' })).toMatchObject({
+      db: { connectTimeoutMs: 2000, statementTimeoutMs: 5000, applicationName: 'daohuu-chat' },
+      shutdownGraceMs: 10_000,
+    });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      CHAT_DB_CONNECT_TIMEOUT_MS: '500',
+      CHAT_DB_STATEMENT_TIMEOUT_MS: '0',
+      CHAT_SHUTDOWN_GRACE_MS: '3000',
+    });
+    expect(config).toMatchObject({
+      db: { connectTimeoutMs: 500, statementTimeoutMs: 0 },
+      shutdownGraceMs: 3000,
+    });
+    expect(() => loadConfig({ CHAT_SHUTDOWN_GRACE_MS: '-1' })).toThrow(/shutdownGraceMs/);
+  });
+
   it('refuses port 3030, which the client rewrites to 8800 for the websocket', () => {
     expect(() => loadConfig({ CHAT_PORT: '3030' })).toThrow(/3030/);
   });

@@ -29,6 +29,26 @@ export const appConfigSchema = z.object({
   fileUploadConfig: uploadConfigSchema
     .optional()
     .describe('Initial file_upload_config of GET /app (PATCH /app overrides it, stored per app).'),
+  guests: z
+    .object({
+      enabled: z
+        .boolean()
+        .default(false)
+        .describe(
+          'Allow POST /guest (setGuestUser) and guest sessions. Off: POST /guest and every guest-role user get code 17.',
+        ),
+      tokenTtlSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(2_592_000)
+        .default(86_400)
+        .describe(
+          'Lifetime of a guest token (its exp claim); the guest then needs a new POST /guest.',
+        ),
+    })
+    .prefault({})
+    .describe('Guest users (docs/config.md, "Chat server: guests").'),
 });
 
 export type AppConfig = z.output<typeof appConfigSchema> & { id: string };
@@ -36,6 +56,75 @@ export type AppConfig = z.output<typeof appConfigSchema> & { id: string };
 const booleanFromEnv = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1');
+
+/** One limit of the `rateLimits` section; 0 turns it off. */
+const rateLimit = (fallback: number, meaning: string) =>
+  z.number().int().min(0).default(fallback).describe(`${meaning} (0: no limit).`);
+
+/** Per-user, per-address, per-app and per-socket limits modelled on Stream's (docs/config.md, "Chat server: rate limits"). */
+const rateLimitsSchema = z
+  .object({
+    enabled: z
+      .boolean()
+      .default(true)
+      .describe('Master switch: false turns every rate limit off (benchmarks).'),
+    windowMs: z
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(60_000)
+      .describe('Length of every window; Stream counts per minute.'),
+    trustProxy: z
+      .number()
+      .int()
+      .min(0)
+      .max(10)
+      .default(0)
+      .describe(
+        'Reverse proxies in front of this server that append to X-Forwarded-For; 0 ignores the header and uses the peer address.',
+      ),
+    maxTrackedKeys: z
+      .number()
+      .int()
+      .min(100)
+      .default(100_000)
+      .describe('Counters kept in memory at most; the oldest window is dropped first.'),
+    perUser: z
+      .object({
+        endpoint: rateLimit(300, 'Calls per user per endpoint per window'),
+        sendMessage: rateLimit(60, 'Messages a user may send per window (Stream: 60 a minute)'),
+        sendEvent: rateLimit(60, 'Typing and custom events a user may send per window'),
+        connect: rateLimit(60, 'Websocket handshakes per user per window'),
+        connections: rateLimit(50, 'Open websockets per user on one node (Stream: 50)'),
+      })
+      .prefault({}),
+    perAddress: z
+      .object({
+        endpoint: rateLimit(600, 'Anonymous calls per client address per endpoint per window'),
+        createGuest: rateLimit(10, 'POST /guest per client address per window'),
+        connect: rateLimit(300, 'Websocket handshakes of anyone per client address per window'),
+        anonymousConnections: rateLimit(
+          100,
+          'Open anonymous websockets per client address on one node',
+        ),
+      })
+      .prefault({}),
+    perApp: z
+      .object({
+        serverEndpoint: rateLimit(10_000, 'Server-side calls per app per endpoint per window'),
+      })
+      .prefault({}),
+    perConnection: z
+      .object({
+        frames: rateLimit(
+          60,
+          'Frames a client may send on one websocket per window (it pings every 25 s)',
+        ),
+      })
+      .prefault({}),
+  })
+  .prefault({});
 
 /** The whole chat-server configuration, validated once by `parseConfig` / `loadConfig`. */
 export const chatServerConfigSchema = z.object({
@@ -61,6 +150,32 @@ export const chatServerConfigSchema = z.object({
           .optional()
           .describe('Search path schema (tests use one per server).'),
         poolSize: z.number().int().min(1).max(100).default(10),
+        applicationName: z
+          .string()
+          .min(1)
+          .max(63)
+          .default('daohuu-chat')
+          .describe(
+            "application_name of every connection (a node's sessions in pg_stat_activity); the URL's wins.",
+          ),
+        connectTimeoutMs: z
+          .number()
+          .int()
+          .positive()
+          .max(60_000)
+          .default(2000)
+          .describe(
+            'Longest wait for a database connection (a new one, or a free one of the pool); then code -1 / 503.',
+          ),
+        statementTimeoutMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(600_000)
+          .default(5000)
+          .describe(
+            'PostgreSQL statement_timeout of every query (0: none); migrations run without it.',
+          ),
       }),
     ])
     .default({ kind: 'sqlite', file: './data/chat.sqlite' }),
@@ -115,6 +230,30 @@ export const chatServerConfigSchema = z.object({
         .positive()
         .default(100 * 1024 * 1024)
         .describe('Largest accepted upload; larger ones get code 22.'),
+      timeoutMs: z
+        .number()
+        .int()
+        .positive()
+        .default(10 * 60 * 1000)
+        .describe(
+          'Longest time one upload body may take to arrive; a slower one gets code 23 and nothing of it is kept.',
+        ),
+      idleTimeoutMs: z
+        .number()
+        .int()
+        .positive()
+        .default(30_000)
+        .describe(
+          'Longest silence while an upload body is arriving; a stalled one gets code 23 and nothing of it is kept.',
+        ),
+      maxConcurrentPerUser: z
+        .number()
+        .int()
+        .positive()
+        .default(10)
+        .describe(
+          'Uploads one user may have in flight on one node (the client sends up to 10 at once); more get code 9.',
+        ),
     })
     .prefault({}),
   linkPreview: z
@@ -169,7 +308,17 @@ export const chatServerConfigSchema = z.object({
         ),
     })
     .prefault({}),
+  rateLimits: rateLimitsSchema,
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  shutdownGraceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'On SIGTERM/SIGINT the CLI lets requests in progress finish for at most this long before it closes.',
+    ),
 });
 
 export type ChatServerConfigInput = z.input<typeof chatServerConfigSchema>;
@@ -214,7 +363,12 @@ const envSchema = z.object({
   CHAT_UPLOADS_DIR: z.string().optional(),
   CHAT_UPLOAD_MAX_BYTES: z.coerce.number().optional(),
   CHAT_LINK_PREVIEW_ALLOW_HOSTS: z.string().optional(),
+  CHAT_RATE_LIMITS: booleanFromEnv.optional(),
+  CHAT_TRUST_PROXY: z.coerce.number().optional(),
   LOG_LEVEL: z.string().optional(),
+  CHAT_DB_CONNECT_TIMEOUT_MS: z.coerce.number().optional(),
+  CHAT_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().optional(),
+  CHAT_SHUTDOWN_GRACE_MS: z.coerce.number().optional(),
 });
 
 /** Development credentials used when no app is configured, so `npm run chat` works out of the box. */
@@ -242,7 +396,12 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
   const url = e.DATABASE_URL;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? { kind: 'postgres', url }
+      ? {
+          kind: 'postgres',
+          url,
+          connectTimeoutMs: e.CHAT_DB_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.CHAT_DB_STATEMENT_TIMEOUT_MS,
+        }
       : { kind: 'sqlite', file: e.CHAT_DATABASE_FILE ?? './data/chat.sqlite' };
   return parseConfig({
     apps,
@@ -261,6 +420,8 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
         .filter(Boolean),
     },
     limits: { maxMessageLength: e.CHAT_MAX_MESSAGE_LENGTH },
+    rateLimits: { enabled: e.CHAT_RATE_LIMITS, trustProxy: e.CHAT_TRUST_PROXY },
     logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.CHAT_SHUTDOWN_GRACE_MS,
   });
 }

@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+
 /**
  * Stream's numbered API error codes (stream-chat `src/errors.ts: APIErrorCodes`) with the HTTP status Stream pairs
  * them with. The client reads `code` (40 triggers a token refresh) and `message` (code 4 + "already exists" makes
@@ -5,6 +7,8 @@
  */
 export const ErrorCodes = {
   InternalSystemError: { code: -1, status: 500 },
+  /** Ours, not in Stream's table: the database cannot be reached for now (restart, failover, overload). */
+  ServiceUnavailableError: { code: -1, status: 503 },
   AccessKeyError: { code: 2, status: 401 },
   AuthenticationFailedError: { code: 3, status: 401 },
   InputError: { code: 4, status: 400 },
@@ -94,10 +98,20 @@ export const chatError = {
   nesting: (message: string) => new ChatError('MultipleNestingLevelError', message),
   cooldown: (message: string) => new ChatError('CoolDownError', message),
   connectionNotFound: (message: string) => new ChatError('ConnectionIDNotFoundError', message),
+  rateLimited: (message: string) => new ChatError('RateLimitError', message),
   internal: () => new ChatError('InternalSystemError', 'Internal Server Error'),
+  unavailable: () =>
+    new ChatError(
+      'ServiceUnavailableError',
+      'The chat service is temporarily unavailable (its database cannot be reached); try again shortly',
+    ),
 };
 
-/** Anything that is not a ChatError becomes -1/500 with a generic message; the original only goes to the log. */
+/**
+ * Anything that is not a ChatError becomes -1/500 with a generic message, or -1/503 when the database cannot be
+ * reached (the caller may retry); the original only goes to the log.
+ */
 export function toChatError(error: unknown): ChatError {
-  return error instanceof ChatError ? error : chatError.internal();
+  if (error instanceof ChatError) return error;
+  return isDatabaseUnavailable(error) ? chatError.unavailable() : chatError.internal();
 }

@@ -23,6 +23,8 @@ import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from '
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { installRateLimitHook, RateLimiter } from './http/rate-limit.ts';
+import { CLOSE_SERVICE_RESTART } from './realtime/close-codes.ts';
 import { registerGateway } from './realtime/gateway.ts';
 import { createChatRuntime, type ChatRuntime } from './runtime.ts';
 
@@ -75,6 +77,12 @@ export function chatServerPlugin(
   return async (app) => {
     const runtime = await createChatRuntime(config, app.log);
     app.addHook('onClose', () => runtime.close());
+    // Registered before @fastify/websocket's own preClose, which closes sockets without a code: clients learn it
+    // is a restart (1012) and reconnect, elsewhere behind a load balancer.
+    app.addHook('preClose', (done) => {
+      runtime.deps.hub.closeAll(CLOSE_SERVICE_RESTART, 'server shutting down');
+      done();
+    });
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= config.http.bodyLimitBytes;
       options.onRoute?.(route);
@@ -100,10 +108,12 @@ export function chatServerPlugin(
       await runtime.deps.hub.settled();
     });
     installAuthHook(app, runtime);
-    registerGateway(app, runtime);
+    const limiter = new RateLimiter(config.rateLimits);
+    installRateLimitHook(app, limiter);
+    registerGateway(app, runtime, limiter);
     for (const register of ROUTES) register(app, runtime.services);
     registerUploadRoutes(app, runtime.services, {
-      maxBytes: config.uploads.maxBytes,
+      ...config.uploads,
       publicBaseURL: config.http.publicBaseURL,
     });
     options.onReady?.(runtime);

@@ -4,12 +4,13 @@ import type { ChatServerConfig } from './config.ts';
 import type { ChatDeps, Logger } from './chat/deps.ts';
 import { createChatServices, type ChatServices } from './chat/services.ts';
 import { createClock } from './db/clock.ts';
-import { createDb } from './db/create-db.ts';
+import { createDb, type DbHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createWriteQueue } from './db/write-queue.ts';
 import { createMemoryPubSub } from './pubsub/memory.ts';
 import { createRedisPubSub } from './pubsub/redis.ts';
 import type { PubSub } from './pubsub/pubsub.ts';
+import { CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN } from './realtime/close-codes.ts';
 import { Hub } from './realtime/hub.ts';
 
 /** Everything one chat-server instance holds; built by `createChatRuntime`, torn down by `close`. */
@@ -22,12 +23,29 @@ export interface ChatRuntime {
 }
 
 /** The one switch on the pub/sub kind. */
-async function createPubSub(config: ChatServerConfig['pubsub']): Promise<PubSub> {
+async function createPubSub(config: ChatServerConfig['pubsub'], log: Logger): Promise<PubSub> {
   switch (config.kind) {
     case 'memory':
       return createMemoryPubSub();
     case 'redis':
-      return createRedisPubSub({ url: config.url, keyPrefix: config.keyPrefix });
+      return createRedisPubSub({ url: config.url, keyPrefix: config.keyPrefix, log });
+  }
+}
+
+/**
+ * Migrations may build indexes on big tables for minutes: on PostgreSQL they get a connection of their own without
+ * the statement timeout that bounds request queries.
+ */
+async function migrate(config: ChatServerConfig['db'], handle: DbHandle, log: Logger) {
+  if (config.kind !== 'postgres' || config.statementTimeoutMs === 0) {
+    await migrateToLatest(handle.db, handle.kind);
+    return;
+  }
+  const unbounded = createDb({ ...config, poolSize: 1, statementTimeoutMs: 0 }, log);
+  try {
+    await migrateToLatest(unbounded.db, unbounded.kind);
+  } finally {
+    await unbounded.close();
   }
 }
 
@@ -36,13 +54,18 @@ export async function createChatRuntime(
   config: ChatServerConfig,
   log: Logger,
 ): Promise<ChatRuntime> {
-  const handle = createDb(config.db);
+  const handle = createDb(config.db, log);
   try {
-    await migrateToLatest(handle.db);
+    await migrate(config.db, handle, log);
     const clock = createClock();
     await upsertApps(handle.db, config.apps, clock.now());
-    const pubsub = await createPubSub(config.pubsub);
+    const pubsub = await createPubSub(config.pubsub, log);
     const hub = new Hub(pubsub, log);
+    // Close once on loss (the gateway refuses new sockets until the subscription is back), so every client
+    // reconnects later and re-queries what it missed instead of silently staying behind on an open socket.
+    pubsub.onReceivingChange((receiving) => {
+      if (!receiving) hub.closeSockets(CLOSE_TRY_AGAIN, 'event stream interrupted');
+    });
     const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
     const deps: ChatDeps = {
       config,
@@ -62,8 +85,8 @@ export async function createChatRuntime(
       apps: createAppRegistry(config.apps),
       tokens: new TokenCache(config.limits.tokenCacheSize),
       async close() {
-        // 1012 (service restart) is not 1000, so clients reconnect and re-query instead of giving up.
-        hub.closeAll(1012, 'server shutting down');
+        // Not 1000, so clients reconnect and re-query instead of giving up.
+        hub.closeAll(CLOSE_SERVICE_RESTART, 'server shutting down');
         services.channels.stop();
         await services.reminders.stop();
         await writes.drain();

@@ -102,6 +102,21 @@ describe('polls', { timeout: 30_000 }, () => {
     expect(pollOf(bobEvent.message)).toMatchObject({ id: pollId, own_votes: [], vote_count: 0 });
   });
 
+  it('keeps the poll of a message through an edit, whether the edit echoes poll_id or leaves it out', async () => {
+    const { alice, aliceChannel, pollId, messageId } = await pollScene('edit-keeps');
+    const local = aliceChannel.state.messages.find((m) => m.id === messageId)!;
+
+    const echoed = await alice.updateMessage({ ...local, text: 'Bình chọn đi' });
+    expect(pollOf(echoed.message).id).toBe(pollId);
+    const without = await alice.updateMessage({ id: messageId, text: 'Chỉ sửa chữ' });
+    expect(without.message.poll_id).toBe(pollId);
+    expect(pollOf(without.message).id).toBe(pollId);
+    await expectStreamError(alice.partialUpdateMessage(messageId, { unset: ['poll_id'] }), {
+      code: 4,
+      message: /poll_id/,
+    });
+  });
+
   it('casts a vote: the other user gets poll.vote_casted with the recomputed poll, and own_votes differ per user', async () => {
     const scene = await pollScene('vote');
     const { alice, bob, bobId, aliceChannel, pollId, messageId, optionIds } = scene;

@@ -72,6 +72,7 @@ export function createChat({ config, db, log, address }: CreateChatOptions): Cha
           databaseUrl: chatConfig.databaseUrl,
           redisUrl: chatConfig.redisUrl,
           linkPreviewAllowHosts: chatConfig.linkPreviewAllowHosts,
+          trustProxy: chatConfig.trustProxy,
           logLevel: config.logLevel,
         }
       : undefined;

@@ -21,6 +21,8 @@ export interface EmbeddedChatOptions {
   redisUrl: string | undefined;
   /** host:port pairs link previews may fetch on private addresses (CHAT_LINK_PREVIEW_ALLOW_HOSTS, tests only). */
   linkPreviewAllowHosts?: string[];
+  /** Reverse proxies whose X-Forwarded-For entry the chat rate limits trust (CHAT_TRUST_PROXY); default 0. */
+  trustProxy?: number;
   logLevel: LogLevel;
 }
 
@@ -44,6 +46,8 @@ export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConf
         : { kind: 'redis', url: options.redisUrl },
     uploads: { dir: join(options.dataDir, CHAT_UPLOADS_DIR) },
     linkPreview: { allowHosts: options.linkPreviewAllowHosts ?? [] },
+    // app.ts creates Fastify without trustProxy, so request.ip is the TCP peer; the chat server reads the header.
+    ...(options.trustProxy ? { rateLimits: { trustProxy: options.trustProxy } } : {}),
     logLevel: options.logLevel,
   };
 }

@@ -12,7 +12,7 @@ export class TokenCache {
   get(key: string, nowSeconds: number): VerifiedToken | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.kind === 'user' && hit.exp !== undefined && nowSeconds >= hit.exp) {
+    if (hit.exp !== undefined && nowSeconds >= hit.exp) {
       this.entries.delete(key);
       return undefined;
     }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ChatError } from '../errors.ts';
+import { TokenCache } from './token-cache.ts';
 import { signUserToken, verifyToken } from './tokens.ts';
 
 const secret = 'very-secret';
@@ -99,5 +100,26 @@ describe('signUserToken', () => {
       const payload = token.split('.')[1]!;
       expect(JSON.parse(Buffer.from(payload, 'base64').toString('utf8')).user_id).toBe(userId);
     }
+  });
+
+  it('refuses unsigned tokens (alg none) and tokens whose time claims are not numbers', () => {
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(
+      '{"user_id":"admin"}',
+    ).toString('base64url')}.`;
+    expect(codeOf(() => verifyToken(unsigned, options))).toBe(43);
+    expect(
+      codeOf(() => verifyToken(sign({ user_id: 'alice' }, secret, { alg: 'none' }), options)),
+    ).toBe(43);
+    expect(codeOf(() => verifyToken(sign({ user_id: 'alice', exp: `${now - 10}` }), options))).toBe(
+      5,
+    );
+    expect(codeOf(() => verifyToken(sign({ server: true, nbf: 'later' }), options))).toBe(5);
+  });
+
+  it('keeps the expiry of server tokens, so a cached one still expires', () => {
+    const cache = new TokenCache(10);
+    cache.set('key', verifyToken(sign({ server: true, exp: now + 60 }), options));
+    expect(cache.get('key', now)).toEqual({ kind: 'server', exp: now + 60 });
+    expect(cache.get('key', now + 60)).toBeUndefined();
   });
 });

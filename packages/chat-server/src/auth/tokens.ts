@@ -10,7 +10,8 @@ export interface TokenClaims {
   nbf?: number;
 }
 
-export type VerifiedToken = { kind: 'server' } | { kind: 'user'; userId: string; exp?: number };
+export type VerifiedToken =
+  { kind: 'server'; exp?: number } | { kind: 'user'; userId: string; exp?: number };
 
 // Stream's dev tokens carry padded standard base64 and the literal signature `devtoken`; decode both alphabets.
 function decodeSegment(segment: string): Buffer {
@@ -60,6 +61,11 @@ export function verifyToken(token: string, options: VerifyOptions): VerifiedToke
       throw chatError.tokenSignature();
   }
 
+  // A time claim that is not a number would otherwise be skipped, and a token meant to expire never would.
+  for (const claim of ['exp', 'nbf', 'iat'] as const) {
+    if (claims[claim] !== undefined && typeof claims[claim] !== 'number')
+      throw chatError.auth(`JWTAuth error: the ${claim} claim must be a number`);
+  }
   const now = options.nowSeconds;
   if (typeof claims.exp === 'number' && now >= claims.exp) throw chatError.tokenExpired();
   if (typeof claims.nbf === 'number' && now < claims.nbf) throw chatError.tokenNotValidYet();
@@ -67,12 +73,10 @@ export function verifyToken(token: string, options: VerifyOptions): VerifiedToke
   if (typeof claims.iat === 'number' && claims.iat > now + 5)
     throw chatError.tokenUsedBeforeIssued();
 
-  if (claims.server === true) return { kind: 'server' };
-  if (typeof claims.user_id === 'string' && claims.user_id.length > 0) {
-    return claims.exp === undefined
-      ? { kind: 'user', userId: claims.user_id }
-      : { kind: 'user', userId: claims.user_id, exp: claims.exp };
-  }
+  const expiry = claims.exp === undefined ? {} : { exp: claims.exp };
+  if (claims.server === true) return { kind: 'server', ...expiry };
+  if (typeof claims.user_id === 'string' && claims.user_id.length > 0)
+    return { kind: 'user', userId: claims.user_id, ...expiry };
   throw chatError.auth('JWTAuth error: token has neither user_id nor server claim');
 }
 

@@ -37,9 +37,10 @@ export function effectiveRoles(actor: Actor, membership: MembershipFacts | null)
   if (global === 'admin' || global === 'moderator') roles.push('user');
   if (membership && !membership.banned) {
     roles.push('channel_member');
-    if (membership.channelRole === 'channel_moderator' || membership.channelRole === 'owner') {
-      roles.push('channel_moderator');
-    }
+    // A guest owns the support channel it opens but never moderates it: it could invite anyone into it.
+    const moderates =
+      membership.channelRole === 'channel_moderator' || membership.channelRole === 'owner';
+    if (moderates && global !== 'guest') roles.push('channel_moderator');
   }
   return roles;
 }
@@ -57,6 +58,8 @@ export function permissionsFor(
   }
   for (const role of effectiveRoles(actor, membership))
     for (const p of type.grants[role] ?? []) permissions.add(p);
+  // Guests are anyone who asks: letting them upload would let anyone host files on our origin.
+  if (actor.role === 'guest') permissions.delete('upload-file');
   return permissions;
 }
 

@@ -13,8 +13,12 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+export interface DbLogger {
+  warn(obj: object, msg: string): void;
+}
+
 /** The one switch on the database kind: everything above this file talks to a `Kysely<Database>`. */
-export function createDb(config: ChatServerConfig['db']): DbHandle {
+export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHandle {
   switch (config.kind) {
     case 'sqlite': {
       if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
@@ -33,15 +37,40 @@ export function createDb(config: ChatServerConfig['db']): DbHandle {
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {
-      const schema = config.schema;
-      const pool = new pg.Pool({
-        connectionString: config.url,
-        max: config.poolSize,
-        // Each connection starts in the configured schema, so tests can isolate servers in one database.
-        ...(schema ? { options: `-c search_path=${schema}` } : {}),
-      });
+      const pool = createPool(config, log);
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       return { db, kind: 'postgres', close: () => db.destroy() };
     }
   }
+}
+
+type PostgresConfig = Extract<ChatServerConfig['db'], { kind: 'postgres' }>;
+
+/**
+ * A pool that rides out a database restart: a connection the server ends (restart, failover, pg_terminate_backend)
+ * emits 'error', which would kill the process without a listener, whether it sits idle in the pool (the pool
+ * re-emits it) or is checked out by a query (the client emits it). With the listeners the broken connection is
+ * dropped, the query on it fails with a 503 (db/unavailable.ts), and the next query opens a new one. Waiting for a
+ * connection is bounded, so an unreachable database fails requests before the client's own 3 s timeout.
+ */
+function createPool(config: PostgresConfig, log: DbLogger | undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize,
+    application_name: config.applicationName,
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    ...(config.statementTimeoutMs > 0 ? { statement_timeout: config.statementTimeoutMs } : {}),
+    // A peer that vanished without closing the socket is noticed instead of waited on forever.
+    keepAlive: true,
+    // Each connection starts in the configured schema, so tests can isolate servers in one database.
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      log?.warn({ err: error }, 'database connection lost; it will be replaced'),
+    ),
+  );
+  // The same error again, re-emitted by the pool for an idle connection: logged above already.
+  pool.on('error', () => undefined);
+  return pool;
 }

@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './schema.ts';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, SqlDialectKind } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-members-hidden-index.ts';
 import * as m0003PollsDrafts from './migrations/0003-polls-drafts.ts';
@@ -20,11 +20,26 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Db, kind: SqlDialectKind): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(await migrationTableSchema(db, kind)) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`chat-server migration ${failed} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/**
+ * Without a schema, Kysely looks for its migration tables in every schema of the database: a server whose own schema
+ * is still empty would take another schema's tables for its own and fail ("kysely_migration_lock does not exist").
+ * Pinning them to the connection's current schema (the search_path) keeps servers sharing a database apart.
+ */
+async function migrationTableSchema(
+  db: Db,
+  kind: SqlDialectKind,
+): Promise<{ migrationTableSchema?: string }> {
+  if (kind !== 'postgres') return {};
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return schema ? { migrationTableSchema: schema } : {};
 }

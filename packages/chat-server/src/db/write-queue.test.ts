@@ -66,6 +66,24 @@ describe(`${dialectName()}: write queue`, () => {
     expect(ids).toEqual(['a', 'b', 'taken']);
   });
 
+  it('fails a whole batch at once when the database is unavailable, instead of retrying each write alone', async () => {
+    const queue = createWriteQueue(db.db, 100);
+    let attempts = 0;
+    const outcomes = await Promise.allSettled([
+      queue.run(async (trx) => {
+        attempts += 1;
+        await insertUser('c')(trx);
+      }),
+      queue.run(async () => {
+        throw Object.assign(new Error('Connection terminated unexpectedly'), {
+          code: 'ECONNRESET',
+        });
+      }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(attempts).toBe(1);
+  });
+
   it('resolves only after the row is visible to other readers', async () => {
     const queue = createWriteQueue(db.db, 100);
     await queue.run(insertUser('durable'));

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from './schema.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type WriteOp<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -36,7 +37,12 @@ export function createWriteQueue(db: Db, maxBatch: number): WriteQueue {
       await db.transaction().execute(async (trx) => {
         for (const item of batch) results.push(await item.op(trx));
       });
-    } catch {
+    } catch (error) {
+      // When the database itself is gone, retrying each write alone would only multiply the wait.
+      if (isDatabaseUnavailable(error)) {
+        for (const item of batch) item.reject(error);
+        return;
+      }
       for (const item of batch) await runAlone(item);
       return;
     }

@@ -4,6 +4,7 @@ import type { Actor } from '../chat/access.ts';
 import { isPlainObject } from '../chat/json.ts';
 import { chatError } from '../errors.ts';
 import type { ChatRuntime } from '../runtime.ts';
+import { ANONYMOUS_ROUTES, routeKey } from './anonymous-routes.ts';
 import { queryOf } from './params.ts';
 import { setRequestContext } from './context.ts';
 
@@ -13,9 +14,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 /**
  * Authenticates every REST request from the query `api_key` and the `Authorization` / `stream-auth-type`
- * headers (bare JWT, no Bearer prefix). Server tokens act for the user named in the body, if any.
+ * headers (bare JWT, no Bearer prefix). Server tokens act for the user named in the body, if any; a user token acts
+ * for its own user only; an anonymous caller is nobody: whatever `user_id` it sends is ignored, and it reaches only
+ * the read routes of ANONYMOUS_ROUTES.
  */
 export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): void {
+  const prefix = app.prefix;
   app.addHook('preHandler', async (request) => {
     // The websocket handshake authenticates from its query string and reports failures as frames.
     if (request.method === 'OPTIONS' || request.routeOptions.url?.endsWith('/connect')) return;
@@ -51,9 +55,13 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
         connectionId,
       };
     } else if (identity.kind === 'anonymous') {
+      const route = routeKey(request.method, request.routeOptions.url ?? '', prefix);
+      if (!ANONYMOUS_ROUTES.has(route))
+        throw chatError.notAllowed(`anonymous users cannot call ${route}; connect as a user`);
       actor = {
         appId: identity.app.id,
-        userId: query.user_id ?? null,
+        // The client sends its random anonymous id as user_id; trusting it would let anyone act as anyone.
+        userId: null,
         role: 'anonymous',
         isServer: false,
         connectionId,
@@ -63,6 +71,9 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
         throw chatError.auth(`the token is for user ${identity.userId}, not ${query.user_id}`);
       }
       const role = await runtime.services.users.roleOf(identity.app.id, identity.userId);
+      // Switching guests off ends existing guest sessions too, whatever their tokens say.
+      if (role === 'guest' && !identity.app.guests.enabled)
+        throw chatError.notAllowed('guest users are disabled for this app');
       actor = {
         appId: identity.app.id,
         userId: identity.userId,

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatError, chatError, formatDuration } from '../errors.ts';
+import { ChatError, chatError, formatDuration, toChatError } from '../errors.ts';
 
 /** Maps Fastify's own errors (body parsing, limits, validation) onto Stream codes; everything else is -1/500. */
 function fromFastify(error: FastifyError): ChatError | undefined {
@@ -34,8 +34,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let chat = error instanceof ChatError ? error : fromFastify(error);
     if (!chat) {
-      request.log.error({ err: error }, 'unexpected error in chat route');
-      chat = chatError.internal();
+      chat = toChatError(error);
+      if (chat.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+      else request.log.error({ err: error }, 'unexpected error in chat route');
     }
     const body = chat.toBody(reply.elapsedTime);
     void reply.status(chat.statusCode).send(body);

@@ -23,6 +23,9 @@ export function createMemoryPubSub(): PubSub {
         if (current.size === 0) handlers.delete(topic);
       };
     },
+    // In one process nothing can be missed.
+    receiving: true,
+    onReceivingChange() {},
     async close() {
       handlers.clear();
     },

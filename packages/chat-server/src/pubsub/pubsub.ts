@@ -28,6 +28,14 @@ export type Unsubscribe = () => Promise<void>;
 export interface PubSub {
   publish(topic: string, message: BusMessage): Promise<void>;
   subscribe(topic: string, handler: BusHandler): Promise<Unsubscribe>;
+  /**
+   * False while this node may miss messages from other nodes because its subscription to the bus is lost (Redis
+   * restarting, a network cut). Whatever was published meanwhile never reaches it: its clients must reconnect and
+   * re-query once the subscription is back (runtime.ts, realtime/gateway.ts).
+   */
+  readonly receiving: boolean;
+  /** Calls `listener(false)` when the subscription is lost and `listener(true)` once it is restored. */
+  onReceivingChange(listener: (receiving: boolean) => void): void;
   close(): Promise<void>;
 }
 

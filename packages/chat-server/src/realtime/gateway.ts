@@ -4,15 +4,15 @@ import type { WebSocket } from 'ws';
 import { authenticate } from '../auth/authenticate.ts';
 import { assertUserId } from '../chat/users/service.ts';
 import { buildMe } from '../chat/users/me.ts';
+import type { UserRow } from '../chat/users/repo.ts';
 import { placeholderUser } from '../chat/users/serialize.ts';
 import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/json.ts';
-import { ChatError, chatError, toChatError } from '../errors.ts';
+import { ChatError, chatError, ErrorCodes, toChatError } from '../errors.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import type { ChatRuntime } from '../runtime.ts';
+import { CLOSE_PERMANENT, CLOSE_POLICY_VIOLATION, CLOSE_TRY_AGAIN } from './close-codes.ts';
 import { Connection } from './connection.ts';
 import { Frame } from './frame.ts';
-
-/** Close code the client treats as final (no reconnect): used after an auth error frame. */
-const CLOSE_PERMANENT = 1000;
 
 interface Handshake {
   userId: string;
@@ -20,6 +20,7 @@ interface Handshake {
   role: string;
   anonymous: boolean;
   appId: string;
+  guestsEnabled: boolean;
 }
 
 function parseHandshake(
@@ -42,8 +43,17 @@ function parseHandshake(
         ? details.id
         : undefined;
   if (identity.kind === 'anonymous') {
-    const userId = claimed && /^[\w@-]{1,255}$/.test(claimed) ? claimed : `anon-${randomUUID()}`;
-    return { userId, details: {}, role: 'anonymous', anonymous: true, appId: identity.app.id };
+    // Never the claimed id: the socket would receive that user's events. `!` is outside the user id alphabet, so
+    // an anonymous socket cannot share a user's topic, and each one counts as its own watcher.
+    const userId = `!anon-${randomUUID()}`;
+    return {
+      userId,
+      details: {},
+      role: 'anonymous',
+      anonymous: true,
+      appId: identity.app.id,
+      guestsEnabled: identity.app.guests.enabled,
+    };
   }
   if (identity.kind === 'server')
     throw chatError.auth('server tokens cannot open a websocket connection');
@@ -57,15 +67,28 @@ function parseHandshake(
     role: 'user',
     anonymous: false,
     appId: identity.app.id,
+    guestsEnabled: identity.app.guests.enabled,
   };
+}
+
+/** Switching guests off ends existing guest sessions too, whatever their tokens say. */
+function assertGuestAllowed(handshake: Handshake, row: UserRow): UserRow {
+  if (row.role === 'guest' && !handshake.guestsEnabled)
+    throw chatError.notAllowed('guest users are disabled for this app');
+  return row;
 }
 
 /**
  * `/connect`: runs the handshake (query-string auth, user upsert, first `health.check` with `me`), answers every
  * client ping with a `health.check` and cleans up watches and presence when the socket goes away. Auth problems
- * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error.
+ * are reported as an `{error}` frame on an accepted socket followed by close 1000, never as an HTTP error; rate
+ * limits (packages/chat-server/src/http/rate-limit.ts) the same way but with close 1013, which the client retries.
  */
-export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): void {
+export function registerGateway(
+  app: FastifyInstance,
+  runtime: ChatRuntime,
+  limiter: RateLimiter,
+): void {
   const { deps, services } = runtime;
   const { hub } = deps;
 
@@ -82,6 +105,9 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
   function serve(socket: WebSocket, request: FastifyRequest): void {
     let connection: Connection | undefined;
     let closed = false;
+    let releaseAnonymous: (() => void) | undefined;
+    const address = limiter.addressOf(request);
+    const countFrame = limiter.frameCounter();
 
     const healthCheck = () =>
       Frame.of({
@@ -92,7 +118,11 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
       });
 
     socket.on('message', (data) => {
-      if (!connection) return;
+      if (!connection?.isOpen) return;
+      if (!countFrame()) {
+        refuseFrames(connection);
+        return;
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(data.toString());
@@ -106,6 +136,7 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
 
     socket.on('close', () => {
       closed = true;
+      releaseAnonymous?.();
       const current = connection;
       if (!current) return;
       const watched = hub.remove(current);
@@ -113,10 +144,22 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
     });
     socket.on('error', () => socket.terminate());
 
+    // Without the bus subscription this node would miss other nodes' events for this socket: the client retries
+    // (with backoff) until it is back, then catches up by re-querying.
+    const refuseWhileDeaf = (): boolean => {
+      if (deps.pubsub.receiving) return false;
+      socket.close(CLOSE_TRY_AGAIN, 'event stream unavailable, try again');
+      return true;
+    };
+
     void (async () => {
+      if (refuseWhileDeaf()) return;
       try {
+        limiter.admitHandshake(address);
         const query = (request.query ?? {}) as Record<string, string | undefined>;
         const handshake = parseHandshake(runtime, query);
+        if (handshake.anonymous) releaseAnonymous = limiter.admitAnonymousSocket(address);
+        else limiter.admitUserHandshake(handshake);
         const me = handshake.anonymous
           ? {
               ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()),
@@ -133,14 +176,22 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
           : await buildMe(
               deps,
               services.users,
-              await services.users.upsertOnConnect(
-                handshake.appId,
-                handshake.userId,
-                handshake.details,
-                handshake.role,
+              assertGuestAllowed(
+                handshake,
+                await services.users.upsertOnConnect(
+                  handshake.appId,
+                  handshake.userId,
+                  handshake.details,
+                  handshake.role,
+                ),
               ),
             );
-        if (closed) return;
+        if (closed || refuseWhileDeaf()) {
+          releaseAnonymous?.();
+          return;
+        }
+        if (!handshake.anonymous)
+          limiter.admitUserSocket(hub.userConnectionCount(handshake.appId, handshake.userId));
         connection = new Connection(
           randomUUID(),
           handshake.appId,
@@ -175,15 +226,30 @@ export function registerGateway(app: FastifyInstance, runtime: ChatRuntime): voi
         }
       } catch (error) {
         const chat = error instanceof ChatError ? error : toChatError(error);
+        releaseAnonymous?.();
+        if (chat.statusCode === 503) {
+          deps.log.warn({ err: error }, 'websocket handshake deferred: database unavailable');
+          socket.close(CLOSE_TRY_AGAIN, 'database unavailable, try again');
+          return;
+        }
         if (!(error instanceof ChatError))
           deps.log.error({ err: error }, 'websocket handshake failed');
         if (socket.readyState === socket.OPEN) {
+          const closeCode =
+            chat.code === ErrorCodes.RateLimitError.code ? CLOSE_TRY_AGAIN : CLOSE_PERMANENT;
           socket.send(JSON.stringify({ error: chat.toBody() }), () =>
-            socket.close(CLOSE_PERMANENT, chat.message.slice(0, 120)),
+            socket.close(closeCode, chat.message.slice(0, 120)),
           );
         }
       }
     })();
+  }
+
+  /** Answers a frame flood with Stream's rate-limit error and closes the socket. */
+  function refuseFrames(connection: Connection): void {
+    const error = chatError.rateLimited('Too many frames on this connection; reconnect later.');
+    hub.sendTo(connection, Frame.of({ error: error.toBody() }));
+    connection.close(CLOSE_POLICY_VIOLATION, 'too many frames');
   }
 
   async function announcePresence(appId: string, userId: string): Promise<void> {

@@ -47,6 +47,21 @@ export class Hub {
     return this.connections.get(connectionId);
   }
 
+  /**
+   * The caller's own socket, for a REST call that names a `connection_id` (watch, presence): a signed-in user's
+   * socket for that user, an anonymous socket for an anonymous caller (userId null), never someone else's.
+   */
+  ownConnection(
+    connectionId: string | null,
+    appId: string,
+    userId: string | null,
+  ): Connection | undefined {
+    const connection = connectionId ? this.connections.get(connectionId) : undefined;
+    if (!connection || connection.appId !== appId) return undefined;
+    if (userId === null) return connection.anonymous ? connection : undefined;
+    return !connection.anonymous && connection.userId === userId ? connection : undefined;
+  }
+
   add(connection: Connection): void {
     this.connections.set(connection.id, connection);
     this.join(topics.user(connection.appId, connection.userId), connection);
@@ -132,6 +147,14 @@ export class Hub {
   /** Sends one frame to one local connection (the handshake reply, pong health checks). */
   sendTo(connection: Connection, frame: Frame): void {
     if (connection.enqueue(frame)) this.markDirty(connection);
+  }
+
+  /**
+   * Closes every socket; each then leaves the hub through the gateway's close handler, with the usual watch and
+   * presence clean-up (unlike `closeAll`, for a node that keeps running).
+   */
+  closeSockets(code: number, reason: string): void {
+    for (const connection of this.connections.values()) connection.close(code, reason);
   }
 
   closeAll(code: number, reason: string): void {

@@ -25,7 +25,11 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    handle = createDb({ kind: 'postgres', url, schema, poolSize: 3 });
+    const { db } = parseConfig({
+      apps: [{ id: appId, key: appId, secret: 'secret' }],
+      db: { kind: 'postgres', url, schema, poolSize: 3 },
+    });
+    handle = createDb(db);
     drop = async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
@@ -35,7 +39,7 @@ export async function createTestDb(): Promise<TestDb> {
   } else {
     handle = createDb({ kind: 'sqlite', file: ':memory:' });
   }
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, handle.kind);
   const config = parseConfig({ apps: [{ id: appId, key: appId, secret: 'secret' }] });
   await upsertApps(handle.db, config.apps, '2024-01-01T00:00:00.000000Z');
   return {

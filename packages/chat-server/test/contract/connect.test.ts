@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   connectUser,
@@ -77,15 +78,11 @@ describe('connect', { timeout: 20_000 }, () => {
     expect(ids(channel.state.messages)).toContain(sent.id);
   });
 
-  it('connects a guest created through /guest with the guest role', async () => {
-    const guest = newClient(env());
-    const wanted = uniqueId('khach');
-
-    const health = await guest.setGuestUser({ id: wanted, name: 'Khách vãng lai' });
-
-    expect(health?.connection_id).toEqual(expect.any(String));
-    expect(guest.userID).toEqual(expect.any(String));
-    expect(guest.user).toMatchObject({ name: 'Khách vãng lai', role: 'guest' });
+  it('refuses setGuestUser with code 17 while the app keeps guests off (the default)', async () => {
+    await expectStreamError(newClient(env()).setGuestUser({ id: uniqueId('khach') }), {
+      code: 17,
+      status: 403,
+    });
   });
 
   it('rejects connectUser with code 43 when the token payload was tampered with', async () => {
@@ -179,4 +176,29 @@ describe('connect', { timeout: 20_000 }, () => {
     await seen;
     expect(ids(bobChannel.state.messages)).toEqual(expect.arrayContaining([before.id, after.id]));
   }, 40_000);
+});
+
+describe('connect as a guest', { timeout: 20_000 }, () => {
+  const env = useContractEnv({
+    config: {
+      apps: [
+        {
+          key: `guest-${randomBytes(4).toString('hex')}`,
+          secret: randomBytes(16).toString('hex'),
+          guests: { enabled: true },
+        },
+      ],
+    },
+  });
+
+  it('connects a guest created through /guest with the guest role and the id it asked for', async () => {
+    const guest = newClient(env());
+    const wanted = uniqueId('khach');
+
+    const health = await guest.setGuestUser({ id: wanted, name: 'Khách vãng lai' });
+
+    expect(health?.connection_id).toEqual(expect.any(String));
+    expect(guest.userID).toBe(wanted);
+    expect(guest.user).toMatchObject({ name: 'Khách vãng lai', role: 'guest' });
+  });
 });

@@ -256,6 +256,21 @@ describe('messages', { timeout: 20_000 }, () => {
     expect(inState?.quoted_message?.text).toBe('Câu gốc');
   });
 
+  it('lets an edit keep its quote, even of a message deleted since, and change it to another one of the channel', async () => {
+    const { alice, aliceChannel } = await pair('quote-edit');
+    const original = await sendText(aliceChannel, 'Câu gốc');
+    const other = await sendText(aliceChannel, 'Câu khác');
+    const reply = await sendText(aliceChannel, 'Trích dẫn', { quoted_message_id: original.id });
+    await alice.deleteMessage(original.id);
+
+    const kept = await alice.updateMessage({ ...reply, text: 'Trích dẫn, sửa lại' });
+    expect(kept.message.quoted_message_id).toBe(original.id);
+    const moved = await alice.partialUpdateMessage(reply.id, {
+      set: { quoted_message_id: other.id },
+    });
+    expect(moved.message.quoted_message).toMatchObject({ id: other.id, text: 'Câu khác' });
+  });
+
   it('expands mentioned user ids into user objects', async () => {
     const { aliceChannel, bobId } = await pair('mention');
 

@@ -16,7 +16,7 @@ import { USER_ID_PATTERN, type UsersService } from '../users/service.ts';
 export interface AppService {
   /** GET /app: the client reads the upload configs before the first upload (and caches a failure forever). */
   settings(app: AppConfig): Promise<{ app: JsonObject }>;
-  /** POST /guest: creates (or reuses) a guest user and returns a token for it. */
+  /** POST /guest: creates a guest user under a free id and returns an expiring token for it. */
   guest(app: AppConfig, body: JsonObject): Promise<{ access_token: string; user: JsonObject }>;
   /** PATCH /app (server side only): stores the upload configs for this app. */
   update(app: AppConfig, body: JsonObject): Promise<void>;
@@ -48,6 +48,43 @@ export function createAppService(deps: ChatDeps, users: UsersService): AppServic
       image: pick('image_upload_config', app.imageUploadConfig),
       file: pick('file_upload_config', app.fileUploadConfig),
     };
+  }
+
+  function insertGuest(appId: string, id: string): Promise<void> {
+    const now = deps.clock.now();
+    return users.repo.insert({
+      app_id: appId,
+      id,
+      role: 'guest',
+      name: null,
+      name_search: null,
+      image: null,
+      language: '',
+      teams: '[]',
+      custom: '{}',
+      invisible: 0,
+      banned: 0,
+      created_at: now,
+      updated_at: now,
+      last_active: null,
+    });
+  }
+
+  /**
+   * Creates the guest's user row under `wanted`, or under a fresh random id when anyone (guest or not) already has
+   * it: a visitor must not take over another session's id. The insert itself decides, so two visitors racing for
+   * one id cannot both win.
+   */
+  async function claimGuestId(appId: string, wanted: string): Promise<string> {
+    try {
+      await insertGuest(appId, wanted);
+      return wanted;
+    } catch (error) {
+      if (!(await users.repo.get(appId, wanted))) throw error;
+    }
+    const fresh = `guest-${randomUUID()}`;
+    await insertGuest(appId, fresh);
+    return fresh;
   }
 
   return {
@@ -87,17 +124,17 @@ export function createAppService(deps: ChatDeps, users: UsersService): AppServic
     },
 
     async guest(app, body) {
+      if (!app.guests.enabled) throw chatError.notAllowed('guest users are disabled for this app');
       const input = body.user;
       if (!isPlainObject(input)) throw chatError.input('user is required');
-      let id = typeof input.id === 'string' && input.id ? input.id : `guest-${randomUUID()}`;
-      if (!USER_ID_PATTERN.test(id))
+      const wanted = typeof input.id === 'string' && input.id ? input.id : `guest-${randomUUID()}`;
+      if (!USER_ID_PATTERN.test(wanted))
         throw chatError.input('user id may only contain letters, numbers, "@", "_" and "-"');
-      const existing = await users.repo.get(app.id, id);
-      // A guest never takes over a registered user's id.
-      if (existing && existing.role !== 'guest') id = `guest-${randomUUID()}`;
+      const id = await claimGuestId(app.id, wanted);
       const { role: _role, ...details } = input;
       const row = await users.upsertOnConnect(app.id, id, { ...details, id }, 'guest');
-      return { access_token: signUserToken(app.secret, id), user: users.toResponse(row) };
+      const exp = Math.floor(Date.now() / 1000) + app.guests.tokenTtlSeconds;
+      return { access_token: signUserToken(app.secret, id, exp), user: users.toResponse(row) };
     },
   };
 }

@@ -77,7 +77,12 @@ export interface ChannelsRepo {
     userId: string,
   ): Promise<Map<string, MemberRow>>;
   memberIds(appId: string, cid: string): Promise<string[]>;
-  upsertMember(executor: Executor, row: Insertable<MembersTable>): Promise<boolean>;
+  /** Inserts a member; an existing one keeps everything, its role too unless `changeRole`. True when inserted. */
+  upsertMember(
+    executor: Executor,
+    row: Insertable<MembersTable>,
+    changeRole?: boolean,
+  ): Promise<boolean>;
   updateMember(
     executor: Executor,
     appId: string,
@@ -210,10 +215,10 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
       return rows.map((r) => r.user_id);
     },
 
-    async upsertMember(executor, row) {
+    async upsertMember(executor, row, changeRole = false) {
       const existing = await this.member(row.app_id, row.cid, row.user_id, executor);
       if (existing) {
-        if (row.channel_role && row.channel_role !== existing.channel_role) {
+        if (changeRole && row.channel_role !== existing.channel_role) {
           await this.updateMember(executor, row.app_id, row.cid, row.user_id, {
             channel_role: row.channel_role,
             updated_at: row.updated_at,

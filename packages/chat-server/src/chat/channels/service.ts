@@ -5,6 +5,12 @@ import type { Database, MembersTable } from '../../db/schema.ts';
 import { chatError } from '../../errors.ts';
 import type { Connection } from '../../realtime/connection.ts';
 import { ownCapabilities, permissionsFor, requirePermission, type Actor } from '../access.ts';
+import {
+  MAX_MEMBERS_PER_REQUEST,
+  assertCustomSize,
+  readImageUrl,
+  readLabel,
+} from '../field-rules.ts';
 import { channelTypeByName, type ChannelType, type Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -102,6 +108,10 @@ interface MemberInput {
 function readMemberInputs(value: unknown, what: string): MemberInput[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw chatError.input(`${what} must be an array`);
+  if (value.length > MAX_MEMBERS_PER_REQUEST)
+    throw chatError.input(
+      `${what} can hold at most ${MAX_MEMBERS_PER_REQUEST} members per request`,
+    );
   return value.map((entry) => {
     if (typeof entry === 'string') return { user_id: entry };
     if (isPlainObject(entry)) {
@@ -120,6 +130,37 @@ function readMemberInputs(value: unknown, what: string): MemberInput[] {
     }
     throw chatError.input(`${what} entries must be user ids or {user_id}`);
   });
+}
+
+/** Whether any entry asks for more than plain membership (a moderator or owner role). */
+function grantsRole(inputs: MemberInput[]): boolean {
+  return inputs.some((m) => m.channel_role !== undefined && m.channel_role !== 'channel_member');
+}
+
+/** Stream documents promoting and demoting as server-side only; no client role, not even an admin's, grants it. */
+function requireServerForRoles(actor: Actor, what: string): void {
+  if (!actor.isServer) throw chatError.notAllowed(`${what} is only allowed server-side`);
+}
+
+const GLOBAL_RANK = new Map([
+  ['moderator', 3],
+  ['admin', 4],
+]);
+const CHANNEL_RANK = new Map([
+  ['channel_member', 0],
+  ['channel_moderator', 1],
+  ['owner', 2],
+]);
+
+/**
+ * How far up someone stands in a channel: owner above channel moderators above members, and the app's moderators and
+ * admins above them all. Removing someone else takes a strictly higher rank, so no one removes their equal or the
+ * owner of a group, except staff.
+ */
+function rankOf(globalRole: string, member: MemberRow | undefined): number {
+  const channelRank =
+    member && member.banned !== 1 ? (CHANNEL_RANK.get(member.channel_role) ?? 0) : 0;
+  return Math.max(GLOBAL_RANK.get(globalRole) ?? 0, channelRank);
 }
 
 export function distinctId(memberIds: string[]): { id: string; key: string } {
@@ -285,11 +326,7 @@ export function createChannelsService(
   }
 
   function actorConnection(actor: Actor): Connection | undefined {
-    if (!actor.connectionId || !actor.userId) return undefined;
-    const connection = deps.hub.get(actor.connectionId);
-    return connection && connection.appId === actor.appId && connection.userId === actor.userId
-      ? connection
-      : undefined;
+    return deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
   }
 
   async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
@@ -341,6 +378,43 @@ export function createChannelsService(
     }
   }
 
+  /**
+   * Adding or inviting people: the member-update permission, or `join-channel` for adding only oneself (a user
+   * joining a livestream, as on Stream); never into a distinct conversation (as Stream).
+   */
+  function requireAddRights(actor: Actor, current: ChannelAccess, added: string[]): void {
+    const joiningAlone =
+      actor.userId !== null && added.length > 0 && added.every((id) => id === actor.userId);
+    if (!(joiningAlone && current.permissions.has('join-channel')))
+      requirePermission(current.permissions, 'update-channel-members', 'adding channel members');
+    if (current.channel.distinct_key !== null && !actor.isServer)
+      throw chatError.notAllowed(
+        'members cannot be added to a distinct channel: create a new channel with the desired members',
+      );
+  }
+
+  /** Leaving is a member's own right; removing anyone else takes the member-update permission and a higher rank. */
+  async function requireRemoveRights(
+    actor: Actor,
+    current: ChannelAccess,
+    removes: string[],
+  ): Promise<void> {
+    if (actor.userId && removes.includes(actor.userId))
+      requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
+    const others = removes.filter((userId) => userId !== actor.userId);
+    if (others.length === 0 || actor.isServer) return;
+    requirePermission(current.permissions, 'update-channel-members', 'removing channel members');
+    const actorRank = rankOf(actor.role, current.membership);
+    for (const userId of others) {
+      const member = await repo.member(actor.appId, current.channel.cid, userId);
+      if (!member) continue;
+      if (rankOf(await users.roleOf(actor.appId, userId), member) >= actorRank)
+        throw chatError.notAllowed(
+          `removing ${userId} needs a higher role in the channel than theirs`,
+        );
+    }
+  }
+
   /** Adds members inside a transaction; returns the rows that were new. */
   async function addMembersTx(
     trx: Transaction<Database>,
@@ -348,7 +422,7 @@ export function createChannelsService(
     cid: string,
     inputs: MemberInput[],
     now: string,
-    options: { invited?: boolean; hideHistory?: boolean } = {},
+    options: { invited?: boolean; hideHistory?: boolean; changeRoles?: boolean } = {},
   ) {
     const invited = options.invited === true;
     const added: MemberRow[] = [];
@@ -369,7 +443,9 @@ export function createChannelsService(
         created_at: now,
         updated_at: now,
       };
-      if (await repo.upsertMember(trx, row)) {
+      // Re-adding someone who is already a member never touches their role, unless the server asks for one.
+      const changeRole = options.changeRoles === true && input.channel_role !== undefined;
+      if (await repo.upsertMember(trx, row, changeRole)) {
         await repos.reads.upsert(trx, {
           app_id: appId,
           cid,
@@ -490,9 +566,14 @@ export function createChannelsService(
     distinctKey: string | null,
   ) {
     let memberInputs = inputs;
+    const fields = channelFields(data);
     if (!actor.isServer) {
       const permissions = permissionsFor(type, actor, null);
       requirePermission(permissions, 'create-channel', `creating a ${type.name} channel`);
+      refuseClientOnlyCreateData(actor, data, fields, inputs);
+      // Anyone can become a guest: a guest may open a channel for itself, never one that reaches other users.
+      if (actor.role === 'guest' && memberInputs.some((m) => m.user_id !== actor.userId))
+        throw chatError.notAllowed('a guest can only create a channel whose only member is itself');
     }
     const creator =
       actor.userId ??
@@ -511,7 +592,6 @@ export function createChannelsService(
       m.user_id === creator && !m.channel_role ? { ...m, channel_role: 'owner' } : m,
     );
     const now = deps.clock.now();
-    const fields = channelFields(data);
     let added: MemberRow[];
     try {
       added = await deps.writes.run(async (trx) => {
@@ -608,7 +688,6 @@ export function createChannelsService(
     },
 
     async queryChannels(actor, body) {
-      if (!actor.userId && !actor.isServer) throw chatError.input('queryChannels needs a user');
       const limit = intOption(body.limit, 10, 30, 'limit');
       const offset = intOption(body.offset, 0, 1000, 'offset');
       const messageLimit = intOption(body.message_limit, 25, 300, 'message_limit');
@@ -655,37 +734,30 @@ export function createChannelsService(
       const rejectInvite = body.reject_invite === true;
       const cooldown = body.cooldown;
 
+      if (!actor.isServer && typeof body.user_id === 'string' && body.user_id !== actor.userId)
+        throw chatError.notAllowed('cannot act for another user');
       const self = actor.userId;
-      const onlySelfLeaving =
-        removes.length > 0 && removes.every((r) => r === self) && adds.length === 0 && !data;
-      if (isPlainObject(data) || cooldown !== undefined)
+      const fields = isPlainObject(data) ? channelFields(data) : undefined;
+      const cooldownChange = readCooldown(cooldown);
+      if (fields || cooldownChange !== undefined)
         requirePermission(current.permissions, 'update-channel', 'updating the channel');
-      if (adds.length || promote.length || demote.length || assign.length || invites.length) {
-        requirePermission(
-          current.permissions,
-          'update-channel-members',
-          'changing channel members',
-        );
-      }
-      if (removes.length && !onlySelfLeaving)
-        requirePermission(
-          current.permissions,
-          'update-channel-members',
-          'removing channel members',
-        );
-      if (onlySelfLeaving)
-        requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
-      if ((acceptInvite || rejectInvite) && !current.membership)
-        throw chatError.input('there is no invite to accept or reject');
-      if (
-        cooldown !== undefined &&
-        (typeof cooldown !== 'number' ||
-          !Number.isInteger(cooldown) ||
-          cooldown < 0 ||
-          cooldown > 120)
-      ) {
-        throw chatError.input('cooldown must be an integer between 0 and 120 seconds');
-      }
+      if (fields) guardChannelFields(actor, current, fields);
+      // Slow mode is its own permission in Stream (UpdateChannelCooldown), whoever may rename the channel.
+      if (cooldownChange !== undefined)
+        requirePermission(current.permissions, 'set-channel-cooldown', 'setting slow mode');
+      if (promote.length) requireServerForRoles(actor, 'adding moderators');
+      if (demote.length) requireServerForRoles(actor, 'demoting moderators');
+      if (assign.length) requireServerForRoles(actor, 'assigning channel roles');
+      if (grantsRole([...adds, ...invites])) requireServerForRoles(actor, 'giving channel roles');
+      if (adds.length || invites.length)
+        requireAddRights(actor, current, [
+          ...adds.map((m) => m.user_id),
+          ...invites.map((m) => m.user_id),
+        ]);
+      await requireRemoveRights(actor, current, removes);
+      const inviteAnswer = acceptInvite || rejectInvite;
+      if (inviteAnswer && current.membership?.invited !== 1)
+        throw chatError.input('there is no pending invite to accept or reject');
       await ensureUsersExist(
         actor.appId,
         [...adds, ...invites].map((m) => m.user_id),
@@ -695,10 +767,9 @@ export function createChannelsService(
       const removed: string[] = [];
       const updatedMembers: string[] = [];
       await deps.writes.run(async (trx) => {
-        if (isPlainObject(data) || cooldown !== undefined) {
+        if (fields || cooldownChange !== undefined) {
           const patch: JsonObject = { updated_at: now };
-          if (isPlainObject(data)) {
-            const fields = channelFields(data);
+          if (fields) {
             Object.assign(patch, {
               name: fields.name ?? null,
               name_search: fields.name ? fields.name.toLocaleLowerCase() : null,
@@ -710,15 +781,17 @@ export function createChannelsService(
               ...(fields.cooldown !== undefined ? { cooldown: fields.cooldown } : {}),
             });
           }
-          if (typeof cooldown === 'number') patch.cooldown = cooldown;
+          if (cooldownChange !== undefined) patch.cooldown = cooldownChange;
           await repo.update(trx, actor.appId, cid, patch);
         }
         const hideHistory = body.hide_history === true;
-        added = await addMembersTx(trx, actor.appId, cid, adds, now, { hideHistory });
+        const changeRoles = actor.isServer;
+        added = await addMembersTx(trx, actor.appId, cid, adds, now, { hideHistory, changeRoles });
         added.push(
           ...(await addMembersTx(trx, actor.appId, cid, invites, now, {
             invited: true,
             hideHistory,
+            changeRoles,
           })),
         );
         for (const userId of removes)
@@ -730,13 +803,14 @@ export function createChannelsService(
           ...assign.map((m): [string, string] => [m.user_id, m.channel_role ?? 'channel_member']),
         ];
         for (const [userId, role] of roleChanges) {
+          if (!(await repo.member(actor.appId, cid, userId, trx))) continue;
           await repo.updateMember(trx, actor.appId, cid, userId, {
             channel_role: role,
             updated_at: now,
           });
           updatedMembers.push(userId);
         }
-        if ((acceptInvite || rejectInvite) && self) {
+        if (inviteAnswer && self) {
           await repo.updateMember(
             trx,
             actor.appId,
@@ -750,7 +824,7 @@ export function createChannelsService(
         }
       });
       const fresh = (await repo.get(actor.appId, cid))!;
-      if (isPlainObject(data) || cooldown !== undefined) {
+      if (fields || cooldownChange !== undefined) {
         events.toChannel(
           actor.appId,
           cid,
@@ -786,6 +860,15 @@ export function createChannelsService(
       const fields = channelFields(set);
       Object.assign(custom, fields.custom);
       for (const key of unset as string[]) delete custom[key];
+      assertCustomSize(custom, 'channel');
+      // Unsetting a moderated field is a change like any other.
+      for (const key of unset as string[]) {
+        if (key === 'frozen') fields.frozen = false;
+        if (key === 'disabled') fields.disabled = false;
+        if (key === 'cooldown') fields.cooldown = 0;
+        if (key === 'team') fields.team = null;
+      }
+      guardChannelFields(actor, current, fields);
       const now = deps.clock.now();
       const patch: JsonObject = { custom: JSON.stringify(custom), updated_at: now };
       if ('name' in set)
@@ -801,8 +884,6 @@ export function createChannelsService(
       for (const key of unset as string[]) {
         if (key === 'name') Object.assign(patch, { name: null, name_search: null });
         if (key === 'image') patch.image = null;
-        if (key === 'cooldown') patch.cooldown = 0;
-        if (key === 'frozen') patch.frozen = 0;
       }
       await deps.writes.run((trx) => repo.update(trx, actor.appId, cid, patch));
       const fresh = (await repo.get(actor.appId, cid))!;
@@ -953,9 +1034,12 @@ export function createChannelsService(
       const userId = targetUserId ?? actor.userId;
       if (!userId) throw chatError.input('user_id is required');
       const current = await access(actor, cid);
-      const isSelf = userId === actor.userId;
-      if (!isSelf)
-        requirePermission(current.permissions, 'update-channel-members', 'updating another member');
+      // A membership holds its member's own choices (pinned, archived, muted, custom data): only they or the server
+      // change it. Roles and bans have their own server-side and moderation endpoints.
+      if (userId !== actor.userId && !actor.isServer)
+        throw chatError.notAllowed(
+          'only the member themselves or the server can update a membership',
+        );
       const member = await repo.member(actor.appId, cid, userId);
       if (!member) throw chatError.notFound(`user ${userId} is not a member of channel ${cid}`);
       const set = body.set ?? {};
@@ -963,6 +1047,9 @@ export function createChannelsService(
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
       if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
         throw chatError.input('unset must be a list of keys');
+      const banFields = ['banned', 'shadow_banned', 'invited'].filter((key) => key in set);
+      if (banFields.length > 0 && !actor.isServer)
+        throw chatError.notAllowed(`${banFields.join(', ')} cannot be changed by a member update`);
       const now = deps.clock.now();
       const memberReserved = new Set([
         'pinned',
@@ -988,7 +1075,7 @@ export function createChannelsService(
       if (typeof set.notifications_muted === 'boolean')
         patch.notifications_muted = set.notifications_muted ? 1 : 0;
       if (set.channel_role !== undefined) {
-        requirePermission(current.permissions, 'update-channel-members', 'changing a channel role');
+        requireServerForRoles(actor, 'changing a channel role');
         if (set.channel_role !== 'channel_member' && set.channel_role !== 'channel_moderator')
           throw chatError.input('unknown channel_role');
         patch.channel_role = set.channel_role;
@@ -998,6 +1085,7 @@ export function createChannelsService(
         else if (key === 'archived') patch.archived_at = null;
         else delete custom[key];
       }
+      assertCustomSize(custom, 'member');
       patch.custom = JSON.stringify(custom);
       await deps.writes.run((trx) => repo.updateMember(trx, actor.appId, cid, userId, patch));
       const response = await publishMemberUpdated(actor.appId, current.channel, userId);
@@ -1105,22 +1193,82 @@ interface ChannelFields {
   custom: JsonObject;
 }
 
+const MAX_COOLDOWN_SECONDS = 120;
+
+/** A slow-mode value; undefined when absent. Stream accepts 0 (off) to 120 seconds. */
+function readCooldown(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < 0 ||
+    value > MAX_COOLDOWN_SECONDS
+  )
+    throw chatError.input(
+      `cooldown must be an integer between 0 and ${MAX_COOLDOWN_SECONDS} seconds`,
+    );
+  return value;
+}
+
+function readFlag(data: JsonObject, key: 'frozen' | 'disabled'): boolean | undefined {
+  const value = data[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw chatError.input(`${key} must be a boolean`);
+  return value;
+}
+
 function channelFields(data: JsonObject): ChannelFields {
   const fields: ChannelFields = { custom: pickCustom(data, RESERVED, 'channel') };
-  if ('name' in data) {
-    if (data.name !== null && typeof data.name !== 'string')
-      throw chatError.input('channel name must be a string');
-    fields.name = data.name;
-  }
-  if ('image' in data) {
-    if (data.image !== null && typeof data.image !== 'string')
-      throw chatError.input('channel image must be a string');
-    fields.image = data.image;
-  }
-  if (typeof data.team === 'string') fields.team = data.team;
-  if (typeof data.frozen === 'boolean') fields.frozen = data.frozen;
-  if (typeof data.disabled === 'boolean') fields.disabled = data.disabled;
-  if (typeof data.cooldown === 'number' && Number.isInteger(data.cooldown) && data.cooldown >= 0)
-    fields.cooldown = data.cooldown;
+  if ('name' in data) fields.name = readLabel(data.name, 'channel name');
+  if ('image' in data) fields.image = readImageUrl(data.image, 'channel image');
+  if (typeof data.team === 'string') fields.team = readLabel(data.team, 'channel team');
+  const frozen = readFlag(data, 'frozen');
+  if (frozen !== undefined) fields.frozen = frozen;
+  const disabled = readFlag(data, 'disabled');
+  if (disabled !== undefined) fields.disabled = disabled;
+  const cooldown = readCooldown(data.cooldown);
+  if (cooldown !== undefined) fields.cooldown = cooldown;
   return fields;
+}
+
+/** The creator (`created_by` / `created_by_id`) a create request names, if any. */
+function namedCreator(data: JsonObject): string | null {
+  if (typeof data.created_by_id === 'string') return data.created_by_id;
+  if (isPlainObject(data.created_by) && typeof data.created_by.id === 'string')
+    return data.created_by.id;
+  return null;
+}
+
+/** What a client may not put in a channel it creates: roles for others, someone else's name, a team, a disabled flag. */
+function refuseClientOnlyCreateData(
+  actor: Actor,
+  data: JsonObject,
+  fields: ChannelFields,
+  inputs: MemberInput[],
+): void {
+  if (grantsRole(inputs)) requireServerForRoles(actor, 'giving channel roles');
+  const creator = namedCreator(data);
+  if (creator !== null && creator !== actor.userId)
+    throw chatError.notAllowed('a channel can only be created in your own name');
+  if (fields.team) throw chatError.notAllowed('a channel team can only be set server-side');
+  if (fields.disabled)
+    throw chatError.notAllowed('disabling a channel is only allowed server-side');
+}
+
+/**
+ * Fields beyond a plain channel update: freezing and slow mode are moderation (Stream's UpdateChannelFrozen and
+ * UpdateChannelCooldown), and disabling a channel or moving it to a team is the server's decision. Only an actual
+ * change is checked, so a client re-sending the channel's current data is not refused.
+ */
+function guardChannelFields(actor: Actor, current: ChannelAccess, fields: ChannelFields): void {
+  const { channel, permissions } = current;
+  if (fields.frozen !== undefined && fields.frozen !== (channel.frozen === 1))
+    requirePermission(permissions, 'freeze-channel', 'freezing the channel');
+  if (fields.cooldown !== undefined && fields.cooldown !== channel.cooldown)
+    requirePermission(permissions, 'set-channel-cooldown', 'setting slow mode');
+  if (actor.isServer) return;
+  if (fields.disabled !== undefined && fields.disabled !== (channel.disabled === 1))
+    throw chatError.notAllowed('disabling a channel is only allowed server-side');
+  if (fields.team !== undefined && (fields.team ?? null) !== channel.team)
+    throw chatError.notAllowed('a channel team can only be changed server-side');
 }

@@ -6,7 +6,8 @@ import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { parseObject, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
-import type { MessagesRepo } from '../messages/repo.ts';
+import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
+import { isHidden, referencedMessage } from '../messages/visibility.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from '../polls/cursor.ts';
 import { compileFilter } from '../query/filter.ts';
@@ -77,7 +78,10 @@ export function createDraftsService(
     return access;
   }
 
-  /** Responses for many drafts, with their parent and quoted messages assembled in one batch. */
+  /**
+   * Responses for many drafts, with their parent and quoted messages assembled in one batch: only those still in
+   * the draft's channel and visible to its owner (a truncation after the draft was saved hides them).
+   */
   async function responses(appId: string, userId: string, rows: DraftRow[]) {
     const related = new Set<string>();
     for (const row of rows) {
@@ -86,18 +90,34 @@ export function createDraftsService(
       if (typeof quoted === 'string') related.add(quoted);
     }
     const byId = new Map<string, MessageResponse>();
-    if (related.size > 0) {
-      const found = await messages.getMany(appId, [...related]);
+    const found =
+      related.size > 0
+        ? await messages.getMany(appId, [...related])
+        : new Map<string, MessageRow>();
+    if (found.size > 0) {
       const assembled = await assembler.assemble(appId, [...found.values()], userId);
       for (const message of assembled) byId.set(message.id, message);
     }
-    return rows.map((row) => {
-      const quoted = parseObject(row.message).quoted_message_id;
-      return toDraftResponse(row, {
-        parent: row.parent_id ? byId.get(row.parent_id) : undefined,
-        quoted: typeof quoted === 'string' ? byId.get(quoted) : undefined,
-      });
-    });
+    const bounds =
+      found.size > 0
+        ? await messages.historyBounds(
+            appId,
+            rows.map((r) => r.cid),
+            userId,
+          )
+        : new Map<string, string>();
+    const visible = (row: DraftRow, id: unknown) => {
+      const message = typeof id === 'string' && id ? found.get(id) : undefined;
+      if (!message || message.cid !== row.cid || isHidden(message, bounds.get(row.cid)))
+        return undefined;
+      return byId.get(message.id);
+    };
+    return rows.map((row) =>
+      toDraftResponse(row, {
+        parent: visible(row, row.parent_id),
+        quoted: visible(row, parseObject(row.message).quoted_message_id),
+      }),
+    );
   }
 
   function announce(actor: Actor, userId: string, type: string, draft: DraftResponse) {
@@ -127,26 +147,32 @@ export function createDraftsService(
         input.parentId ? 'send-reply' : 'send-message',
         `drafting a message in ${cid}`,
       );
+      // The same rules as sending: what the owner cannot see in this channel, the draft cannot refer to.
+      const bound =
+        input.parentId || input.quotedId
+          ? ((await messages.historyBounds(actor.appId, [cid], userId)).get(cid) ?? null)
+          : null;
       for (const [messageId, what] of [
         [input.parentId || null, 'parent message'],
         [input.quotedId, 'quoted message'],
       ] as const) {
         if (!messageId) continue;
-        const row = await messages.get(actor.appId, messageId);
-        if (!row || row.cid !== cid || row.deleted_at)
-          throw chatError.input(`${what} ${messageId} does not exist in this channel`);
+        const row = await referencedMessage(messages, actor.appId, messageId, { cid, bound, what });
         if (what === 'parent message' && row.parent_id)
           throw chatError.nesting('a reply cannot be the parent of another reply');
       }
       if (input.pollId) {
         const poll = await deps.db
           .selectFrom('polls')
-          .select('created_by_id')
+          .select(['created_by_id', 'message_id'])
           .where('app_id', '=', actor.appId)
           .where('id', '=', input.pollId)
           .executeTakeFirst();
         if (!poll || poll.created_by_id !== userId)
           throw chatError.input(`poll with id ${input.pollId} does not exist`);
+        // A poll goes on one message only; one already sent cannot be drafted again.
+        if (poll.message_id && (await messages.get(actor.appId, poll.message_id)))
+          throw chatError.input(`poll ${input.pollId} is already attached to a message`);
       }
       const now = deps.clock.now();
       await deps.writes.run((trx) =>

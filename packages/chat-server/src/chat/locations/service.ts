@@ -6,6 +6,7 @@ import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { toWatchersWhoSee } from '../messages/visibility.ts';
 import type { LocationsRepo, SharedLocationRow } from './repo.ts';
 import { toLocationResponse, type SharedLocationResponse } from './serialize.ts';
 
@@ -168,7 +169,7 @@ export function createLocationsService(
       const message = await messages.eventMessage(actor.appId, messageId);
       const channel = access.channel;
       // Watchers' map cards are driven only by message.shared_location.
-      events.toChannel(actor.appId, channel.cid, {
+      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, {
         type: 'message.updated',
         cid: channel.cid,
         channel_id: channel.id,

@@ -5,8 +5,9 @@ import type { UsersService } from '../users/service.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import { normalizeIso } from '../../db/clock.ts';
 import { parseArray } from '../json.ts';
-import type { MessageRow, MessagesRepo } from './repo.ts';
+import { EVERY_MEMBER, type MessageRow, type MessagesRepo } from './repo.ts';
 import { toMessageResponse, userOf, type MessageResponse } from './serialize.ts';
+import { isHidden } from './visibility.ts';
 
 const LATEST_REACTIONS = 10;
 
@@ -43,6 +44,33 @@ export function createMessageAssembler(deps: {
 }): MessageAssembler {
   const enrichers: MessageEnricher[] = [];
 
+  /**
+   * The quoted rows each message may embed for `viewerId`: only a quote from the same channel that the viewer can
+   * see. A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
+   * Without a viewer the payload may reach every watcher (events), so the strictest bound of any member applies.
+   */
+  async function embeddableQuotes(
+    appId: string,
+    rows: readonly MessageRow[],
+    quotedRows: Map<string, MessageRow>,
+    viewerId: string | null,
+  ): Promise<Map<string, MessageRow>> {
+    const quoting = rows.filter((r) => r.quoted_message_id && quotedRows.has(r.quoted_message_id));
+    if (quoting.length === 0) return new Map();
+    const bounds = await deps.messages.historyBounds(
+      appId,
+      quoting.map((r) => r.cid),
+      viewerId ?? EVERY_MEMBER,
+    );
+    const result = new Map<string, MessageRow>();
+    for (const row of quoting) {
+      const quoted = quotedRows.get(row.quoted_message_id!)!;
+      if (quoted.cid === row.cid && !isHidden(quoted, bounds.get(row.cid)))
+        result.set(row.id, quoted);
+    }
+    return result;
+  }
+
   async function enrich(
     appId: string,
     rows: readonly MessageRow[],
@@ -72,7 +100,9 @@ export function createMessageAssembler(deps: {
     const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
     const [quotedRows, latest, own, participants] = await Promise.all([
       quotedIds.length
-        ? deps.messages.getMany(appId, quotedIds)
+        ? deps.messages
+            .getMany(appId, quotedIds)
+            .then((found) => embeddableQuotes(appId, rows, found, viewerId))
         : Promise.resolve(new Map<string, MessageRow>()),
       deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
       viewerId
@@ -101,7 +131,7 @@ export function createMessageAssembler(deps: {
       (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
 
     const responses = rows.map((row) => {
-      const quotedRow = row.quoted_message_id ? quotedRows.get(row.quoted_message_id) : undefined;
+      const quotedRow = quotedRows.get(row.id);
       const quoted = quotedRow
         ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
         : undefined;
@@ -126,8 +156,12 @@ export function createMessageAssembler(deps: {
     },
     one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
     async fresh(appId, row) {
-      const quotedRow = row.quoted_message_id
+      const found = row.quoted_message_id
         ? await deps.messages.get(appId, row.quoted_message_id)
+        : undefined;
+      // The new message goes out to every watcher: its quote follows the rule for shared payloads.
+      const quotedRow = found
+        ? (await embeddableQuotes(appId, [row], new Map([[found.id, found]]), null)).get(row.id)
         : undefined;
       const userIds = new Set<string>([row.user_id]);
       for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);

@@ -3,6 +3,8 @@ import type { Db, MessagesTable } from '../../db/schema.ts';
 import type { MessagePage } from './pagination.ts';
 
 export type MessageRow = Selectable<MessagesTable>;
+/** `historyBounds` for what every member may see at once. */
+export const EVERY_MEMBER = Symbol('every member');
 type Executor = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable' | 'deleteFrom'>;
 
 /** Which messages a page is taken from. */
@@ -39,6 +41,16 @@ export interface MessagesRepo {
     now: string,
     visibleAfter: string | null,
   ): Promise<MessageRow[]>;
+  /**
+   * The hidden-history bound of each channel (see visibility.ts) for `viewer`: a user, null for a server call naming
+   * nobody (truncation only), or `everyone` for a payload shared by every watcher (the strictest bound of any
+   * member). Channels with no bound are left out.
+   */
+  historyBounds(
+    appId: string,
+    cids: readonly string[],
+    viewer: string | null | typeof EVERY_MEMBER,
+  ): Promise<Map<string, string>>;
   insert(executor: Executor, row: Insertable<MessagesTable>): Promise<void>;
   update(
     executor: Executor,
@@ -206,6 +218,36 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where('deleted_at', 'is', null);
       if (visibleAfter) query = query.where('created_at', '>', visibleAfter);
       return query.orderBy('pinned_at', 'desc').limit(limit).execute();
+    },
+
+    async historyBounds(appId, cids, viewer) {
+      const bounds = new Map<string, string>();
+      const raise = (cid: string, at: string | null) => {
+        const current = bounds.get(cid);
+        if (at && (!current || at > current)) bounds.set(cid, at);
+      };
+      const unique = [...new Set(cids)];
+      for (let i = 0; i < unique.length; i += 500) {
+        const chunk = unique.slice(i, i + 500);
+        const channels = await db
+          .selectFrom('channels')
+          .select(['cid', 'truncated_at'])
+          .where('app_id', '=', appId)
+          .where('cid', 'in', chunk)
+          .where('truncated_at', 'is not', null)
+          .execute();
+        for (const row of channels) raise(row.cid, row.truncated_at);
+        if (viewer === null) continue;
+        let members = db
+          .selectFrom('members')
+          .select(['cid', (eb) => eb.fn.max('hide_messages_before').as('bound')])
+          .where('app_id', '=', appId)
+          .where('cid', 'in', chunk)
+          .where('hide_messages_before', 'is not', null);
+        if (viewer !== EVERY_MEMBER) members = members.where('user_id', '=', viewer);
+        for (const row of await members.groupBy('cid').execute()) raise(row.cid, row.bound);
+      }
+      return bounds;
     },
 
     async insert(executor, row) {

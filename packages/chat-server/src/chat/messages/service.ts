@@ -21,6 +21,7 @@ import { insertMessageRow } from './insert-statement.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow, MessagesRepo } from './repo.ts';
 import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
+import { referencedMessage, toWatchersWhoSee as publishToWatchersWhoSee } from './visibility.ts';
 
 /** Message keys that are not custom data (read-only ones the client echoes back are ignored). */
 const RESERVED = new Set([
@@ -280,11 +281,33 @@ export function createMessagesService(
     type = 'message.updated',
   ): Promise<void> {
     const message = await eventMessage(actor.appId, messageId);
-    events.toChannel(
+    await toWatchersWhoSee(
       actor.appId,
-      channel.cid,
+      channel,
+      message.created_at,
       baseEvent(type, channel, { message, user: message.user }),
     );
+  }
+
+  /** An event about an existing message goes only to the watchers who may still see it. */
+  function toWatchersWhoSee(
+    appId: string,
+    channel: ChannelRow,
+    createdAt: string,
+    event: JsonObject,
+  ): Promise<void> {
+    return publishToWatchersWhoSee(deps.db, events, appId, channel, createdAt, event);
+  }
+
+  /** The hidden-history bound of `userId` in the channel of `access` (loaded when it is not the actor's own). */
+  async function authorBound(
+    actor: Actor,
+    access: ChannelAccess,
+    userId: string,
+  ): Promise<string | null> {
+    if (userId === actor.userId) return visibleAfter(access.channel, access.membership);
+    const member = await channels.repo.member(actor.appId, access.channel.cid, userId);
+    return visibleAfter(access.channel, member);
   }
 
   async function insertMessage(
@@ -308,6 +331,9 @@ export function createMessagesService(
     }
     const parentId =
       typeof input.parent_id === 'string' && input.parent_id ? input.parent_id : null;
+    // The type's config switches replies off for everyone, the server included (gaming channels).
+    if (parentId && !access.type.config.replies)
+      throw chatError.input(`replies are disabled for channel type ${access.type.name}`);
     if (!options.system) {
       requirePermission(
         access.permissions,
@@ -346,6 +372,8 @@ export function createMessagesService(
       typeof input.quoted_message_id === 'string' && input.quoted_message_id
         ? input.quoted_message_id
         : null;
+    if (quotedId && !access.type.config.quotes)
+      throw chatError.input(`quotes are disabled for channel type ${access.type.name}`);
 
     if (
       channel.cooldown > 0 &&
@@ -368,17 +396,24 @@ export function createMessagesService(
     }
     // A duplicate id is caught by the primary key at commit (and reported as "already exists" below).
     let parent: MessageRow | undefined;
+    // What the author cannot see, they cannot reply under or quote (a server send acts as its author).
+    const bound = parentId || quotedId ? await authorBound(actor, access, userId) : null;
     if (parentId) {
-      parent = await repo.get(actor.appId, parentId);
-      if (!parent || parent.cid !== channel.cid)
-        throw chatError.input(`parent message ${parentId} does not exist in this channel`);
+      parent = await referencedMessage(repo, actor.appId, parentId, {
+        cid: channel.cid,
+        bound,
+        what: 'parent message',
+        allowDeleted: true,
+      });
       if (parent.parent_id)
         throw chatError.nesting('a reply cannot be the parent of another reply');
     }
     if (quotedId) {
-      const quoted = await repo.get(actor.appId, quotedId);
-      if (!quoted || quoted.cid !== channel.cid)
-        throw chatError.input(`quoted message ${quotedId} does not exist in this channel`);
+      await referencedMessage(repo, actor.appId, quotedId, {
+        cid: channel.cid,
+        bound,
+        what: 'quoted message',
+      });
     }
     const existingMentions = mentions.ids.length
       ? await users.repo.getMany(actor.appId, mentions.ids)
@@ -599,6 +634,24 @@ export function createMessagesService(
       requirePermission(access.permissions, 'update-any-message', "editing another user's message");
   }
 
+  /**
+   * A poll is attached on send only (the polls module checks its owner and that no other message carries it), so an
+   * edit may echo the message's own `poll_id` but never set, change or drop it. A full update that leaves it out
+   * keeps it, as it keeps every other reference.
+   */
+  function keepPoll(stored: JsonObject, next: JsonObject, unset: string[]): void {
+    const current = stored.poll_id;
+    const given = next.poll_id;
+    const refuse = () => chatError.input('poll_id cannot be changed by an update');
+    if (unset.includes('poll_id') && current !== undefined) throw refuse();
+    if (given === undefined || given === null || given === '') {
+      if (current === undefined) delete next.poll_id;
+      else next.poll_id = current;
+      return;
+    }
+    if (given !== current) throw refuse();
+  }
+
   async function applyPatch(
     actor: Actor,
     access: ChannelAccess,
@@ -620,9 +673,21 @@ export function createMessagesService(
       const existing = ids.length ? await users.repo.getMany(actor.appId, ids) : new Map();
       patch.mentioned_users = JSON.stringify(ids.filter((id) => existing.has(id)));
     }
-    if ('quoted_message_id' in set)
-      patch.quoted_message_id =
-        typeof set.quoted_message_id === 'string' ? set.quoted_message_id : null;
+    if ('quoted_message_id' in set) {
+      const quotedId =
+        typeof set.quoted_message_id === 'string' && set.quoted_message_id
+          ? set.quoted_message_id
+          : null;
+      // A quote the edit keeps was checked when it was set; a new one is checked as on send, for the editor.
+      if (quotedId && quotedId !== row.quoted_message_id) {
+        await referencedMessage(repo, actor.appId, quotedId, {
+          cid: row.cid,
+          bound: visibleAfter(access.channel, access.membership),
+          what: 'quoted message',
+        });
+      }
+      patch.quoted_message_id = quotedId;
+    }
     if ('silent' in set) patch.silent = set.silent === true ? 1 : 0;
     if ('show_in_channel' in set && row.parent_id)
       patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
@@ -646,8 +711,10 @@ export function createMessagesService(
     // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
     if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
     const customInput = pickCustom(set, RESERVED, 'message');
-    const custom = replaceCustom ? customInput : { ...parseObject(row.custom), ...customInput };
+    const stored = parseObject(row.custom);
+    const custom = replaceCustom ? customInput : { ...stored, ...customInput };
     for (const key of unset) delete custom[key];
+    keepPoll(stored, custom, unset);
     patch.custom = JSON.stringify(custom);
     await deps.writes.run((trx) => repo.update(trx, actor.appId, row.id, patch));
   }
@@ -759,9 +826,10 @@ export function createMessagesService(
         for (const listener of hardDeleteListeners)
           await listener(actor.appId, row.user_id, before.attachments);
         const message = toHardDeletedResponse(before, now);
-        events.toChannel(
+        await toWatchersWhoSee(
           actor.appId,
-          access.channel.cid,
+          access.channel,
+          row.created_at,
           baseEvent('message.deleted', access.channel, {
             message,
             hard_delete: true,
@@ -790,9 +858,10 @@ export function createMessagesService(
         });
       }
       const message = await eventMessage(actor.appId, row.id);
-      events.toChannel(
+      await toWatchersWhoSee(
         actor.appId,
-        access.channel.cid,
+        access.channel,
+        row.created_at,
         baseEvent('message.deleted', access.channel, {
           message,
           hard_delete: false,

@@ -1,6 +1,8 @@
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import type { ChannelAccess, ChannelsService } from '../channels/service.ts';
+import { visibleAfter } from '../channels/state.ts';
+import { isHidden, toWatchersWhoSee } from '../messages/visibility.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersService } from '../users/service.ts';
@@ -101,6 +103,21 @@ export function createPollsCore(
       if (poll.cid) {
         const access = await channels.access(actor, poll.cid);
         requirePermission(access.permissions, 'read-channel', `reading poll ${pollId}`);
+        // A poll is part of its message: gone with it for a viewer who can no longer see that message.
+        const message = poll.message_id
+          ? await deps.db
+              .selectFrom('messages')
+              .select(['cid', 'created_at'])
+              .where('app_id', '=', actor.appId)
+              .where('id', '=', poll.message_id)
+              .executeTakeFirst()
+          : undefined;
+        if (
+          !message ||
+          message.cid !== poll.cid ||
+          isHidden(message, visibleAfter(access.channel, access.membership))
+        )
+          throw chatError.notFound(`poll with id ${pollId} does not exist`);
         return { poll, access };
       }
       if (!isPrivileged(actor) && poll.created_by_id !== actor.userId)
@@ -146,11 +163,26 @@ export function createPollsCore(
         events.toUser(actor.appId, vote?.user_id ?? poll.created_by_id, full);
         if (vote && vote.user_id !== poll.created_by_id)
           events.toUser(actor.appId, poll.created_by_id, base);
-      } else if (vote && anonymous) {
-        events.toChannel(actor.appId, poll.cid, base, { skipUserIds: [vote.user_id] });
+        return shared;
+      }
+      // Like its message, the poll stays hidden from the watchers who cannot see that message.
+      const message = poll.message_id
+        ? await deps.db
+            .selectFrom('messages')
+            .select('created_at')
+            .where('app_id', '=', actor.appId)
+            .where('id', '=', poll.message_id)
+            .executeTakeFirst()
+        : undefined;
+      const createdAt = message?.created_at ?? '';
+      const channel = { cid: poll.cid };
+      if (vote && anonymous) {
+        await toWatchersWhoSee(deps.db, events, actor.appId, channel, createdAt, base, [
+          vote.user_id,
+        ]);
         events.toUser(actor.appId, vote.user_id, full);
       } else {
-        events.toChannel(actor.appId, poll.cid, base);
+        await toWatchersWhoSee(deps.db, events, actor.appId, channel, createdAt, base);
       }
       return shared;
     },

@@ -7,6 +7,7 @@ import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
+import { toWatchersWhoSee } from '../messages/visibility.ts';
 import type { PollsCore } from './core.ts';
 import {
   assertDistinctTexts,
@@ -78,8 +79,9 @@ export function createPollsService(
 ): PollsService {
   const { repo } = core;
 
-  // Every assembled message that carries a poll embeds it, with the viewer's own votes.
-  assembler.addEnricher(async (appId, rows, viewerId) => {
+  // Every assembled message that carries a poll embeds it, with the viewer's own votes: only the poll attached to
+  // that very message (a send not yet committed has not recorded the attachment the send hook checked).
+  assembler.addEnricher(async (appId, rows, viewerId, { fresh }) => {
     const pollIds = new Map<string, string>();
     for (const row of rows) {
       if (!row.custom.includes('"poll_id"')) continue;
@@ -92,7 +94,8 @@ export function createPollsService(
     const responses = await core.responses(appId, [...polls.values()], viewerId);
     for (const [messageId, pollId] of pollIds) {
       const poll = responses.get(pollId);
-      if (poll) result.set(messageId, { poll });
+      const attachedHere = fresh || polls.get(pollId)?.message_id === messageId;
+      if (poll && attachedHere) result.set(messageId, { poll });
     }
     return result;
   });
@@ -313,15 +316,22 @@ export function createPollsService(
         const message = await messages.eventMessage(actor.appId, poll.message_id).catch(() => null);
         if (message) {
           const at = poll.cid.indexOf(':');
-          events.toChannel(actor.appId, poll.cid, {
-            type: 'message.updated',
-            cid: poll.cid,
-            channel_type: poll.cid.slice(0, at),
-            channel_id: poll.cid.slice(at + 1),
-            message,
-            user: message.user,
-            created_at: deps.clock.now(),
-          });
+          await toWatchersWhoSee(
+            deps.db,
+            events,
+            actor.appId,
+            { cid: poll.cid },
+            message.created_at,
+            {
+              type: 'message.updated',
+              cid: poll.cid,
+              channel_type: poll.cid.slice(0, at),
+              channel_id: poll.cid.slice(at + 1),
+              message,
+              user: message.user,
+              created_at: deps.clock.now(),
+            },
+          );
         }
       }
       return {};

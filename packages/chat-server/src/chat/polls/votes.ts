@@ -7,6 +7,7 @@ import type { MessagesService } from '../messages/service.ts';
 import { compileFilter } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
 import type { UsersService } from '../users/service.ts';
+import { readableChannel, visibleToViewer } from '../messages/visibility.ts';
 import type { PollsCore } from './core.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from './cursor.ts';
 import { readAnswer, readId } from './input.ts';
@@ -235,11 +236,14 @@ export function createPollVotesService(
           updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
         },
       });
-      // A user sees the polls they created and those on messages in channels they belong to.
-      const visible =
-        actor.isServer || !actor.userId
-          ? sql<boolean>`1 = 1`
-          : sql<boolean>`(created_by_id = ${actor.userId} or cid in (select m.cid from members m where m.app_id = ${actor.appId} and m.user_id = ${actor.userId}))`;
+      // A user sees the polls they created and those on messages they can see: in a channel they may read, and
+      // not hidden from them (truncation, hide_history, clear_history).
+      const onVisibleMessage = sql<boolean>`exists (select 1 from messages pm where pm.app_id = polls.app_id and pm.id = polls.message_id and pm.cid = polls.cid and ${visibleToViewer('pm', actor.userId)} and ${readableChannel(actor, sql.ref('pm.app_id'), sql.ref('pm.cid'))})`;
+      const visible = actor.isServer
+        ? sql<boolean>`1 = 1`
+        : actor.userId
+          ? sql<boolean>`(created_by_id = ${actor.userId} or ${onVisibleMessage})`
+          : onVisibleMessage;
       const orderBy = compileSort(parseSort(body.sort), {
         dialect: deps.dialect,
         entity: 'polls',

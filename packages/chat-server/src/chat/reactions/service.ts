@@ -9,6 +9,7 @@ import type { MessagesService } from '../messages/service.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
 import { cursorOffset } from '../query/bounds.ts';
 import { compileFilter } from '../query/filter.ts';
+import { toWatchersWhoSee } from '../messages/visibility.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ReactionsRepo } from './repo.ts';
 import { toReactionResponse, type ReactionResponse } from './serialize.ts';
@@ -106,7 +107,7 @@ export function createReactionsService(
     const { row, access } = await messages.accessMessage({ ...actor, isServer: true }, messageId);
     const shared = await assembler.one(actor.appId, row, null);
     const channel = access.channel;
-    events.toChannel(actor.appId, channel.cid, {
+    await toWatchersWhoSee(deps.db, events, actor.appId, channel, row.created_at, {
       type,
       cid: channel.cid,
       channel_id: channel.id,

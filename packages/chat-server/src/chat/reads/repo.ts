@@ -1,6 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db, ReadsTable } from '../../db/schema.ts';
 import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import { visibleToViewer } from '../messages/visibility.ts';
 
 export type ReadRow = Selectable<ReadsTable>;
 export type ReadWithUnread = ReadRow & { unread: number };
@@ -35,15 +36,18 @@ const countsUnread =
  */
 export const UNREAD_COUNT_CAP = 255;
 
+// History hidden from the reader (truncation, hide_history, clear_history) is never unread: see messages/visibility.ts.
+const visibleToReader = visibleToViewer('msg', sql.ref('r.user_id'));
+
 const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
-    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system'
+    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system' and ${visibleToReader}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
 const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
-    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0
+    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0 and ${visibleToReader}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
 /** A user's channel unread totals, as carried by `me` and by events. */

@@ -3,10 +3,12 @@ import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import { assertChannelId, assertChannelType, type ChannelsService } from '../channels/service.ts';
 import type { ChannelRow } from '../channels/repo.ts';
+import { visibleAfter } from '../channels/state.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessagesRepo } from '../messages/repo.ts';
+import { isHidden } from '../messages/visibility.ts';
 import { unreadSummary } from '../users/me.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ReadsRepo } from './repo.ts';
@@ -122,10 +124,12 @@ export function createReadsService(
       requirePermission(access.permissions, 'read-channel', 'marking the channel unread');
       const channel = access.channel;
       const threadId = typeof body.thread_id === 'string' && body.thread_id ? body.thread_id : null;
+      const bound = visibleAfter(channel, access.membership);
       let from: { id: string | null; created_at: string };
       if (typeof body.message_id === 'string' && body.message_id) {
         const message = await messages.get(actor.appId, body.message_id);
-        if (!message || message.cid !== channel.cid)
+        // A message hidden from the reader (truncation, hide_history, clear_history) does not exist for them.
+        if (!message || message.cid !== channel.cid || isHidden(message, bound))
           throw chatError.notFound(`message ${body.message_id} does not exist in this channel`);
         from = { id: message.id, created_at: message.created_at };
       } else if (typeof body.message_timestamp === 'string') {
@@ -138,7 +142,7 @@ export function createReadsService(
       const lastRead = isoJustBefore(from.created_at);
       const previous = (
         await messages.page(
-          { appId: actor.appId, cid: channel.cid, parentId: threadId },
+          { appId: actor.appId, cid: channel.cid, parentId: threadId, visibleAfter: bound },
           { limit: 1, offset: 0, createdAtBeforeOrEqual: lastRead },
         )
       )[0];

@@ -1,5 +1,6 @@
-import type { Kysely, RawBuilder, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema.ts';
+import { visibleToViewer } from '../messages/visibility.ts';
 
 // Type aliases (not interfaces): `withTables` needs an index-compatible record type.
 export type RemindersTable = {
@@ -122,14 +123,16 @@ export function createRemindersRepo(db: Db): RemindersRepo {
         .where('app_id', '=', appId)
         .where('user_id', '=', userId)
         .where(where)
-        // Reminders on deleted messages are gone for the client (it drops them on message.deleted).
+        // Reminders on deleted messages are gone for the client (it drops them on message.deleted), and so are
+        // those on messages now hidden from the user (see messages/visibility.ts).
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('messages')
               .select('messages.id')
               .whereRef('messages.app_id', '=', 'reminders.app_id')
               .whereRef('messages.id', '=', 'reminders.message_id')
-              .where('messages.deleted_at', 'is', null),
+              .where('messages.deleted_at', 'is', null)
+              .where(visibleToViewer('messages', sql.ref('reminders.user_id'))),
           ),
         )
         .$call((b) => orderBy.reduce((acc, item) => acc.orderBy(item), b))

@@ -66,4 +66,36 @@ describe(`${dialectName()}: reminder scheduler`, () => {
       [],
     );
   });
+
+  it('tries again by itself after a run failed (the database was restarting)', async () => {
+    const clock = createClock();
+    let failures = 1;
+    let claimed = false;
+    let announced: (ids: string[]) => void = () => undefined;
+    const announcement = new Promise<string[]>((resolve) => (announced = resolve));
+    const scheduler = createReminderScheduler({
+      nextDue: async () => {
+        if (failures-- > 0) throw new Error('Connection terminated unexpectedly');
+        return claimed ? undefined : '2024-03-01T00:00:00.000000Z';
+      },
+      claimDue: async () => {
+        if (claimed) return [];
+        claimed = true;
+        return [reminder('after-restart', '2024-03-01T00:00:00.000000Z')];
+      },
+      announce: async (rows) => announced(rows.map((r) => r.message_id)),
+      now: () => clock.now(),
+      log: silent,
+      retryMs: 10,
+    });
+    scheduler.reschedule();
+    const ids = await Promise.race([
+      announcement,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no retry after the failed run')), 5000),
+      ),
+    ]);
+    await scheduler.stop();
+    expect(ids).toEqual(['after-restart']);
+  });
 });

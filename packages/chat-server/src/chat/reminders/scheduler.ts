@@ -4,6 +4,7 @@ import type { ReminderRow } from './repo.ts';
 /** setTimeout's ceiling (~24.8 days); a later reminder is re-checked when this timer fires. */
 const MAX_DELAY_MS = 2_147_483_647;
 const BATCH = 500;
+const RETRY_MS = 5000;
 
 export interface ReminderSchedulerDeps {
   /** The earliest remind_at not yet announced. */
@@ -13,6 +14,8 @@ export interface ReminderSchedulerDeps {
   announce(rows: ReminderRow[]): Promise<void>;
   now(): string;
   log: Logger;
+  /** Delay before a failed run (database unreachable) is tried again; default RETRY_MS. */
+  retryMs?: number;
 }
 
 export interface ReminderScheduler {
@@ -35,7 +38,16 @@ export function createReminderScheduler(deps: ReminderSchedulerDeps): ReminderSc
   function enqueue(work: () => Promise<void>): void {
     chain = chain.then(work).catch((error: unknown) => {
       deps.log.error({ err: error }, 'reminder scheduler failed');
+      retryLater();
     });
+  }
+
+  // A failed run leaves no timer armed: without a retry, reminders would stop after a database restart.
+  function retryLater(): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => enqueue(arm), deps.retryMs ?? RETRY_MS);
+    timer.unref();
   }
 
   async function arm(): Promise<void> {

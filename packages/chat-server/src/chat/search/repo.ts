@@ -1,6 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import type { MessageRow } from '../messages/repo.ts';
+import { visibleToViewer } from '../messages/visibility.ts';
 
 export interface SearchRepo {
   /** Cids matching a compiled channel filter (alias `c`, the viewer's membership `m`). */
@@ -10,9 +11,13 @@ export interface SearchRepo {
     where: RawBuilder<boolean>,
     limit: number,
   ): Promise<string[]>;
-  /** Messages of those channels matching a compiled message filter (alias `m`), excluding deleted ones. */
+  /**
+   * Messages of those channels matching a compiled message filter (alias `m`), excluding deleted ones and those
+   * hidden from `viewerId` (null: a server call naming nobody, for whom only truncation hides).
+   */
   messages(
     appId: string,
+    viewerId: string | null,
     cids: string[],
     where: RawBuilder<boolean>,
     order: RawBuilder<unknown>[],
@@ -40,17 +45,14 @@ export function createSearchRepo(db: Db): SearchRepo {
         .execute();
       return rows.map((r) => r.cid);
     },
-    messages(appId, cids, where, order, limit, offset) {
+    messages(appId, viewerId, cids, where, order, limit, offset) {
       let query = db
         .selectFrom('messages as m')
-        .innerJoin('channels as c', (join) =>
-          join.onRef('c.app_id', '=', 'm.app_id').onRef('c.cid', '=', 'm.cid'),
-        )
         .selectAll('m')
         .where('m.app_id', '=', appId)
         .where('m.cid', 'in', cids)
         .where('m.deleted_at', 'is', null)
-        .where(sql<boolean>`(c.truncated_at is null or m.created_at > c.truncated_at)`)
+        .where(visibleToViewer('m', viewerId))
         .where(where);
       for (const item of order) query = query.orderBy(item);
       return query.orderBy('m.id').limit(limit).offset(offset).execute();

@@ -149,7 +149,15 @@ export function createSearchService(
           },
         },
       );
-      const rows = await repo.messages(actor.appId, cids, messageWhere, order, limit + 1, offset);
+      const rows = await repo.messages(
+        actor.appId,
+        actor.userId,
+        cids,
+        messageWhere,
+        order,
+        limit + 1,
+        offset,
+      );
       const page = rows.slice(0, limit);
       const messages = await assembler.assemble(actor.appId, page, actor.userId);
       const result: { results: { message: MessageResponse }[]; next?: string } = {

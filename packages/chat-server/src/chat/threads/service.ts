@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
 import { toChannelResponse } from '../channels/serialize.ts';
@@ -10,7 +11,9 @@ import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
 import { userOf } from '../messages/serialize.ts';
 import { cursorOffset } from '../query/bounds.ts';
+import { isHidden, readableChannel, visibleToViewer } from '../messages/visibility.ts';
 import { compileFilter } from '../query/filter.ts';
+import { visibleAfter } from '../channels/state.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ThreadRow, ThreadsRepo } from './repo.ts';
@@ -89,11 +92,16 @@ export function createThreadsService(
       repo.participants(appId, parentIds),
       reads.threadReads(appId, parentIds),
     ]);
+    const bounds = await messages.historyBounds(
+      appId,
+      rows.map((r) => r.cid),
+      actor.userId,
+    );
     const replies = new Map<string, MessageRow[]>();
     await Promise.all(
       rows.map(async (row) => {
         const page = await messages.page(
-          { appId, parentId: row.parent_message_id },
+          { appId, parentId: row.parent_message_id, visibleAfter: bounds.get(row.cid) ?? null },
           { limit: options.replyLimit, offset: 0 },
         );
         replies.set(row.parent_message_id, page);
@@ -117,7 +125,9 @@ export function createThreadsService(
       const parent = assembled.get(row.parent_message_id);
       const channel = channelRows.get(row.cid);
       const type = channel ? channelTypeByName(channel.type) : undefined;
-      if (!parent || !channel || !type) return [];
+      const parentRow = parents.get(row.parent_message_id);
+      if (!parent || !parentRow || !channel || !type || isHidden(parentRow, bounds.get(row.cid)))
+        return [];
       const threadParticipants = (participants.get(row.parent_message_id) ?? []).slice(
         0,
         options.participantLimit,
@@ -169,13 +179,16 @@ export function createThreadsService(
     if (!row) throw chatError.notFound(`thread ${parentId} does not exist`);
     const access = await channels.access(actor, row.cid);
     requirePermission(access.permissions, 'read-channel', 'reading this thread');
-    return { row, access };
+    // A thread whose parent is hidden from the viewer (truncation, hide_history, clear_history) does not exist.
+    const parent = await messages.get(actor.appId, parentId);
+    if (!parent || isHidden(parent, visibleAfter(access.channel, access.membership)))
+      throw chatError.notFound(`thread ${parentId} does not exist`);
+    return { row, access, parent };
   }
 
   async function watchChannels(actor: Actor, cids: string[]) {
-    if (!actor.connectionId || !actor.userId) return;
-    const connection = deps.hub.get(actor.connectionId);
-    if (!connection || connection.userId !== actor.userId) return;
+    const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
+    if (!connection) return;
     for (const cid of new Set(cids)) deps.hub.watch(connection, cid);
   }
 
@@ -200,7 +213,15 @@ export function createThreadsService(
           last_message_at: { kind: 'column', ref: 'threads.last_message_at', type: 'date' },
         },
       });
-      const rows = await repo.forUser(actor.appId, actor.userId, where, limit + 1, offset);
+      // Only threads the user can still read, whose parent is not hidden from them.
+      const visible = sql<boolean>`(${readableChannel(actor, sql.ref('threads.app_id'), sql.ref('threads.cid'))} and exists (select 1 from messages pm where pm.app_id = threads.app_id and pm.id = threads.parent_message_id and ${visibleToViewer('pm', actor.userId)}))`;
+      const rows = await repo.forUser(
+        actor.appId,
+        actor.userId,
+        sql<boolean>`(${where} and ${visible})`,
+        limit + 1,
+        offset,
+      );
       const page = rows.slice(0, limit);
       const threads = await build(actor, page, { replyLimit, participantLimit });
       if (body.watch === true)
@@ -226,14 +247,13 @@ export function createThreadsService(
     },
 
     async partialUpdate(actor, parentId, body) {
-      const { row, access } = await loadThread(actor, parentId);
+      const { row, access, parent } = await loadThread(actor, parentId);
       const set = body.set ?? {};
       const unset = body.unset ?? [];
       if (!isPlainObject(set)) throw chatError.input('set must be an object');
       if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
         throw chatError.input('unset must be a list of keys');
-      const parent = await messages.get(actor.appId, parentId);
-      if (!actor.isServer && parent?.user_id !== actor.userId)
+      if (!actor.isServer && parent.user_id !== actor.userId)
         requirePermission(access.permissions, 'update-thread', 'updating this thread');
       if ('title' in set && set.title !== null && typeof set.title !== 'string')
         throw chatError.input('title must be a string');

@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { chatError } from '../../errors.ts';
+import { ChatError, chatError } from '../../errors.ts';
 import { contextOf } from '../../http/context.ts';
 import { queryOf, stringParam } from '../../http/params.ts';
+import type { Actor } from '../access.ts';
 import type { ChatServices } from '../services.ts';
+import { openUploadBody, type UploadBodyLimits } from './multipart.ts';
 import { sendStoredFile } from './serve.ts';
 import type { UploadKind } from './service.ts';
 
@@ -17,17 +19,43 @@ function baseURLOf(
   return `${request.protocol}://${request.host}${app.prefix}`;
 }
 
+export interface UploadRouteOptions extends UploadBodyLimits {
+  publicBaseURL?: string;
+  /** Uploads one user may have in flight on this node at once. */
+  maxConcurrentPerUser: number;
+}
+
+/**
+ * Counts the uploads each user has in flight on this node. Every upload holds a socket and a file descriptor until
+ * it ends, so one account opening thousands of slow uploads could exhaust them for everybody.
+ */
+function inFlightCounter(limit: number) {
+  const counts = new Map<string, number>();
+  return (actor: Actor): (() => void) => {
+    if (actor.isServer) return () => undefined;
+    const key = `${actor.appId}\u0000${actor.userId ?? ''}`;
+    const current = counts.get(key) ?? 0;
+    if (current >= limit)
+      throw new ChatError('RateLimitError', `at most ${limit} uploads at a time per user`);
+    counts.set(key, current + 1);
+    return () => {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+    };
+  };
+}
+
 export function registerUploadRoutes(
   app: FastifyInstance,
   services: ChatServices,
-  options: { maxBytes: number; publicBaseURL?: string },
+  options: UploadRouteOptions,
 ): void {
   if (!app.hasRequestDecorator('isMultipart')) {
-    void app.register(multipart, {
-      limits: { fileSize: options.maxBytes, files: 1, fields: 5 },
-      throwFileSizeLimit: true,
-    });
+    // Limits are passed again on every read (multipart.ts), so they hold even if a host registered the plugin.
+    void app.register(multipart, { throwFileSizeLimit: true });
   }
+  const enter = inFlightCounter(options.maxConcurrentPerUser);
 
   async function handle(
     request: FastifyRequest,
@@ -40,23 +68,22 @@ export function registerUploadRoutes(
       throw chatError.payloadTooBig('the upload is larger than the server limit');
     if (!request.isMultipart())
       throw chatError.input('uploads must be multipart/form-data with a "file" part');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file')
-      throw chatError.input('File is required: send it as the multipart part "file"');
     const { app: config, actor } = contextOf(request);
-    return services.uploads.upload(
-      config,
-      actor,
-      channel,
-      kind,
-      {
-        filename: part.filename,
-        mimeType: part.mimetype,
-        content: part.file,
-        truncated: () => part.file.truncated,
-      },
-      baseURLOf(app, request, options.publicBaseURL),
-    );
+    const leave = enter(actor);
+    const body = openUploadBody(request, options);
+    try {
+      return await services.uploads.upload(
+        config,
+        actor,
+        channel,
+        kind,
+        body,
+        baseURLOf(app, request, options.publicBaseURL),
+      );
+    } finally {
+      body.close();
+      leave();
+    }
   }
 
   for (const kind of ['image', 'file'] as const) {

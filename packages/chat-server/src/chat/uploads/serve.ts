@@ -38,13 +38,30 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * A file can be deleted (by its uploader, a moderator or a hard delete), so no shared cache may keep it and a browser
+ * keeps it only briefly; after that it revalidates with the ETag, which costs a 304 while the file exists and gets
+ * the 404 once it is gone.
+ */
+export const FILE_CACHE_CONTROL = 'private, max-age=300';
+
+/** If-None-Match holds this entity tag (or `*`), weak or strong. */
+function alreadyHeld(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, opened: OpenedFile) {
   const mimeType = opened.mimeType || 'application/octet-stream';
   const inline = isInlineType(mimeType);
+  reply.header('etag', opened.etag).header('cache-control', FILE_CACHE_CONTROL);
+  if (alreadyHeld(request.headers['if-none-match'], opened.etag)) return reply.code(304).send();
   reply
     .header('content-type', mimeType)
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'public, max-age=31536000, immutable')
     .header('x-content-type-options', 'nosniff')
     // Even if a browser were tricked into rendering a file, it gets no scripts and no same-origin access.
     .header(

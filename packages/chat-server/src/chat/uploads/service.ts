@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { AppConfig } from '../../config.ts';
 import { chatError } from '../../errors.ts';
 import { requirePermission, type Actor } from '../access.ts';
@@ -8,7 +8,12 @@ import { assertChannelId, assertChannelType, type ChannelsService } from '../cha
 import { isPlainObject } from '../json.ts';
 import { isDecodableImageType, probeImage, THUMB_MIME } from './image.ts';
 import type { ByteRange, FileStore, FileVariant, StoredFile } from './store.ts';
-import { effectiveSizeLimit, firstFailedRule, uploadRefusal } from './upload-config.ts';
+import {
+  effectiveSizeLimit,
+  firstFailedRule,
+  uploadRefusal,
+  type UploadConfig,
+} from './upload-config.ts';
 
 export type UploadKind = 'image' | 'file';
 
@@ -18,6 +23,17 @@ export interface UploadInput {
   content: Readable;
   /** True once the stream was cut at the server-wide limit (the multipart parser stops instead of failing). */
   truncated(): boolean;
+}
+
+/**
+ * The multipart body of an upload request. It is read only when asked, so a caller who may not upload is refused
+ * before any byte of it is parsed or stored.
+ */
+export interface UploadBody {
+  /** Waits for the part named "file"; fails with code 4 when the body has none or is not well-formed multipart. */
+  file(): Promise<UploadInput>;
+  /** Reads the rest of the body; fails when it is malformed, carries another file, or stalls. */
+  finish(): Promise<void>;
 }
 
 export interface UploadResult {
@@ -30,6 +46,8 @@ export interface UploadResult {
 export interface OpenedFile {
   meta: StoredFile;
   variant: FileVariant;
+  /** Names these exact bytes: a file id is never reused and its content never changes. */
+  etag: string;
   mimeType: string;
   size: number;
   content(range?: ByteRange): Readable;
@@ -41,7 +59,7 @@ export interface UploadsService {
     actor: Actor,
     channel: { type: string; id: string } | null,
     kind: UploadKind,
-    input: UploadInput,
+    body: UploadBody,
     baseURL: string,
   ): Promise<UploadResult>;
   remove(actor: Actor, url: string): Promise<void>;
@@ -52,7 +70,21 @@ export interface UploadsService {
 
 const THUMB_PREFIX = 'thumb-';
 
-/** A name safe on every filesystem and in a URL path, keeping the extension. */
+/** The router answers 414 for a path segment over 100 characters (Fastify's maxParamLength), thumbnails included. */
+const MAX_NAME_LENGTH = 100 - THUMB_PREFIX.length;
+const MAX_KEPT_EXTENSION = 16;
+
+function shortenName(name: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= MAX_KEPT_EXTENSION ? name.slice(dot) : '';
+  return name.slice(0, MAX_NAME_LENGTH - extension.length).replace(/[.-]+$/, '') + extension;
+}
+
+/**
+ * A name safe on every filesystem and in a URL path, keeping the extension. Upload rules are checked on this name,
+ * never on the raw one: full-width letters, accents and trailing dots or spaces all fold into what is served.
+ */
 export function safeFileName(name: string): string {
   const cleaned = name
     .normalize('NFKD')
@@ -60,9 +92,19 @@ export function safeFileName(name: string): string {
     .replace(/đ/g, 'd')
     .replace(/Đ/g, 'D')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .slice(-120);
-  return cleaned || 'file';
+    .replace(/^[.-]+|[.-]+$/g, '');
+  return shortenName(cleaned) || 'file';
+}
+
+/** RFC 9110 token characters: anything else could not be sent back as a Content-Type header. */
+const MIME_TYPE = /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/** The declared type without parameters or case, as rules compare it and as it is served. */
+export function normalizeMimeType(declared: string): string {
+  const essence = (declared.split(';')[0] ?? '').trim().toLowerCase();
+  if (!essence) return 'application/octet-stream';
+  if (!MIME_TYPE.test(essence)) throw chatError.input('the file has an invalid content type');
+  return essence;
 }
 
 /** `…/uploads/<app>/<file id>/<name>` of this server → the ids, or undefined for any other URL. */
@@ -100,10 +142,60 @@ export function createUploadsService(
   appSettings: AppService,
   serverMaxBytes: number,
 ): UploadsService {
+  /** Streams the file to the store within the size limit, then reads the rest of the body; returns the size. */
+  async function receive(
+    appId: string,
+    fileId: string,
+    input: UploadInput,
+    body: UploadBody,
+    kind: UploadKind,
+    config: UploadConfig,
+  ): Promise<number> {
+    let exceeded = false;
+    const limiter = byteLimit(effectiveSizeLimit(config, serverMaxBytes), () => {
+      exceeded = true;
+      return uploadRefusal('size_limit', kind);
+    });
+    // pipeline (not pipe) carries a failure of either side to the other: a body cut off or timed out ends the file
+    // write, and a failed write stops reading the body.
+    pipeline(input.content, limiter, () => undefined);
+    let size: number;
+    try {
+      size = await store.write(appId, fileId, 'original', limiter);
+    } catch (error) {
+      throw exceeded ? uploadRefusal('size_limit', kind) : error;
+    }
+    if (exceeded || input.truncated()) throw uploadRefusal('size_limit', kind);
+    if (size === 0) throw chatError.input('the file is empty');
+    await body.finish();
+    return size;
+  }
+
+  /** Real type, size and thumbnail of an image; refuses a file declared as a raster image that is none. */
+  async function describeImage(appId: string, fileId: string, meta: StoredFile, kind: UploadKind) {
+    if (kind !== 'image' && !isDecodableImageType(meta.mimeType)) return;
+    const probed = await probeImage(store.read(appId, fileId, 'original'));
+    if (!probed && isDecodableImageType(meta.mimeType))
+      throw chatError.input(`the file is not a valid ${meta.mimeType} image`);
+    if (!probed) return;
+    meta.mimeType = probed.mimeType;
+    meta.width = probed.width;
+    meta.height = probed.height;
+    meta.thumb = {
+      mimeType: THUMB_MIME,
+      size: await store.write(appId, fileId, 'thumb', probed.thumb),
+    };
+  }
+
   return {
-    async upload(app, actor, channel, kind, input, baseURL) {
-      if (actor.role === 'anonymous' || (!actor.userId && !actor.isServer))
-        throw chatError.notAllowed('anonymous users cannot upload');
+    async upload(app, actor, channel, kind, body, baseURL) {
+      // Guests get a token without any credential, so letting them store files would hand disk space to anyone.
+      if (
+        actor.role === 'anonymous' ||
+        actor.role === 'guest' ||
+        (!actor.userId && !actor.isServer)
+      )
+        throw chatError.notAllowed('guests and anonymous users cannot upload');
       let cid: string | null = null;
       if (channel) {
         assertChannelType(channel.type);
@@ -116,52 +208,26 @@ export function createUploadsService(
       }
       const configs = await appSettings.uploadConfigs(app);
       const config = kind === 'image' ? configs.image : configs.file;
-      const mimeType = (input.mimeType || 'application/octet-stream').toLowerCase();
-      const failed = firstFailedRule(config, { filename: input.filename, mimeType });
+
+      const input = await body.file();
+      const mimeType = normalizeMimeType(input.mimeType);
+      const name = safeFileName(input.filename);
+      const failed = firstFailedRule(config, { filename: name, mimeType });
       if (failed) throw uploadRefusal(failed, kind);
       if (kind === 'image' && !mimeType.startsWith('image/'))
         throw chatError.input('an image upload must have an image/* content type');
 
       const fileId = randomUUID();
-      const name = safeFileName(input.filename);
-      const limit = effectiveSizeLimit(config, serverMaxBytes);
-      let exceeded = false;
-      const limiter = byteLimit(limit, () => {
-        exceeded = true;
-        return uploadRefusal('size_limit', kind);
-      });
-      // Bytes may flow before the store attaches its own handlers; the outcome is read from `exceeded` below.
-      limiter.on('error', () => undefined);
-      let size: number;
+      const meta: StoredFile = { name, mimeType, size: 0, uploadedBy: actor.userId ?? '', cid };
       try {
-        size = await store.write(actor.appId, fileId, 'original', input.content.pipe(limiter));
-        if (input.truncated()) exceeded = true;
-        if (exceeded) throw uploadRefusal('size_limit', kind);
-        if (size === 0) throw chatError.input('the file is empty');
+        meta.size = await receive(actor.appId, fileId, input, body, kind, config);
+        await describeImage(actor.appId, fileId, meta, kind);
+        await store.writeMeta(actor.appId, fileId, meta);
       } catch (error) {
-        input.content.resume();
+        // Nothing of a refused, cut or failed upload stays on disk.
         await store.remove(actor.appId, fileId);
-        throw exceeded ? uploadRefusal('size_limit', kind) : error;
+        throw error;
       }
-
-      const meta: StoredFile = { name, mimeType, size, uploadedBy: actor.userId ?? '', cid };
-      if (kind === 'image' || isDecodableImageType(mimeType)) {
-        const probed = await probeImage(store.read(actor.appId, fileId, 'original'));
-        if (!probed && isDecodableImageType(mimeType)) {
-          await store.remove(actor.appId, fileId);
-          throw chatError.input(`the file is not a valid ${mimeType} image`);
-        }
-        if (probed) {
-          meta.mimeType = probed.mimeType;
-          meta.width = probed.width;
-          meta.height = probed.height;
-          meta.thumb = {
-            mimeType: THUMB_MIME,
-            size: await store.write(actor.appId, fileId, 'thumb', probed.thumb),
-          };
-        }
-      }
-      await store.writeMeta(actor.appId, fileId, meta);
 
       const folderURL = `${baseURL}/uploads/${encodeURIComponent(actor.appId)}/${fileId}`;
       const result: UploadResult = { file: `${folderURL}/${encodeURIComponent(name)}` };
@@ -212,6 +278,7 @@ export function createUploadsService(
         return {
           meta,
           variant: 'original',
+          etag: `"${fileId}"`,
           mimeType: meta.mimeType,
           size: meta.size,
           content: (range) => store.read(appId, fileId, 'original', range),
@@ -220,6 +287,7 @@ export function createUploadsService(
         return {
           meta,
           variant: 'thumb',
+          etag: `"${fileId}-thumb"`,
           mimeType: meta.thumb.mimeType,
           size: meta.thumb.size,
           content: (range) => store.read(appId, fileId, 'thumb', range),

@@ -4,7 +4,8 @@ import { chatError } from '../../errors.ts';
 import type { Actor } from '../access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
+import { assertCustomSize, readImageUrl, readLabel } from '../field-rules.ts';
+import { isPlainObject, parseArray, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import { compileFilter, type FilterSchema } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
 import { createUsersRepo, type UserRow, type UserUpsert, type UsersRepo } from './repo.ts';
@@ -48,6 +49,12 @@ const RESERVED = new Set([
 
 export const USER_ID_PATTERN = /^[\w@-]{1,255}$/;
 const ROLES = new Set(['user', 'admin', 'moderator', 'guest', 'anonymous']);
+/**
+ * Built-in fields only server-side calls may change. Stream keeps role management server-side, and teams and bans
+ * are the product's decisions: a client token, even an admin's, never grants them.
+ */
+const SERVER_OWNED = new Set(['role', 'teams', 'banned']);
+const MAX_TEAMS = 100;
 
 export function assertUserId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !USER_ID_PATTERN.test(id)) {
@@ -61,33 +68,40 @@ interface UserFields {
   language?: string;
   teams?: string[];
   role?: string;
+  banned?: boolean;
   invisible?: boolean;
   custom: JsonObject;
 }
 
-function readFields(input: JsonObject, allowRole: boolean): UserFields {
+function readTeams(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length > MAX_TEAMS)
+    throw chatError.input(`user.teams must be a list of at most ${MAX_TEAMS} team names`);
+  return value.map((team) => {
+    const name = readLabel(team, 'user.teams entry');
+    if (name === null) throw chatError.input('user.teams entries must not be empty');
+    return name;
+  });
+}
+
+/** Parses and validates a user object; whether the caller may change each field is decided afterwards. */
+function readFields(input: JsonObject): UserFields {
   const fields: UserFields = { custom: pickCustom(input, RESERVED, 'user') };
-  if ('name' in input) {
-    if (input.name !== null && typeof input.name !== 'string')
-      throw chatError.input('user.name must be a string');
-    fields.name = input.name;
-  }
-  if ('image' in input) {
-    if (input.image !== null && typeof input.image !== 'string')
-      throw chatError.input('user.image must be a string');
-    fields.image = input.image;
-  }
-  if (typeof input.language === 'string') fields.language = input.language;
-  if (Array.isArray(input.teams))
-    fields.teams = input.teams.filter((t): t is string => typeof t === 'string');
+  if ('name' in input) fields.name = readLabel(input.name, 'user.name');
+  if ('image' in input) fields.image = readImageUrl(input.image, 'user.image');
+  if (input.language !== undefined && input.language !== null)
+    fields.language = readLabel(input.language, 'user.language', 35) ?? '';
+  if (input.teams !== undefined && input.teams !== null) fields.teams = readTeams(input.teams);
   if (typeof input.invisible === 'boolean') fields.invisible = input.invisible;
-  if (allowRole && input.role !== undefined) {
+  if (typeof input.banned === 'boolean') fields.banned = input.banned;
+  if (input.role !== undefined) {
     if (typeof input.role !== 'string' || !ROLES.has(input.role))
       throw chatError.input(`unknown user role ${String(input.role)}`);
     fields.role = input.role;
   }
   return fields;
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export interface UsersService {
   repo: UsersRepo;
@@ -125,12 +139,95 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
   const serverOnlyFields = new Map(
     deps.config.apps.map((app) => [app.id, new Set(app.serverOnlyUserFields)]),
   );
-  // A client's connect payload is user-controlled; fields the product owns (like tu_vi) stay server-side.
-  const withoutServerOnlyFields = (appId: string, details: JsonObject): JsonObject => {
-    const blocked = serverOnlyFields.get(appId);
-    if (!blocked?.size) return details;
-    return Object.fromEntries(Object.entries(details).filter(([key]) => !blocked.has(key)));
-  };
+  const serverOnlyOf = (appId: string): ReadonlySet<string> =>
+    serverOnlyFields.get(appId) ?? new Set();
+  const isServerOwned = (appId: string, key: string) =>
+    SERVER_OWNED.has(key) || serverOnlyOf(appId).has(key);
+  // A client's connect payload is user-controlled and re-sent on every reconnect: fields the product owns (role,
+  // teams, ban, and custom ones like tu_vi) are dropped silently there, rather than failing the connection.
+  const withoutServerOwned = (appId: string, details: JsonObject): JsonObject =>
+    Object.fromEntries(Object.entries(details).filter(([key]) => !isServerOwned(appId, key)));
+
+  /** The server-owned fields a write would change on `existing` (undefined: the user does not exist yet). */
+  function serverOwnedChanges(
+    appId: string,
+    fields: UserFields,
+    unset: readonly string[],
+    existing: UserRow | undefined,
+  ): string[] {
+    const changed: string[] = [];
+    if (fields.role !== undefined && fields.role !== (existing?.role ?? 'user'))
+      changed.push('role');
+    if (fields.teams !== undefined && !sameJson(fields.teams, parseArray(existing?.teams)))
+      changed.push('teams');
+    if (fields.banned !== undefined && fields.banned !== (existing?.banned === 1))
+      changed.push('banned');
+    const custom = parseObject(existing?.custom);
+    for (const key of serverOnlyOf(appId))
+      if (key in fields.custom && !sameJson(fields.custom[key], custom[key])) changed.push(key);
+    for (const key of unset) if (isServerOwned(appId, key)) changed.push(key);
+    return [...new Set(changed)];
+  }
+
+  /** Code 17 unless the server is writing, or the write leaves every server-owned field as it is. */
+  function guardServerOwned(
+    actor: Actor,
+    fields: UserFields,
+    unset: readonly string[],
+    existing: UserRow | undefined,
+  ): void {
+    if (actor.isServer) return;
+    const changed = serverOwnedChanges(actor.appId, fields, unset, existing);
+    if (changed.length > 0)
+      throw chatError.notAllowed(`${changed.join(', ')} can only be changed server-side`);
+  }
+
+  /** A client's upsert replaces the user, but not what only the server may set: those keep their stored values. */
+  function keepServerOwned(appId: string, fields: UserFields, existing: UserRow | undefined) {
+    if (!existing) return;
+    const custom = parseObject(existing.custom);
+    for (const key of serverOnlyOf(appId))
+      if (!(key in fields.custom) && key in custom) fields.custom[key] = custom[key];
+    fields.teams ??= parseArray(existing.teams) as string[];
+  }
+
+  /** Users update themselves; admins (and the server) may update anyone. */
+  function requireEditable(actor: Actor, id: string): void {
+    if (!actor.isServer && actor.role !== 'admin' && id !== actor.userId)
+      throw chatError.notAllowed('users can only update themselves');
+  }
+
+  function partialPatch(
+    row: UserRow,
+    fields: UserFields,
+    unset: readonly string[],
+    now: string,
+  ): Partial<Insertable<UsersTable>> {
+    const custom = { ...parseObject(row.custom), ...fields.custom };
+    for (const key of unset) delete custom[key];
+    assertCustomSize(custom, 'user');
+    const patch: Partial<Insertable<UsersTable>> = {
+      custom: JSON.stringify(custom),
+      updated_at: now,
+    };
+    if (fields.name !== undefined)
+      Object.assign(patch, {
+        name: fields.name,
+        name_search: fields.name?.toLocaleLowerCase() ?? null,
+      });
+    if (fields.image !== undefined) patch.image = fields.image;
+    if (fields.language !== undefined) patch.language = fields.language;
+    if (fields.teams !== undefined) patch.teams = JSON.stringify(fields.teams);
+    if (fields.invisible !== undefined) patch.invisible = fields.invisible ? 1 : 0;
+    if (fields.role !== undefined) patch.role = fields.role;
+    if (fields.banned !== undefined) patch.banned = fields.banned ? 1 : 0;
+    for (const key of unset) {
+      if (key === 'name') Object.assign(patch, { name: null, name_search: null });
+      if (key === 'image') patch.image = null;
+      if (key === 'teams') patch.teams = '[]';
+    }
+    return patch;
+  }
 
   async function publishUpdated(appId: string, row: UserRow) {
     roles.delete(`${appId}\n${row.id}`);
@@ -222,7 +319,7 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
     },
 
     async upsertOnConnect(appId, userId, details, role) {
-      const fields = readFields(withoutServerOnlyFields(appId, details), false);
+      const fields = readFields(withoutServerOwned(appId, details));
       const now = deps.clock.now();
       const existing = await repo.get(appId, userId);
       if (!existing) {
@@ -237,13 +334,13 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         return (await repo.get(appId, userId))!;
       }
       const custom = { ...parseObject(existing.custom), ...fields.custom };
+      assertCustomSize(custom, 'user');
       const patch = {
         ...(fields.name !== undefined
           ? { name: fields.name, name_search: fields.name?.toLocaleLowerCase() ?? null }
           : {}),
         ...(fields.image !== undefined ? { image: fields.image } : {}),
         ...(fields.language !== undefined ? { language: fields.language } : {}),
-        ...(fields.teams !== undefined ? { teams: JSON.stringify(fields.teams) } : {}),
         ...(fields.invisible !== undefined ? { invisible: fields.invisible ? 1 : 0 } : {}),
         custom: JSON.stringify(custom),
         last_active: now,
@@ -263,35 +360,32 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
       if (entries.length === 0) throw chatError.input('users must not be empty');
       if (entries.length > 100) throw chatError.input('at most 100 users can be upserted at once');
       const now = deps.clock.now();
-      const elevated = actor.isServer || actor.role === 'admin';
       const prepared = entries.map(([key, value]) => {
         if (!isPlainObject(value)) throw chatError.input(`users.${key} must be an object`);
         const id = value.id ?? key;
         assertUserId(id);
-        if (!elevated && id !== actor.userId)
-          throw chatError.notAllowed('users can only update themselves');
-        return {
-          id,
-          fields: readFields(value, elevated),
-          banned: actor.isServer ? value.banned : undefined,
-        };
+        requireEditable(actor, id);
+        return { id, fields: readFields(value) };
       });
       const existing = await repo.getMany(
         actor.appId,
         prepared.map((p) => p.id),
       );
-      const rows = prepared.map(({ id, fields, banned }) => {
+      const rows = prepared.map(({ id, fields }) => {
+        const prior = existing.get(id);
+        guardServerOwned(actor, fields, [], prior);
+        if (!actor.isServer) keepServerOwned(actor.appId, fields, prior);
+        assertCustomSize(fields.custom, 'user');
         // Upsert replaces the user's data, but a missing role keeps the stored one.
         const { banned: _ignored, ...base } = newRow(
           actor.appId,
           id,
           fields,
-          existing.get(id)?.role ?? 'user',
+          prior?.role ?? 'user',
           now,
         );
         const row: UserUpsert = base;
-        if (typeof banned === 'boolean') row.banned = banned ? 1 : 0;
-        const prior = existing.get(id);
+        if (fields.banned !== undefined) row.banned = fields.banned ? 1 : 0;
         if (prior) row.created_at = prior.created_at;
         return row;
       });
@@ -312,8 +406,9 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
       if (!Array.isArray(updates) || updates.length === 0)
         throw chatError.input('users must be a non-empty array');
       if (updates.length > 100) throw chatError.input('at most 100 users can be updated at once');
-      const result: Record<string, UserResponse> = {};
       const now = deps.clock.now();
+      // Every update is checked before the first is written, so a refused one leaves all of them unapplied.
+      const patches: { id: string; patch: Partial<Insertable<UsersTable>> }[] = [];
       for (const update of updates) {
         if (!isPlainObject(update)) throw chatError.input('each update must be an object');
         const {
@@ -325,33 +420,15 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         if (!isPlainObject(set)) throw chatError.input('set must be an object');
         if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
           throw chatError.input('unset must be a list of keys');
-        if (!actor.isServer && id !== actor.userId && actor.role !== 'admin') {
-          throw chatError.notAllowed('users can only update themselves');
-        }
+        requireEditable(actor, id);
         const row = await repo.get(actor.appId, id);
         if (!row) throw chatError.notFound(`user ${id} does not exist`);
-        const fields = readFields(set, actor.isServer || actor.role === 'admin');
-        const custom = { ...parseObject(row.custom), ...fields.custom };
-        for (const key of unset as string[]) delete custom[key];
-        const patch: Partial<Insertable<UsersTable>> = {
-          custom: JSON.stringify(custom),
-          updated_at: now,
-        };
-        if (fields.name !== undefined)
-          Object.assign(patch, {
-            name: fields.name,
-            name_search: fields.name?.toLocaleLowerCase() ?? null,
-          });
-        if (fields.image !== undefined) patch.image = fields.image;
-        if (fields.language !== undefined) patch.language = fields.language;
-        if (fields.teams !== undefined) patch.teams = JSON.stringify(fields.teams);
-        if (fields.invisible !== undefined) patch.invisible = fields.invisible ? 1 : 0;
-        if (fields.role !== undefined) patch.role = fields.role;
-        if (actor.isServer && typeof set.banned === 'boolean') patch.banned = set.banned ? 1 : 0;
-        for (const key of unset as string[]) {
-          if (key === 'name') Object.assign(patch, { name: null, name_search: null });
-          if (key === 'image') patch.image = null;
-        }
+        const fields = readFields(set);
+        guardServerOwned(actor, fields, unset as string[], row);
+        patches.push({ id, patch: partialPatch(row, fields, unset as string[], now) });
+      }
+      const result: Record<string, UserResponse> = {};
+      for (const { id, patch } of patches) {
         await repo.update(actor.appId, id, patch);
         const saved = (await repo.get(actor.appId, id))!;
         result[id] = toResponse(saved);
@@ -395,9 +472,9 @@ export function createUsersService(deps: ChatDeps, events: EventPublisher): User
         limit,
         offset,
       );
-      if (payload.presence === true && actor.connectionId) {
-        const connection = deps.hub.get(actor.connectionId);
-        if (connection && connection.userId === actor.userId)
+      if (payload.presence === true) {
+        const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
+        if (connection)
           deps.hub.followPresence(
             connection,
             rows.map((r) => r.id),

@@ -1,0 +1,60 @@
+import type { Server, ServerResponse } from 'node:http';
+
+/**
+ * Graceful shutdown of an HTTP server, for the chat CLI and the product server alike. Fastify's own close answers
+ * requests that arrive on open keep-alive connections with a bare 503 and (with forceCloseConnections) destroys the
+ * ones in progress, so an acknowledged-looking send could be cut off mid-way. `drain` runs before `app.close()`.
+ */
+export interface HttpDrain {
+  /**
+   * Stops accepting connections, answers every request already received (and any that still arrives on an open
+   * connection) with `Connection: close`, and resolves once none is left, or after `graceMs`: then it closes the
+   * connections still busy and resolves with how many requests it cut off.
+   */
+  drain(graceMs: number): Promise<number>;
+}
+
+/** Counts the requests in progress on `server`; call it before `listen`. Websocket upgrades are not requests. */
+export function trackRequests(server: Server): HttpDrain {
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let allDone: (() => void) | undefined;
+
+  server.on('request', (_request, response: ServerResponse) => {
+    inFlight.add(response);
+    if (draining) askToClose(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (!draining) return;
+      // Its connection may be idle now (a client that ignored `Connection: close`): nothing else will end it.
+      server.closeIdleConnections();
+      if (inFlight.size === 0) allDone?.();
+    });
+  });
+
+  return {
+    async drain(graceMs) {
+      draining = true;
+      // No new connections; Node also closes the keep-alive connections that are idle right now.
+      server.close();
+      for (const response of inFlight) askToClose(response);
+      if (inFlight.size === 0) return 0;
+      const finished = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), graceMs);
+        allDone = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      if (finished) return 0;
+      const cutOff = inFlight.size;
+      server.closeAllConnections();
+      return cutOff;
+    },
+  };
+}
+
+/** The connection ends after this response, so the client opens a new one (refused here, served elsewhere). */
+function askToClose(response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+}

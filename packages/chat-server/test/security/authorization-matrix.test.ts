@@ -1,0 +1,475 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  permissionsFor,
+  ownCapabilities,
+  type Actor,
+  type MembershipFacts,
+} from '../../src/chat/access.ts';
+import {
+  BUILTIN_CHANNEL_TYPES,
+  CLIENT_CAPABILITIES,
+  type ChannelType,
+  type Permission,
+} from '../../src/chat/channel-types.ts';
+import {
+  createUsers,
+  signJwt,
+  uniqueId,
+  useContractEnv,
+  type ContractEnv,
+} from '../contract/helpers.ts';
+
+/*
+ * The authorization matrix: every role × channel type × action, with the expected answer generated from the
+ * permission table (channel-types.ts, through the same `permissionsFor` the server uses) and the actual answer
+ * taken from the running server over HTTP. A route that forgets its check, or checks the wrong permission, shows
+ * up as a cell where the two disagree.
+ */
+
+type RoleName =
+  | 'anonymous'
+  | 'guest'
+  | 'user'
+  | 'channel_member'
+  | 'channel_moderator'
+  | 'owner'
+  | 'moderator'
+  | 'admin'
+  | 'server';
+
+const ROLES: readonly RoleName[] = [
+  'anonymous',
+  'guest',
+  'user',
+  'channel_member',
+  'channel_moderator',
+  'owner',
+  'moderator',
+  'admin',
+  'server',
+];
+
+const MEMBER_ROLES = new Set<RoleName>(['channel_member', 'channel_moderator', 'owner']);
+
+/** The actor and membership the permission table sees for each role of the matrix. */
+function tableView(role: RoleName): { actor: Actor; membership: MembershipFacts | null } {
+  const actor = (global: string, isServer = false): Actor => ({
+    appId: 'matrix',
+    userId: role === 'anonymous' ? null : role,
+    role: global,
+    isServer,
+    connectionId: null,
+  });
+  switch (role) {
+    case 'anonymous':
+    case 'guest':
+    case 'user':
+    case 'moderator':
+    case 'admin':
+      return { actor: actor(role), membership: null };
+    case 'server':
+      return { actor: actor('admin', true), membership: null };
+    case 'owner':
+      return { actor: actor('user'), membership: { channelRole: 'owner', banned: false } };
+    default:
+      return { actor: actor('user'), membership: { channelRole: role, banned: false } };
+  }
+}
+
+/** What one cell expects: allowed, refused for lack of permission, or refused because the type turns it off. */
+type Expectation = 'allowed' | 'forbidden' | 'disabled';
+
+interface Cell {
+  env: ContractEnv;
+  type: string;
+  id: string;
+  role: RoleName;
+  /** The user the role acts as (the server acts for `owner` where a user is needed). */
+  userId: string | null;
+  owner: string;
+  /** Messages by a plain member, one per action that changes or removes a message. */
+  seeds: Record<'edit' | 'pin' | 'remove' | 'react' | 'flag' | 'reply' | 'quote', string>;
+  newcomer: string;
+}
+
+interface Action {
+  name: string;
+  /** The capability or permission the table grants it by. */
+  permission: Permission;
+  /** Only for members (leaving) or only for non-members (joining). */
+  appliesTo?: (role: RoleName) => boolean;
+  run(cell: Cell): Promise<Response>;
+}
+
+interface Answer {
+  status: number;
+  code?: number;
+  body: string;
+}
+
+function url(cell: Cell, path: string, query: Record<string, string> = {}): URL {
+  const target = new URL(`${cell.env.server.baseURL}${path}`);
+  target.searchParams.set('api_key', cell.env.server.apiKey);
+  if (cell.userId) target.searchParams.set('user_id', cell.userId);
+  for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
+  return target;
+}
+
+function authHeaders(cell: Cell): Record<string, string> {
+  if (cell.role === 'anonymous') return { 'stream-auth-type': 'anonymous' };
+  const token =
+    cell.role === 'server'
+      ? signJwt({ server: true }, cell.env.server.apiSecret)
+      : cell.env.admin.createToken(cell.userId!);
+  return { 'stream-auth-type': 'jwt', Authorization: token };
+}
+
+function call(
+  cell: Cell,
+  method: string,
+  path: string,
+  body?: object,
+  query?: Record<string, string>,
+): Promise<Response> {
+  return fetch(url(cell, path, query), {
+    method,
+    headers: {
+      ...authHeaders(cell),
+      'x-client-request-id': randomUUID(),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** Server-side calls name their user in the body, as the server-side client does. */
+function asUser(cell: Cell): { user_id?: string } {
+  return cell.role === 'server' ? { user_id: cell.owner } : {};
+}
+
+const base = (cell: Cell) => `/channels/${cell.type}/${cell.id}`;
+
+const ACTIONS: readonly Action[] = [
+  {
+    name: 'read the channel',
+    permission: 'read-channel',
+    run: (cell) => call(cell, 'POST', `${base(cell)}/query`, { state: true }),
+  },
+  {
+    name: 'send a message',
+    permission: 'send-message',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/message`, {
+        message: { id: randomUUID(), text: 'Đạo hữu an khang', ...asUser(cell) },
+      }),
+  },
+  {
+    name: 'reply in a thread',
+    permission: 'send-reply',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/message`, {
+        message: {
+          id: randomUUID(),
+          text: 'Xin hỏi thêm',
+          parent_id: cell.seeds.reply,
+          ...asUser(cell),
+        },
+      }),
+  },
+  {
+    name: 'quote a message',
+    permission: 'quote-message',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/message`, {
+        message: {
+          id: randomUUID(),
+          text: 'Như lời đạo hữu',
+          quoted_message_id: cell.seeds.quote,
+          ...asUser(cell),
+        },
+      }),
+  },
+  {
+    name: 'react to a message',
+    permission: 'send-reaction',
+    run: (cell) =>
+      call(cell, 'POST', `/messages/${cell.seeds.react}/reaction`, {
+        reaction: { type: 'like', ...asUser(cell) },
+        ...asUser(cell),
+      }),
+  },
+  {
+    name: 'send a custom event',
+    permission: 'send-custom-events',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/event`, {
+        event: { type: 'tu-luyen.bat-dau', ...asUser(cell) },
+        ...asUser(cell),
+      }),
+  },
+  {
+    name: 'send a typing event',
+    permission: 'send-typing-events',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/event`, {
+        event: { type: 'typing.start', ...asUser(cell) },
+        ...asUser(cell),
+      }),
+  },
+  {
+    name: 'upload a file',
+    permission: 'upload-file',
+    run: (cell) => {
+      const form = new FormData();
+      form.append('file', new Blob(['bí kíp tu luyện'], { type: 'text/plain' }), 'bi-kip.txt');
+      if (cell.role === 'server') form.append('user', JSON.stringify({ id: cell.owner }));
+      return fetch(url(cell, `${base(cell)}/file`), {
+        method: 'POST',
+        headers: { ...authHeaders(cell), 'x-client-request-id': randomUUID() },
+        body: form,
+      });
+    },
+  },
+  {
+    name: 'flag a message',
+    permission: 'flag-message',
+    run: (cell) =>
+      call(cell, 'POST', '/moderation/flag', {
+        target_message_id: cell.seeds.flag,
+        ...asUser(cell),
+      }),
+  },
+  {
+    name: 'edit a message someone else wrote',
+    permission: 'update-any-message',
+    run: (cell) =>
+      call(cell, 'POST', `/messages/${cell.seeds.edit}`, {
+        message: { text: 'Đã sửa bởi người khác', ...asUser(cell) },
+      }),
+  },
+  {
+    name: 'pin a message',
+    permission: 'pin-message',
+    run: (cell) =>
+      call(cell, 'PUT', `/messages/${cell.seeds.pin}`, { set: { pinned: true }, ...asUser(cell) }),
+  },
+  {
+    name: 'delete a message someone else wrote',
+    permission: 'delete-any-message',
+    run: (cell) => call(cell, 'DELETE', `/messages/${cell.seeds.remove}`),
+  },
+  {
+    name: 'update the channel',
+    permission: 'update-channel',
+    run: (cell) =>
+      call(cell, 'PATCH', base(cell), { set: { loi_dan: 'Tu tâm dưỡng tính' }, ...asUser(cell) }),
+  },
+  {
+    name: 'turn on slow mode',
+    permission: 'set-channel-cooldown',
+    run: (cell) => call(cell, 'POST', base(cell), { cooldown: 0, ...asUser(cell) }),
+  },
+  {
+    name: 'add a member',
+    permission: 'update-channel-members',
+    run: (cell) =>
+      call(cell, 'POST', base(cell), { add_members: [cell.newcomer], ...asUser(cell) }),
+  },
+  {
+    name: 'join the channel',
+    permission: 'join-channel',
+    appliesTo: (role) => !MEMBER_ROLES.has(role) && role !== 'anonymous' && role !== 'server',
+    run: (cell) => call(cell, 'POST', base(cell), { add_members: [cell.userId] }),
+  },
+  {
+    name: 'freeze the channel',
+    permission: 'freeze-channel',
+    run: (cell) => call(cell, 'PATCH', base(cell), { set: { frozen: true }, ...asUser(cell) }),
+  },
+  {
+    name: 'leave the channel',
+    permission: 'leave-channel',
+    appliesTo: (role) => MEMBER_ROLES.has(role),
+    run: (cell) => call(cell, 'POST', base(cell), { remove_members: [cell.userId] }),
+  },
+  {
+    name: 'delete the channel',
+    permission: 'delete-channel',
+    run: (cell) => call(cell, 'DELETE', base(cell)),
+  },
+  {
+    name: 'create a channel',
+    permission: 'create-channel',
+    run: (cell) =>
+      call(cell, 'POST', `/channels/${cell.type}/${uniqueId('moi')}/query`, {
+        data: {
+          ...(cell.role === 'server' ? { created_by_id: cell.owner } : {}),
+          ...(cell.userId && cell.role !== 'server' ? { members: [cell.userId] } : {}),
+        },
+      }),
+  },
+];
+
+function expectation(type: ChannelType, role: RoleName, permission: Permission): Expectation {
+  const isCapability = (CLIENT_CAPABILITIES as readonly string[]).includes(permission);
+  // Switched off by the type's config (typing in livestream, uploads in gaming): refused whoever asks.
+  if (isCapability && ownCapabilities(new Set([permission]), type.config).length === 0)
+    return 'disabled';
+  const { actor, membership } = tableView(role);
+  const permissions = permissionsFor(type, actor, membership);
+  // Whoever may add members may add themselves.
+  if (permission === 'join-channel' && permissions.has('update-channel-members')) return 'allowed';
+  return permissions.has(permission) ? 'allowed' : 'forbidden';
+}
+
+function verdict(answer: Answer): Expectation | 'unexpected' {
+  if (answer.status >= 200 && answer.status < 300) return 'allowed';
+  if (answer.status === 403 && answer.code === 17) return 'forbidden';
+  return 'unexpected';
+}
+
+function matches(expected: Expectation, answer: Answer): boolean {
+  if (expected === 'allowed') return answer.status >= 200 && answer.status < 300;
+  if (expected === 'forbidden') return answer.status === 403 && answer.code === 17;
+  // Switched off by the type: any clean refusal (not allowed, bad input, feature not supported).
+  return answer.status >= 400 && answer.status < 500 && [4, 17, 19].includes(answer.code ?? -1);
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const body = await response.text();
+  let code: number | undefined;
+  try {
+    code = (JSON.parse(body) as { code?: number }).code;
+  } catch {
+    code = undefined;
+  }
+  return { status: response.status, code, body: body.slice(0, 200) };
+}
+
+interface Cast {
+  owner: string;
+  author: string;
+  member: string;
+  channelModerator: string;
+  guest: string;
+  user: string;
+  moderator: string;
+  admin: string;
+}
+
+function actingUser(cast: Cast, role: RoleName): string | null {
+  switch (role) {
+    case 'anonymous':
+      return null;
+    case 'server':
+      return null;
+    case 'guest':
+      return cast.guest;
+    case 'user':
+      return cast.user;
+    case 'channel_member':
+      return cast.member;
+    case 'channel_moderator':
+      return cast.channelModerator;
+    case 'owner':
+      return cast.owner;
+    case 'moderator':
+      return cast.moderator;
+    case 'admin':
+      return cast.admin;
+  }
+}
+
+async function prepareCell(
+  env: ContractEnv,
+  cast: Cast,
+  type: string,
+  role: RoleName,
+): Promise<Cell> {
+  const id = uniqueId(`ma-tran-${role.replace('_', '-')}`);
+  const channel = env.admin.channel(type, id, {
+    created_by_id: cast.owner,
+    members: [cast.owner, cast.author, cast.member, cast.channelModerator],
+  });
+  await channel.create();
+  await channel.addModerators([cast.channelModerator]);
+  const seeds = {} as Cell['seeds'];
+  for (const key of ['edit', 'pin', 'remove', 'react', 'flag', 'reply', 'quote'] as const) {
+    const { message } = await channel.sendMessage({
+      text: `Hạt giống ${key}`,
+      user_id: cast.author,
+    });
+    seeds[key] = message.id;
+  }
+  const newcomer = uniqueId('tan-nhan');
+  await createUsers(env, [newcomer]);
+  return {
+    env,
+    type,
+    id,
+    role,
+    userId: actingUser(cast, role),
+    owner: cast.owner,
+    seeds,
+    newcomer,
+  };
+}
+
+describe('the authorization matrix: role × channel type × action, against the permission table', () => {
+  // Guests on, so the guest row shows what the table grants a guest rather than the blanket refusal of guests off.
+  const env = useContractEnv({
+    config: {
+      apps: [{ key: `matrix-${randomUUID()}`, secret: randomUUID(), guests: { enabled: true } }],
+    },
+  });
+  let cast: Cast;
+  let cells = 0;
+
+  beforeAll(async () => {
+    cast = {
+      owner: uniqueId('chu'),
+      author: uniqueId('tac-gia'),
+      member: uniqueId('de-tu'),
+      channelModerator: uniqueId('truong-lao'),
+      guest: uniqueId('khach'),
+      user: uniqueId('tan-tu'),
+      moderator: uniqueId('ho-phap'),
+      admin: uniqueId('chuong-mon'),
+    };
+    await createUsers(env(), [
+      cast.owner,
+      cast.author,
+      cast.member,
+      cast.channelModerator,
+      cast.user,
+      { id: cast.guest, name: cast.guest, role: 'guest' },
+      { id: cast.moderator, name: cast.moderator, role: 'moderator' },
+      { id: cast.admin, name: cast.admin, role: 'admin' },
+    ]);
+    return () => {
+      console.info(`authorization matrix: ${cells} cells checked`);
+    };
+  });
+
+  for (const type of Object.values(BUILTIN_CHANNEL_TYPES)) {
+    describe(`${type.name} channels`, () => {
+      it.each(ROLES)('a %s gets exactly what the table grants it', async (role) => {
+        const cell = await prepareCell(env(), cast, type.name, role);
+        const mismatches: string[] = [];
+        for (const action of ACTIONS) {
+          if (action.appliesTo && !action.appliesTo(role)) continue;
+          const expected = expectation(type, role, action.permission);
+          const answer = await answerOf(await action.run(cell));
+          cells += 1;
+          if (!matches(expected, answer)) {
+            mismatches.push(
+              `${action.name}: expected ${expected}, got ${verdict(answer)} (${answer.status} ${answer.body})`,
+            );
+          }
+        }
+        expect(mismatches).toEqual([]);
+      });
+    });
+  }
+});
