@@ -4,6 +4,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { FastifyBaseLogger } from 'fastify';
 import { trustedOriginsFor } from '../http/origins.ts';
+import { userRuleHooks } from './user-rules.ts';
 
 export interface CreateAuthOptions {
   sqlite: BetterSqlite3.Database;
@@ -33,6 +34,8 @@ function authOptions({ sqlite, secret, publicUrl, log }: CreateAuthOptions) {
         balance: { type: 'number', input: false, required: false, defaultValue: 0 },
       },
     },
+    // Names and avatars follow packages/domain's rules on every write better-auth makes.
+    databaseHooks: userRuleHooks,
     // The SPA is served by this server, so the request's own host is trusted besides PUBLIC_URL (http/origins.ts).
     trustedOrigins: (request?: Request) => {
       if (!request) return [];

@@ -1,3 +1,4 @@
+import { isAllowedAvatar } from '@daohuu/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserResponse } from 'stream-chat';
@@ -12,7 +13,8 @@ import { ensurePublicChannels, joinPublicChannels } from './public-channels.ts';
 /**
  * The chat user of a product user: id = product user id, name = đạo hiệu, the product role as the chat role (user,
  * moderator and admin exist on both sides) and the tu vi as the custom field `tu_vi`. An upsert replaces the whole
- * user, so an image removed in the product is removed in chat too.
+ * user, so an image removed in the product is removed in chat too. An image stored before the avatar rule existed
+ * and outside it is left out rather than shown to every chat reader.
  */
 export function toChatUser(profile: Profile): UserResponse {
   return {
@@ -20,7 +22,7 @@ export function toChatUser(profile: Profile): UserResponse {
     name: profile.daoHieu,
     role: profile.role,
     tu_vi: profile.tuVi,
-    ...(profile.image === null ? {} : { image: profile.image }),
+    ...(isAllowedAvatar(profile.image) ? { image: profile.image } : {}),
   };
 }
 
