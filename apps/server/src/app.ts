@@ -28,7 +28,8 @@ import { registerWebApp } from './web/web-app.ts';
  * use chat listen on port 0 and call it), because the product reaches the embedded chat server over HTTP.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: config.logLevel } });
+  // request.ip is the TCP peer unless TRUST_PROXY names the proxy allowed to say who the client is.
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   installErrorHandler(app);
 
   const database = openDatabase(config.dataDir);

@@ -108,7 +108,10 @@ export async function authRoutes(
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       reply.status(response.status);
 
-      if (response.status < 400) return reply.send(Buffer.from(await response.arrayBuffer()));
+      if (response.status < 400) {
+        if (email !== undefined) limiter.recordSuccess(request.ip, email);
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
 
       const translated = translateAuthError(response.status, await response.text());
       if (response.status >= 500) {
@@ -116,7 +119,7 @@ export async function authRoutes(
         reply.status(500);
       }
       if (email !== undefined && FAILURE_CODES_PER_EMAIL.has(translated.code))
-        limiter.recordFailure(email);
+        limiter.recordFailure(request.ip, email);
       return reply.type('application/json; charset=utf-8').send(translated);
     },
   });
