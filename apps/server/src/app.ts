@@ -15,6 +15,7 @@ import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -31,6 +32,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // request.ip is the TCP peer unless TRUST_PROXY names the proxy allowed to say who the client is.
   const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
   installErrorHandler(app);
+  // First, so every route registered below, the embedded chat's included, answers with them.
+  installSecurityHeaders(app, config);
 
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', async () => database.close());

@@ -5,6 +5,7 @@ describe('checkAvatar', () => {
   it.each([
     ['/chat/uploads/app-1/f_8c1d/dan-duoc.png'],
     ['/chat/uploads/app-1/f_8c1d/%C4%91an-d%C6%B0%E1%BB%A3c.png'],
+    ['/chat/uploads/app-1/3f0c2a9e-1b7d-4c1e-9d51-2f0b5b4f8a11/Dan-duoc.png?oh=600&ow=800'],
   ])('accepts the uploaded file %s', (path) => {
     expect(checkAvatar(path)).toEqual({ ok: true, image: path });
     expect(isAllowedAvatar(path)).toBe(true);
@@ -30,7 +31,9 @@ describe('checkAvatar', () => {
     ['/chat/uploads/%2e%2e/%2e%2e/api/me'],
     ['/chat/uploads/a%2Fb/c.png'],
     ['/chat/uploads/a%5Cb/c.png'],
-    ['/chat/uploads/a/b/c.png?x=1'],
+    ['/chat/uploads/a/b/c.png?x=<script>'],
+    ['/chat/uploads/a/b/c.png?oh=1?ow=2'],
+    ['/chat/uploads/a/b/c.png?'],
     ['/chat/uploads/a/b/c.png#x'],
     ['/chat/uploads/a/b/c).png'],
     ["/chat/uploads/a/b/c'.png"],

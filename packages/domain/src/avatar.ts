@@ -1,6 +1,6 @@
 /**
  * Avatars may only be files uploaded to this app's own chat server, written as a same-origin path:
- * `/chat/uploads/<app>/<file>/<name>`. Every viewer's browser loads an avatar, the admin's included, so an avatar
+ * `/chat/uploads/<app>/<file>/<name>`, optionally with the size query the chat server adds (`?oh=600&ow=800`). Every viewer's browser loads an avatar, the admin's included, so an avatar
  * must never be another site (a tracker learns who looked, and when), another scheme (`javascript:`, `data:`,
  * `blob:`…), or any other route of ours (a GET made with the viewer's cookies).
  */
@@ -10,6 +10,12 @@ export const AVATAR_MAX_LENGTH = 512;
 export const AVATAR_MESSAGE = 'Ảnh đại diện phải là ảnh đã tải lên Đạo Hữu.';
 
 export type AvatarCheck = { ok: true; image: string | null } | { ok: false; message: string };
+
+/**
+ * The query the chat server puts on an uploaded image's URL (`?oh=600&ow=800`, its size) or Stream's CDN resize
+ * parameters: a few short name=value pairs of plain characters.
+ */
+const QUERY = /^[a-z_]{1,16}=[A-Za-z0-9._-]{1,32}(?:&[a-z_]{1,16}=[A-Za-z0-9._-]{1,32}){0,7}$/;
 
 /** One path segment as encodeURIComponent writes file names, without the characters that end a CSS url(). */
 const SEGMENT = /^[A-Za-z0-9._~%-]+$/;
@@ -29,7 +35,9 @@ function isSafeSegment(segment: string): boolean {
 export function isAllowedAvatar(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > AVATAR_MAX_LENGTH) return false;
   if (!value.startsWith(AVATAR_PATH_PREFIX)) return false;
-  const segments = value.slice(AVATAR_PATH_PREFIX.length).split('/');
+  const [path = '', query, ...rest] = value.slice(AVATAR_PATH_PREFIX.length).split('?');
+  if (rest.length > 0 || (query !== undefined && !QUERY.test(query))) return false;
+  const segments = path.split('/');
   return segments.length >= 1 && segments.every(isSafeSegment);
 }
 
