@@ -27,3 +27,5 @@ export {
   isAllowedAvatar,
 } from './avatar.ts';
 export type { AvatarCheck } from './avatar.ts';
+export { isSectChannel, sectChannelFilter, sidebarChannelFilter } from './sect-channels.ts';
+export type { ChannelFilter, ChannelRef } from './sect-channels.ts';
