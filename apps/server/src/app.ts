@@ -20,6 +20,14 @@ import { profileRoutes } from './profile/profile-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerWebApp } from './web/web-app.ts';
 
+/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
+function trustProxyOption(
+  config: Config,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const trust = config.trustProxy;
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /**
  * The composition root of the product server: opens the database, sets up auth, registers every route, and returns
  * a ready Fastify instance without listening (tests use `inject` or `listen({ port: 0 })`). It never reads the
@@ -30,7 +38,7 @@ import { registerWebApp } from './web/web-app.ts';
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   // request.ip is the TCP peer unless TRUST_PROXY names the proxy allowed to say who the client is.
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: trustProxyOption(config) });
   installErrorHandler(app);
   // First, so every route registered below, the embedded chat's included, answers with them.
   installSecurityHeaders(app, config);
