@@ -120,6 +120,25 @@ describe('#13 a page without security headers', () => {
     expect(csp.has('sandbox')).toBe(true);
   });
 
+  it("lets hosted chat reach Stream's API and websocket, and nothing else", async () => {
+    const hosted = await startApp(
+      testConfig({
+        CHAT_MODE: 'hosted',
+        STREAM_API_KEY: 'khoa-stream-that',
+        STREAM_API_SECRET: 'bi-mat-stream-that-khong-bao-gio-lo',
+        STREAM_BASE_URL: 'http://127.0.0.1:9',
+      }),
+    );
+    const csp = directives(await hosted.inject({ method: 'GET', url: '/api/health' }));
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'http://localhost:3000',
+      'http://127.0.0.1:9',
+      'ws://127.0.0.1:9',
+      'wss://127.0.0.1:9',
+    ]);
+  });
+
   it('HSTS is sent when PUBLIC_URL is https, and only then', async () => {
     const secure = await startApp(testConfig({ PUBLIC_URL: 'https://daohuu.example' }));
     const response = await secure.inject({ method: 'GET', url: '/api/health' });
