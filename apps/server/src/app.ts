@@ -6,6 +6,7 @@ import { createAuth } from './auth/create-auth.ts';
 import { loadOrCreateAuthSecret } from './auth/secrets.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { installChatUserHooks } from './chat/chat-user-hooks.ts';
+import type { ChatUserSync } from './chat/chat-users.ts';
 import { createChat } from './chat/create-chat.ts';
 import { mountEmbeddedChat } from './chat/embedded-chat.ts';
 import { registerSearchFunctions } from './chat/user-search.ts';
@@ -48,11 +49,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   try {
     await migrateAppTables(database.db);
+    // Chat is created after auth; until then there is no chat user to follow a change.
+    const late: { chatUsers?: ChatUserSync } = {};
     const auth = await createAuth({
       sqlite: database.sqlite,
       secret: config.betterAuthSecret ?? loadOrCreateAuthSecret(config.dataDir),
       publicUrl: config.publicUrl,
       log: app.log,
+      // better-auth's update-user renames a user without going through our routes: the chat user follows here.
+      onUserUpdated: async (userId) => late.chatUsers?.refresh(userId),
     });
     if (config.seedDemo && (await seedDemoData(auth, database.db))) {
       app.log.info('Seeded the demo admin and demo users (SEED_DEMO=false skips this).');
@@ -67,6 +72,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       address: () => app.server.address(),
     });
     app.decorate('chat', chat);
+    late.chatUsers = chat.users;
     // Before the auth and profile routes, so it sees their responses.
     installChatUserHooks(app, chat.users);
 

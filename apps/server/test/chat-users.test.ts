@@ -12,7 +12,14 @@ import {
   nextEvent,
   storedChatCredentials,
 } from './chat-harness.ts';
-import { apiRequest, signedInCookie, signedUpUser, tempDir, testConfig } from './harness.ts';
+import {
+  ORIGIN,
+  apiRequest,
+  signedInCookie,
+  signedUpUser,
+  tempDir,
+  testConfig,
+} from './harness.ts';
 
 let app: FastifyInstance;
 let chatURL: string;
@@ -105,6 +112,18 @@ describe('chat users follow product users', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await chatUser(id)).toMatchObject({ name: 'Vân Du Tử' });
+  });
+
+  it("a new name through better-auth's update-user renames the chat user", async () => {
+    const { id, cookie } = await newUser();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: ORIGIN },
+      payload: { name: 'Thanh Phong Tử' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await chatUser(id)).toMatchObject({ name: 'Thanh Phong Tử' });
   });
 
   it('leaves the chat user alone when a profile change is refused', async () => {

@@ -11,6 +11,8 @@ export interface CreateAuthOptions {
   secret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Called after better-auth changes a user row (update-user), so the chat user can follow; awaited. */
+  onUserUpdated?: (userId: string) => Promise<unknown>;
 }
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -18,7 +20,7 @@ export type Role = (typeof ROLES)[number];
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-function authOptions({ sqlite, secret, publicUrl, log }: CreateAuthOptions) {
+function authOptions({ sqlite, secret, publicUrl, log, onUserUpdated }: CreateAuthOptions) {
   return {
     database: sqlite,
     secret,
@@ -35,7 +37,7 @@ function authOptions({ sqlite, secret, publicUrl, log }: CreateAuthOptions) {
       },
     },
     // Names and avatars follow packages/domain's rules on every write better-auth makes.
-    databaseHooks: userRuleHooks,
+    databaseHooks: userRuleHooks(onUserUpdated),
     // The SPA is served by this server, so the request's own host is trusted besides PUBLIC_URL (http/origins.ts).
     trustedOrigins: (request?: Request) => {
       if (!request) return [];

@@ -43,17 +43,22 @@ function checkedFields(data: Record<string, unknown>): Record<string, unknown> {
  * better-auth database hooks that hold every user row it writes to the đạo hiệu and avatar rules of
  * packages/domain: sign-up, update-user (whose body takes any JSON for `name` and `image`), and the demo seed,
  * which creates users through the same adapter. Hooking the writes rather than the endpoints also covers paths
- * better-auth may add later.
+ * better-auth may add later. `onUpdated` hears of every user row better-auth changed (the chat user follows it).
  */
-export const userRuleHooks = {
-  user: {
-    create: {
-      before: async (user) => ({
-        data: { ...user, name: checkedName(user.name), image: checkedImage(user.image ?? null) },
-      }),
+export function userRuleHooks(onUpdated: (userId: string) => Promise<unknown> = async () => {}) {
+  return {
+    user: {
+      create: {
+        before: async (user) => ({
+          data: { ...user, name: checkedName(user.name), image: checkedImage(user.image ?? null) },
+        }),
+      },
+      update: {
+        before: async (data) => ({ data: { ...data, ...checkedFields(data) } }),
+        after: async (user) => {
+          if (typeof user?.id === 'string') await onUpdated(user.id);
+        },
+      },
     },
-    update: {
-      before: async (data) => ({ data: { ...data, ...checkedFields(data) } }),
-    },
-  },
-} satisfies BetterAuthOptions['databaseHooks'];
+  } satisfies BetterAuthOptions['databaseHooks'];
+}
