@@ -6,6 +6,7 @@ import { createAuth } from './auth/create-auth.ts';
 import { loadOrCreateAuthSecret } from './auth/secrets.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { installChatUserHooks } from './chat/chat-user-hooks.ts';
+import type { ChatUserSync } from './chat/chat-users.ts';
 import { createChat } from './chat/create-chat.ts';
 import { CHAT_PREFIX, frameworkErrorsFor, mountEmbeddedChat } from './chat/embedded-chat.ts';
 import { registerSearchFunctions } from './chat/user-search.ts';
@@ -15,9 +16,18 @@ import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerWebApp } from './web/web-app.ts';
+
+/** Fastify takes a hop count at run time but not in its types: the same rule as a function. */
+function trustProxyOption(
+  config: Config,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const trust = config.trustProxy;
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 /**
  * The composition root of the product server: opens the database, sets up auth, registers every route, and returns
@@ -28,22 +38,30 @@ import { registerWebApp } from './web/web-app.ts';
  * use chat listen on port 0 and call it), because the product reaches the embedded chat server over HTTP.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  // request.ip is the TCP peer unless TRUST_PROXY names the proxy allowed to say who the client is.
   const app = Fastify({
     logger: { level: config.logLevel },
+    trustProxy: trustProxyOption(config),
     frameworkErrors: frameworkErrorsFor(config.chat.mode === 'embedded'),
   });
   installErrorHandler(app);
+  // First, so every route registered below, the embedded chat's included, answers with them.
+  installSecurityHeaders(app, config);
 
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', async () => database.close());
 
   try {
     await migrateAppTables(database.db);
+    // Chat is created after auth; until then there is no chat user to follow a change.
+    const late: { chatUsers?: ChatUserSync } = {};
     const auth = await createAuth({
       sqlite: database.sqlite,
       secret: config.betterAuthSecret ?? loadOrCreateAuthSecret(config.dataDir),
       publicUrl: config.publicUrl,
       log: app.log,
+      // better-auth's update-user renames a user without going through our routes: the chat user follows here.
+      onUserUpdated: async (userId) => late.chatUsers?.refresh(userId),
     });
     if (config.seedDemo && (await seedDemoData(auth, database.db))) {
       app.log.info('Seeded the demo admin and demo users (SEED_DEMO=false skips this).');
@@ -58,6 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       address: () => app.server.address(),
     });
     app.decorate('chat', chat);
+    late.chatUsers = chat.users;
     // Before the auth and profile routes, so it sees their responses.
     installChatUserHooks(app, chat.users);
 

@@ -17,7 +17,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       shutdownGraceMs: 10_000,
       nodeEnv: 'development',
-      authRateLimit: { windowMs: 900_000, maxPerIp: 30, maxFailuresPerEmail: 5 },
+      authRateLimit: {
+        windowMs: 900_000,
+        maxPerIp: 30,
+        maxFailuresPerEmail: 5,
+        maxFailuresPerAccount: 100,
+      },
+      trustProxy: false,
       chat: {
         mode: 'embedded',
         credentials: undefined,
@@ -51,6 +57,8 @@ describe('loadConfig', () => {
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
         AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '3',
+        AUTH_RATE_LIMIT_ACCOUNT_FAILURES: '20',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
         CHAT_MODE: 'embedded',
         STREAM_API_KEY: 'khoa-cong-khai',
         STREAM_API_SECRET: 'bi-mat-cua-ung-dung',
@@ -74,7 +82,13 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       shutdownGraceMs: 2500,
       nodeEnv: 'production',
-      authRateLimit: { windowMs: 60_000, maxPerIp: 0, maxFailuresPerEmail: 3 },
+      authRateLimit: {
+        windowMs: 60_000,
+        maxPerIp: 0,
+        maxFailuresPerEmail: 3,
+        maxFailuresPerAccount: 20,
+      },
+      trustProxy: ['loopback', '10.0.0.0/8'],
       chat: {
         mode: 'embedded',
         credentials: { apiKey: 'khoa-cong-khai', apiSecret: 'bi-mat-cua-ung-dung' },
@@ -101,6 +115,20 @@ describe('loadConfig', () => {
     ['yes', true],
   ])('reads SEED_DEMO=%s as %s', (value, expected) => {
     expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['::1,192.168.0.0/16', ['::1', '192.168.0.0/16']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes please', 'proxy.example', '127.0.0.1;rm'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats empty values as unset', () => {

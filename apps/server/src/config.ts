@@ -69,6 +69,29 @@ const httpOrigin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
+/** Names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_ADDRESS = /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/;
+
+/**
+ * TRUST_PROXY: false (X-Forwarded-For is ignored), true (trusted from anyone: only when nothing but the proxy can
+ * reach the server), a hop count, or a comma-separated list of proxy addresses, CIDRs and proxy-addr range names.
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || PROXY_ADDRESS.test(entry))) {
+    return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be false, true, a hop count, or proxy addresses/CIDRs separated by commas',
+  });
+  return z.NEVER;
+});
+
 /**
  * Every environment variable the product server reads, with its default and meaning. docs/config.md documents
  * each key (a test keeps the two in step).
@@ -122,7 +145,19 @@ export const envSchema = z.object({
     ),
   AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: wholeNumber(0, 1_000_000)
     .default(5)
-    .describe('Failed sign-ins or sign-ups allowed per email per window (0 turns the limit off).'),
+    .describe(
+      'Failed sign-ins or sign-ups one address may make on one email before it must wait, longer after each further failure (0 turns the limit off).',
+    ),
+  AUTH_RATE_LIMIT_ACCOUNT_FAILURES: wholeNumber(0, 1_000_000)
+    .default(100)
+    .describe(
+      'Failures on one email from all addresses before addresses that never signed in to it are slowed down (0 turns the limit off).',
+    ),
+  TRUST_PROXY: trustProxy
+    .default(false)
+    .describe(
+      'Which reverse proxies may name the client in X-Forwarded-For: false, true, a hop count, or addresses/CIDRs.',
+    ),
   CHAT_MODE: z
     .enum(['embedded', 'hosted'], { error: 'must be one of embedded, hosted' })
     .default('embedded')
@@ -153,7 +188,7 @@ export const envSchema = z.object({
   CHAT_TRUST_PROXY: wholeNumber(0, 10)
     .default(0)
     .describe(
-      'Embedded mode: reverse proxies in front of this server whose X-Forwarded-For entry the chat rate limits trust.',
+      'Embedded mode: X-Forwarded-For hops the chat rate limits trust; 0 uses the client address TRUST_PROXY gives.',
     ),
   CHAT_LINK_PREVIEW_ALLOW_HOSTS: z
     .string()
@@ -236,9 +271,13 @@ export interface Config {
     windowMs: number;
     /** 0 turns the limit off. */
     maxPerIp: number;
-    /** 0 turns the limit off. */
+    /** Free failures per (address, email) before backoff; 0 turns the limit off. */
     maxFailuresPerEmail: number;
+    /** Failures per email across addresses before unknown addresses are slowed down; 0 turns it off. */
+    maxFailuresPerAccount: number;
   };
+  /** Fastify's trustProxy: whose X-Forwarded-For names the client (auth rate limits, better-auth). */
+  trustProxy: boolean | number | string[];
   chat: ChatConfig;
 }
 
@@ -324,7 +363,9 @@ export function loadConfig(
       windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       maxPerIp: values.AUTH_RATE_LIMIT_MAX_PER_IP,
       maxFailuresPerEmail: values.AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerAccount: values.AUTH_RATE_LIMIT_ACCOUNT_FAILURES,
     },
+    trustProxy: values.TRUST_PROXY,
     chat: chatConfig(values),
   };
 }

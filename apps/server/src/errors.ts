@@ -1,3 +1,5 @@
+import { AVATAR_MESSAGE, DAO_HIEU_LENGTH_MESSAGE } from '@daohuu/domain';
+
 /**
  * The one error type of the product API. Every failure a client can see is an `AppError`; the error handler
  * (http/error-handler.ts) turns it into `{ "error": { "code", "message" } }` with `statusCode`. Messages are
@@ -48,7 +50,10 @@ export const appError = {
     ),
   userNotFound: () => new AppError(404, 'NOT_FOUND', 'Không tìm thấy người dùng.'),
   routeNotFound: () => new AppError(404, 'NOT_FOUND', 'Không tìm thấy địa chỉ này.'),
-  invalidName: () => new AppError(400, 'INVALID_NAME', 'Đạo hiệu phải có từ 2 đến 32 ký tự.'),
+  /** `message` says which part of the đạo hiệu rule was broken (packages/domain, checkDaoHieu). */
+  invalidName: (message: string = DAO_HIEU_LENGTH_MESSAGE) =>
+    new AppError(400, 'INVALID_NAME', message),
+  invalidImage: () => new AppError(400, 'INVALID_IMAGE', AVATAR_MESSAGE),
   invalidEmail: () => new AppError(400, 'INVALID_EMAIL', 'Email không hợp lệ.'),
   invalidPassword: () => new AppError(400, 'INVALID_PASSWORD', 'Mật khẩu không hợp lệ.'),
   invalidTuVi: () => new AppError(400, 'INVALID_TU_VI', 'Tu vi phải là số nguyên không âm.'),

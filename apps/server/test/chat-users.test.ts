@@ -12,7 +12,14 @@ import {
   nextEvent,
   storedChatCredentials,
 } from './chat-harness.ts';
-import { apiRequest, signedInCookie, signedUpUser, tempDir, testConfig } from './harness.ts';
+import {
+  ORIGIN,
+  apiRequest,
+  signedInCookie,
+  signedUpUser,
+  tempDir,
+  testConfig,
+} from './harness.ts';
 
 let app: FastifyInstance;
 let chatURL: string;
@@ -20,6 +27,7 @@ let apiKey: string;
 let admin: StreamChat;
 let adminCookie: string;
 let close: () => Promise<void>;
+let publicUrl: string;
 
 function serverClientFor(dataDir: string, baseURL: string): StreamChat {
   const { apiKey: key, apiSecret } = storedChatCredentials(dataDir);
@@ -31,6 +39,7 @@ beforeAll(async () => {
   ({ app, config, chatURL, close } = await listeningApp({ SEED_DEMO: 'true' }));
   apiKey = await chatApiKey(app);
   admin = serverClientFor(config.dataDir, chatURL);
+  publicUrl = config.publicUrl;
   adminCookie = await signedInCookie(app, DEMO_ADMIN.email, DEMO_ADMIN.password);
 });
 afterAll(async () => close());
@@ -105,6 +114,31 @@ describe('chat users follow product users', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await chatUser(id)).toMatchObject({ name: 'Vân Du Tử' });
+  });
+
+  it("a new name through better-auth's update-user renames the chat user", async () => {
+    const { id, cookie } = await newUser();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: ORIGIN },
+      payload: { name: 'Thanh Phong Tử' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await chatUser(id)).toMatchObject({ name: 'Thanh Phong Tử' });
+  });
+
+  it('an uploaded avatar reaches the chat user as an absolute address on the public origin', async () => {
+    const { id, cookie } = await newUser();
+    const avatar = '/chat/uploads/app/9f8e7d6c/chan-dung.png?oh=600&ow=600';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: ORIGIN },
+      payload: { image: avatar },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await chatUser(id)).toMatchObject({ image: new URL(avatar, publicUrl).href });
   });
 
   it('leaves the chat user alone when a profile change is refused', async () => {

@@ -10,3 +10,22 @@ export {
   formatAmount,
 } from './number-format.ts';
 export type { AmountFormatterKind, AmountMode, AmountOptions } from './number-format.ts';
+export {
+  DAO_HIEU_CHARACTERS_MESSAGE,
+  DAO_HIEU_LENGTH_MESSAGE,
+  DAO_HIEU_MAX_LENGTH,
+  DAO_HIEU_MIN_LENGTH,
+  checkDaoHieu,
+  parseDaoHieu,
+} from './dao-hieu.ts';
+export type { DaoHieuCheck, DaoHieuProblem } from './dao-hieu.ts';
+export {
+  AVATAR_MAX_LENGTH,
+  AVATAR_MESSAGE,
+  AVATAR_PATH_PREFIX,
+  checkAvatar,
+  isAllowedAvatar,
+} from './avatar.ts';
+export type { AvatarCheck } from './avatar.ts';
+export { isSectChannel, sectChannelFilter, sidebarChannelFilter } from './sect-channels.ts';
+export type { ChannelFilter, ChannelRef } from './sect-channels.ts';

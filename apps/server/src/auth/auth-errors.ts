@@ -1,4 +1,10 @@
+import {
+  AVATAR_MESSAGE,
+  DAO_HIEU_CHARACTERS_MESSAGE,
+  DAO_HIEU_LENGTH_MESSAGE,
+} from '@daohuu/domain';
 import { INTERNAL_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '../errors.ts';
+import { USER_RULE_CODES } from './user-rules.ts';
 
 export interface AuthErrorBody {
   error: { code: string; message: string };
@@ -48,6 +54,9 @@ const TRANSLATIONS: Record<string, Translation> = {
     message: 'Không tạo được tài khoản, vui lòng thử lại.',
   },
   TOO_MANY_REQUESTS: { code: 'TOO_MANY_ATTEMPTS', message: TOO_MANY_ATTEMPTS_MESSAGE },
+  [USER_RULE_CODES.nameLength]: { code: 'INVALID_NAME', message: DAO_HIEU_LENGTH_MESSAGE },
+  [USER_RULE_CODES.nameCharacters]: { code: 'INVALID_NAME', message: DAO_HIEU_CHARACTERS_MESSAGE },
+  [USER_RULE_CODES.image]: { code: 'INVALID_IMAGE', message: AVATAR_MESSAGE },
 };
 
 /** Codes that count as a failed attempt against the email they named (auth/auth-attempt-limiter.ts). */

@@ -1,8 +1,8 @@
+import { checkDaoHieu } from '@daohuu/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appError } from '../errors.ts';
 import { toWebHeaders } from '../http/to-web-headers.ts';
-import { parseDaoHieu } from '../profile/dao-hieu.ts';
 import type { AuthAttemptLimiter } from './auth-attempt-limiter.ts';
 import { FAILURE_CODES_PER_EMAIL, translateAuthError } from './auth-errors.ts';
 import type { Auth } from './create-auth.ts';
@@ -84,9 +84,10 @@ export async function authRoutes(
         if (!EMAIL.safeParse(email).success) throw appError.invalidEmail();
         if (typeof json.password !== 'string') throw appError.invalidPassword();
         if (path === SIGN_UP_PATH) {
-          const name = parseDaoHieu(json.name);
-          if (name === undefined) throw appError.invalidName();
-          body = Buffer.from(JSON.stringify({ ...json, name }));
+          // better-auth's user hook applies the same rule (create-auth.ts); checking here first spares the password hash.
+          const check = checkDaoHieu(json.name);
+          if (!check.ok) throw appError.invalidName(check.message);
+          body = Buffer.from(JSON.stringify({ ...json, name: check.name }));
           headers.delete('content-length');
         }
       }
@@ -107,7 +108,10 @@ export async function authRoutes(
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       reply.status(response.status);
 
-      if (response.status < 400) return reply.send(Buffer.from(await response.arrayBuffer()));
+      if (response.status < 400) {
+        if (email !== undefined) limiter.recordSuccess(request.ip, email);
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
 
       const translated = translateAuthError(response.status, await response.text());
       if (response.status >= 500) {
@@ -115,7 +119,7 @@ export async function authRoutes(
         reply.status(500);
       }
       if (email !== undefined && FAILURE_CODES_PER_EMAIL.has(translated.code))
-        limiter.recordFailure(email);
+        limiter.recordFailure(request.ip, email);
       return reply.type('application/json; charset=utf-8').send(translated);
     },
   });

@@ -4,12 +4,15 @@ import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import type { FastifyBaseLogger } from 'fastify';
 import { trustedOriginsFor } from '../http/origins.ts';
+import { userRuleHooks } from './user-rules.ts';
 
 export interface CreateAuthOptions {
   sqlite: BetterSqlite3.Database;
   secret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Called after better-auth changes a user row (update-user), so the chat user can follow; awaited. */
+  onUserUpdated?: (userId: string) => Promise<unknown>;
 }
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -17,7 +20,7 @@ export type Role = (typeof ROLES)[number];
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-function authOptions({ sqlite, secret, publicUrl, log }: CreateAuthOptions) {
+function authOptions({ sqlite, secret, publicUrl, log, onUserUpdated }: CreateAuthOptions) {
   return {
     database: sqlite,
     secret,
@@ -33,6 +36,8 @@ function authOptions({ sqlite, secret, publicUrl, log }: CreateAuthOptions) {
         balance: { type: 'number', input: false, required: false, defaultValue: 0 },
       },
     },
+    // Names and avatars follow packages/domain's rules on every write better-auth makes.
+    databaseHooks: userRuleHooks(onUserUpdated),
     // The SPA is served by this server, so the request's own host is trusted besides PUBLIC_URL (http/origins.ts).
     trustedOrigins: (request?: Request) => {
       if (!request) return [];

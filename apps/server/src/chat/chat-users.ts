@@ -1,3 +1,4 @@
+import { isAllowedAvatar } from '@daohuu/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserResponse } from 'stream-chat';
@@ -12,15 +13,19 @@ import { ensurePublicChannels, joinPublicChannels } from './public-channels.ts';
 /**
  * The chat user of a product user: id = product user id, name = đạo hiệu, the product role as the chat role (user,
  * moderator and admin exist on both sides) and the tu vi as the custom field `tu_vi`. An upsert replaces the whole
- * user, so an image removed in the product is removed in chat too.
+ * user, so an image removed in the product is removed in chat too. An image stored before the avatar rule existed
+ * and outside it is left out rather than shown to every chat reader.
  */
-export function toChatUser(profile: Profile): UserResponse {
+export function toChatUser(profile: Profile, publicUrl: string): UserResponse {
   return {
     id: profile.id,
     name: profile.daoHieu,
     role: profile.role,
     tu_vi: profile.tuVi,
-    ...(profile.image === null ? {} : { image: profile.image }),
+    // Avatars are same-origin paths; chat clients (and the chat server's rule) need an absolute http(s) URL.
+    ...(profile.image && isAllowedAvatar(profile.image)
+      ? { image: new URL(profile.image, publicUrl).href }
+      : {}),
   };
 }
 
@@ -29,6 +34,8 @@ const REMEMBERED_USERS = 10_000;
 
 export interface ChatUserSyncOptions {
   api: ChatApi;
+  /** PUBLIC_URL: the origin avatar paths are resolved against. */
+  publicUrl: string;
   db: Kysely<Database>;
   log: FastifyBaseLogger;
 }
@@ -43,13 +50,15 @@ export class ChatUserSync {
   readonly #api: ChatApi;
   readonly #db: Kysely<Database>;
   readonly #log: FastifyBaseLogger;
+  readonly #publicUrl: string;
   /** Per user: the latest sync, in flight or settled with its outcome. Failed syncs are forgotten (retry). */
   readonly #syncs = new Map<string, Promise<boolean>>();
   /** Whether the public channels exist; reset on failure so the next sync tries again. */
   #channels: Promise<void> | undefined;
 
-  constructor({ api, db, log }: ChatUserSyncOptions) {
+  constructor({ api, db, log, publicUrl }: ChatUserSyncOptions) {
     this.#api = api;
+    this.#publicUrl = publicUrl;
     this.#db = db;
     this.#log = log;
   }
@@ -86,7 +95,7 @@ export class ChatUserSync {
       // A deleted user has nothing to sync; true, so nobody retries.
       if (!row) return true;
       const client = this.#api.server();
-      await client.upsertUser(toChatUser(toProfile(row)));
+      await client.upsertUser(toChatUser(toProfile(row), this.#publicUrl));
       this.#channels ??= ensurePublicChannels(client, userId).catch((error: unknown) => {
         this.#channels = undefined;
         throw error;

@@ -81,7 +81,7 @@ export function createChat({ config, db, log, address }: CreateChatOptions): Cha
     baseURL: chatConfig.mode === 'hosted' ? (chatConfig.baseURL ?? null) : undefined,
     timeoutMs: chatConfig.requestTimeoutMs,
   });
-  const users = new ChatUserSync({ api, db, log });
+  const users = new ChatUserSync({ api, db, log, publicUrl: config.publicUrl });
 
   let listening: Promise<void> | undefined;
   async function afterListen(): Promise<void> {

@@ -1,6 +1,6 @@
+import { checkDaoHieu } from '@daohuu/domain';
 import type { Role } from '../auth/create-auth.ts';
 import { appError } from '../errors.ts';
-import { parseDaoHieu } from './dao-hieu.ts';
 import { isRole } from './profile.ts';
 import type { UserPatch } from './profile-repo.ts';
 
@@ -18,9 +18,9 @@ function isAmount(value: unknown): value is number {
 /** Body of PATCH /api/me: `{ daoHieu }`. */
 export function parseOwnProfilePatch(body: unknown): { name: string } {
   const input = asObjectWithOnly(body, ['daoHieu']);
-  const name = parseDaoHieu(input.daoHieu);
-  if (name === undefined) throw appError.invalidName();
-  return { name };
+  const check = checkDaoHieu(input.daoHieu);
+  if (!check.ok) throw appError.invalidName(check.message);
+  return { name: check.name };
 }
 
 /** Body of PATCH /api/admin/users/:id: any of `{ tuVi, balance, role }`; the whole body is checked before any write. */

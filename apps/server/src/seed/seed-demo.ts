@@ -34,16 +34,21 @@ async function createAccount(
 /**
  * Seeds the demo admin and demo users once per database. The marker row makes later starts skip seeding
  * entirely, so an admin's edits (or deletions) of demo accounts are never undone; the per-email check makes a
- * seed interrupted half-way safe to resume. Returns whether anything was seeded.
+ * seed interrupted half-way safe to resume. Accounts are created through better-auth's adapter, so its user hooks
+ * hold them to the same đạo hiệu rule as everyone (auth/user-rules.ts). Returns whether anything was seeded.
  */
-export async function seedDemoData(auth: Auth, db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoData(
+  auth: Auth,
+  db: Kysely<Database>,
+  accounts: readonly DemoAccount[] = [DEMO_ADMIN, ...DEMO_USERS],
+): Promise<boolean> {
   const marker = await db
     .selectFrom('app_meta')
     .select('value')
     .where('key', '=', SEEDED_KEY)
     .executeTakeFirst();
   if (marker) return false;
-  for (const account of [DEMO_ADMIN, ...DEMO_USERS]) await createAccount(auth, db, account);
+  for (const account of accounts) await createAccount(auth, db, account);
   await db
     .insertInto('app_meta')
     .values({ key: SEEDED_KEY, value: new Date().toISOString() })

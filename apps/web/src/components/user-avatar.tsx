@@ -1,6 +1,10 @@
+import { isAllowedAvatar } from '@daohuu/domain';
 import { cn } from '@/lib/utils';
 
-/** Initials on a jade tile; the product has no avatar upload yet. */
+/**
+ * Initials on a jade tile, or the avatar when it is one the avatar rule allows (packages/domain): an image stored
+ * before the rule, or sent by a misbehaving server, is never loaded in the viewer's browser.
+ */
 export function UserAvatar({
   name,
   image,
@@ -25,7 +29,11 @@ export function UserAvatar({
         className,
       )}
     >
-      {image ? <img src={image} alt="" className="size-full object-cover" /> : initials || '?'}
+      {isAllowedAvatar(image) ? (
+        <img src={image} alt="" className="size-full object-cover" />
+      ) : (
+        initials || '?'
+      )}
     </span>
   );
 }

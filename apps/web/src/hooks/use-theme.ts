@@ -3,7 +3,7 @@ import { DARK_SCHEME_QUERY, useMediaQuery } from './use-media-query';
 
 export type Theme = 'light' | 'dark' | 'system';
 
-// Same key and values as the inline script in index.html, which applies the theme before first paint.
+// Same key and values as public/first-paint.js (loaded by index.html), which applies the theme before first paint.
 const STORAGE_KEY = 'theme';
 const listeners = new Set<() => void>();
 

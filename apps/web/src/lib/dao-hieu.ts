@@ -1,10 +1,9 @@
-/** Đạo hiệu (display name) rules shared by sign-up and the profile form; the server enforces the same. */
-export const DAO_HIEU_MIN = 2;
-export const DAO_HIEU_MAX = 32;
-export const DAO_HIEU_LENGTH_MESSAGE = 'Đạo hiệu phải có từ 2 đến 32 ký tự.';
+import { DAO_HIEU_LENGTH_MESSAGE, checkDaoHieu } from '@daohuu/domain';
 
+/** The đạo hiệu rule of packages/domain, the very one the server applies, as a form field's error (or null). */
 export function validateDaoHieu(daoHieu: string): string | null {
-  // Counted in characters as a reader sees them, not UTF-16 units.
-  const length = Array.from(daoHieu.trim()).length;
-  return length >= DAO_HIEU_MIN && length <= DAO_HIEU_MAX ? null : DAO_HIEU_LENGTH_MESSAGE;
+  const check = checkDaoHieu(daoHieu);
+  return check.ok ? null : check.message;
 }
+
+export { DAO_HIEU_LENGTH_MESSAGE };

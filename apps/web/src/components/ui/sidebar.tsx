@@ -15,7 +15,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 
-// SPEC.md §4 and §9. The inline script in index.html reads the same cookie before first paint.
+// SPEC.md §4 and §9. public/first-paint.js (loaded by index.html) reads the same cookie before first paint.
 const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const SIDEBAR_WIDTH = '16rem';
@@ -47,7 +47,7 @@ function useSidebar(): SidebarContextProps {
 }
 
 /**
- * The saved desktop state. The inline script has already copied the cookie onto <html>, so the first render
+ * The saved desktop state. public/first-paint.js has already copied the cookie onto <html>, so the first render
  * agrees with the first paint; the cookie itself is the fallback when the script did not run (tests).
  */
 function readSavedSidebarOpen(): boolean {
@@ -130,7 +130,7 @@ function SidebarProvider({
   // This makes it easier to style the sidebar with Tailwind classes.
   const state: SidebarState = open ? 'expanded' : 'collapsed';
 
-  // <html> carries the state the inline script restored; keep it truthful after toggles.
+  // <html> carries the state public/first-paint.js restored; keep it truthful after toggles.
   React.useEffect(() => {
     document.documentElement.setAttribute(SIDEBAR_STATE_ATTRIBUTE, state);
   }, [state]);

@@ -28,6 +28,8 @@ const FALLBACK_MESSAGE = 'Đã có lỗi xảy ra. Vui lòng thử lại.';
 /** Every auth failure is shown in Vietnamese; unknown codes get a generic sentence, never English. */
 export function authErrorMessage(error: AuthClientError): string {
   const code = error.code ?? error.error?.code;
+  // The server says which part of the đạo hiệu rule was broken (length, or a forbidden character).
+  if (code === 'INVALID_NAME' && error.error?.message) return error.error.message;
   const known = code ? MESSAGES[code] : undefined;
   if (known) return known;
   // better-auth's own rate limiter answers 429 with an English message and no code.

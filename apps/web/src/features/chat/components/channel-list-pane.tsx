@@ -1,3 +1,4 @@
+import { isSectChannel, sidebarChannelFilter, type ChannelRef } from '@daohuu/domain';
 import { CircleAlertIcon, LogInIcon, SquarePenIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
@@ -21,16 +22,11 @@ import { channelEmblem } from '../utils/channel-emblem';
 import { chatChannelHref } from '../utils/chat-paths';
 import { ChatPanelState } from './chat-states';
 import { NewConversationDialog } from './new-conversation-dialog';
+import { useSectChannels } from './sect-channels-context';
 
 const SORT: ChannelSort = [{ last_message_at: -1 }];
 // SPEC.md §9: the channel list pages by 10.
 const OPTIONS: ChannelOptions = { limit: 10, state: true, watch: true, presence: true };
-const GUEST_FILTERS: ChannelFilters = { type: 'livestream' };
-
-/** The public sect channels come first, then the cultivator's own conversations. */
-function isPublic(channel: StreamChannel): boolean {
-  return channel.type === 'livestream';
-}
 
 function ChannelGroup({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,12 +39,17 @@ function ChannelGroup({ label, children }: { label: string; children: React.Reac
   );
 }
 
+/**
+ * The official sect channels come first, then the cultivator's own conversations. A channel counts as a sect only
+ * when GET /api/chat/config lists it: anyone may create a `livestream` channel.
+ */
 function renderGroupedChannels(
   channels: StreamChannel[],
   renderItem: (channel: StreamChannel) => React.ReactNode,
+  sects: readonly ChannelRef[],
 ): React.ReactNode {
-  const publicChannels = channels.filter(isPublic);
-  const conversations = channels.filter((channel) => !isPublic(channel));
+  const publicChannels = channels.filter((channel) => isSectChannel(channel, sects));
+  const conversations = channels.filter((channel) => !isSectChannel(channel, sects));
   return (
     <>
       {publicChannels.length > 0 ? (
@@ -65,10 +66,11 @@ function renderGroupedChannels(
 function LinkedChannelListItem(props: ChannelListItemUIProps) {
   const navigate = useNavigate();
   const { channel } = props;
+  const sects = useSectChannels();
   const onSelect = React.useCallback(() => {
     if (channel.id) navigate(chatChannelHref(channel.type, channel.id));
   }, [channel, navigate]);
-  const emblem = channelEmblem(channel);
+  const emblem = channelEmblem(channel, sects);
   if (emblem) {
     return (
       <ChannelListItemUI
@@ -141,12 +143,15 @@ function GuestNotice() {
 export function ChannelListPane({ isGuest }: { isGuest: boolean }) {
   const { client } = useChatContext();
   const userId = client.userID;
-  const filters = React.useMemo<ChannelFilters>(
-    () =>
-      isGuest || !userId
-        ? GUEST_FILTERS
-        : { $or: [{ members: { $in: [userId] } }, { type: 'livestream' }] },
-    [isGuest, userId],
+  const sects = useSectChannels();
+  const filters = React.useMemo(
+    () => sidebarChannelFilter(isGuest ? undefined : userId, sects) as ChannelFilters,
+    [isGuest, userId, sects],
+  );
+  const renderChannels = React.useCallback(
+    (channels: StreamChannel[], renderItem: (channel: StreamChannel) => React.ReactNode) =>
+      renderGroupedChannels(channels, renderItem, sects),
+    [sects],
   );
   const overrides = React.useMemo(
     () => ({
@@ -164,7 +169,7 @@ export function ChannelListPane({ isGuest }: { isGuest: boolean }) {
           sort={SORT}
           options={OPTIONS}
           setActiveChannelOnMount={false}
-          renderChannels={renderGroupedChannels}
+          renderChannels={renderChannels}
         />
       </WithComponents>
       {isGuest ? <GuestNotice /> : null}

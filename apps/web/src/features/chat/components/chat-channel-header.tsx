@@ -12,6 +12,7 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { channelEmblem } from '../utils/channel-emblem';
+import { useSectChannels } from './sect-channels-context';
 import { CHAT_PATH } from '../utils/chat-paths';
 
 /** The member count for the header: the server's `member_count`, else the members loaded with the channel. */
@@ -65,7 +66,7 @@ export function ChatChannelHeader({
     channel,
   });
   const pinnedCount = pinnedMessages?.length ?? 0;
-  const emblem = channelEmblem(channel);
+  const emblem = channelEmblem(channel, useSectChannels());
   return (
     <div className="str-chat__channel-header dh-channel-header">
       <Button

@@ -23,6 +23,7 @@ import { ChatToasts } from './chat-toasts';
 import { ConnectionBanner } from './connection-banner';
 import { GuestComposer } from './guest-composer';
 import { GuestMessageActions } from './guest-message-actions';
+import { SectChannelsProvider } from './sect-channels-context';
 
 // Notifications become app toasts (ChatToasts); the SDK's own toast lists stay empty.
 const hideSdkNotificationLists = () => false;
@@ -69,24 +70,26 @@ export function ChatWorkspace({ client, config }: { client: StreamChat; config: 
   }
 
   return (
-    <Chat
-      client={client}
-      i18nInstance={i18n}
-      theme={resolvedTheme === 'dark' ? 'str-chat__theme-dark' : 'str-chat__theme-light'}
-      notificationDisplayFilter={hideSdkNotificationLists}
-    >
-      <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
-      <ChatToasts />
-      {isGuest ? null : <LiveLocationSharing />}
-      <WithComponents overrides={overrides}>
-        <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
-          <ConnectionBanner />
-          <div className="dh-chat__panes">
-            <ChannelListPane isGuest={isGuest} />
-            <ChannelPane isGuest={isGuest} />
+    <SectChannelsProvider sects={config.publicChannels}>
+      <Chat
+        client={client}
+        i18nInstance={i18n}
+        theme={resolvedTheme === 'dark' ? 'str-chat__theme-dark' : 'str-chat__theme-light'}
+        notificationDisplayFilter={hideSdkNotificationLists}
+      >
+        <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
+        <ChatToasts />
+        {isGuest ? null : <LiveLocationSharing />}
+        <WithComponents overrides={overrides}>
+          <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
+            <ConnectionBanner />
+            <div className="dh-chat__panes">
+              <ChannelListPane isGuest={isGuest} />
+              <ChannelPane isGuest={isGuest} />
+            </div>
           </div>
-        </div>
-      </WithComponents>
-    </Chat>
+        </WithComponents>
+      </Chat>
+    </SectChannelsProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { isAllowedAvatar } from '@daohuu/domain';
 import { clsx } from 'clsx';
 import * as React from 'react';
 import type { LocalMessage } from 'stream-chat';
@@ -53,8 +54,14 @@ function startsGroup(groupStyles: MessageContextValue['groupStyles']): boolean {
   return !style || style === 'top' || style === 'single';
 }
 
+/** The author's avatar only when the avatar rule allows it (packages/domain), else their initials. */
 function displayInfo(user: LocalMessage['user']) {
-  return { id: user?.id, imageUrl: user?.image, userName: user?.name ?? user?.id };
+  const image = user?.image;
+  return {
+    id: user?.id,
+    imageUrl: isAllowedAvatar(image) ? image : undefined,
+    userName: user?.name ?? user?.id,
+  };
 }
 
 /**

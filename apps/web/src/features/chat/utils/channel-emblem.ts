@@ -1,3 +1,4 @@
+import { isSectChannel, type ChannelRef } from '@daohuu/domain';
 import type { Channel } from 'stream-chat';
 
 /**
@@ -18,9 +19,15 @@ export function sectEmblem(name: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** The emblem for a public (livestream) channel, or undefined for conversations. */
-export function channelEmblem(channel: Channel | undefined): string | undefined {
-  if (!channel || channel.type !== 'livestream') return undefined;
+/**
+ * The emblem for an official sect channel, or undefined for every other channel: a `livestream` channel anyone
+ * created keeps its own look and never passes for a sect.
+ */
+export function channelEmblem(
+  channel: Channel | undefined,
+  sects: readonly ChannelRef[],
+): string | undefined {
+  if (!channel || !isSectChannel(channel, sects)) return undefined;
   if (channel.data?.image) return undefined;
   return sectEmblem(channel.data?.name ?? channel.id ?? '');
 }

@@ -1,0 +1,52 @@
+/**
+ * Avatars may only be files uploaded to this app's own chat server, written as a same-origin path:
+ * `/chat/uploads/<app>/<file>/<name>`, optionally with the size query the chat server adds (`?oh=600&ow=800`). Every viewer's browser loads an avatar, the admin's included, so an avatar
+ * must never be another site (a tracker learns who looked, and when), another scheme (`javascript:`, `data:`,
+ * `blob:`…), or any other route of ours (a GET made with the viewer's cookies).
+ */
+export const AVATAR_PATH_PREFIX = '/chat/uploads/';
+export const AVATAR_MAX_LENGTH = 512;
+
+export const AVATAR_MESSAGE = 'Ảnh đại diện phải là ảnh đã tải lên Đạo Hữu.';
+
+export type AvatarCheck = { ok: true; image: string | null } | { ok: false; message: string };
+
+/**
+ * The query the chat server puts on an uploaded image's URL (`?oh=600&ow=800`, its size) or Stream's CDN resize
+ * parameters: a few short name=value pairs of plain characters.
+ */
+const QUERY = /^[a-z_]{1,16}=[A-Za-z0-9._-]{1,32}(?:&[a-z_]{1,16}=[A-Za-z0-9._-]{1,32}){0,7}$/;
+
+/** One path segment as encodeURIComponent writes file names, without the characters that end a CSS url(). */
+const SEGMENT = /^[A-Za-z0-9._~%-]+$/;
+
+function isSafeSegment(segment: string): boolean {
+  if (!SEGMENT.test(segment)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return decoded !== '.' && decoded !== '..' && !/[/\\\p{Cc}]/u.test(decoded);
+}
+
+/** Whether `value` is an avatar path the app may show (see AVATAR_PATH_PREFIX). */
+export function isAllowedAvatar(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > AVATAR_MAX_LENGTH) return false;
+  if (!value.startsWith(AVATAR_PATH_PREFIX)) return false;
+  const [path = '', query, ...rest] = value.slice(AVATAR_PATH_PREFIX.length).split('?');
+  if (rest.length > 0 || (query !== undefined && !QUERY.test(query))) return false;
+  const segments = path.split('/');
+  return segments.length >= 1 && segments.every(isSafeSegment);
+}
+
+/**
+ * The avatar rule every path that sets an image applies: null or "" clears the avatar; anything else must be an
+ * allowed avatar path.
+ */
+export function checkAvatar(value: unknown): AvatarCheck {
+  if (value === null || value === '') return { ok: true, image: null };
+  if (isAllowedAvatar(value)) return { ok: true, image: value };
+  return { ok: false, message: AVATAR_MESSAGE };
+}
