@@ -9,6 +9,11 @@ export default defineConfig({
     ...securityTestConfig,
     name: 'security-pg',
     include: ['packages/chat-server/test/security/**/*.test.ts'],
+    // Per-process limiter state and the guest policy do not touch storage; their SQLite run covers them.
+    exclude: [
+      'packages/chat-server/test/security/rate-limits.test.ts',
+      'packages/chat-server/test/security/guests.test.ts',
+    ],
     env: { CHAT_TEST_DIALECT: 'postgres', CHAT_TEST_PUBSUB: 'redis' },
   },
 });
