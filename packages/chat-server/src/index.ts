@@ -1,6 +1,6 @@
 export { chatServerPlugin, type ChatServerPluginOptions } from './plugin.ts';
 export { buildChatServer } from './server.ts';
-export { trackRequests, type HttpDrain } from './http/drain.ts';
+export { shutDownOnSignals, trackRequests, type HttpDrain } from './http/drain.ts';
 export {
   loadConfig,
   parseConfig,

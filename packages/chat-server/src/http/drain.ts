@@ -58,3 +58,48 @@ export function trackRequests(server: Server): HttpDrain {
 function askToClose(response: ServerResponse): void {
   if (!response.headersSent) response.setHeader('Connection', 'close');
 }
+
+/** Past the grace period, closing itself (websockets, write queue, pub/sub, databases) gets this long. */
+const CLOSE_TIMEOUT_MS = 5000;
+
+export interface ShutdownTarget {
+  /** `app.close()`: closes websockets with a code that makes clients reconnect, flushes writes, closes databases. */
+  close(): Promise<unknown>;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+}
+
+/**
+ * On SIGINT or SIGTERM: drain the requests in progress (at most `graceMs`), close the app and exit 0; exit 1 if
+ * closing fails or hangs. A second signal while shutting down means "stop now". For the entry points only.
+ */
+export function shutDownOnSignals(
+  target: ShutdownTarget,
+  requests: HttpDrain,
+  graceMs: number,
+): void {
+  let stopping = false;
+  async function shutDown(signal: NodeJS.Signals): Promise<void> {
+    if (stopping) process.exit(1);
+    stopping = true;
+    target.log.info({ signal, graceMs }, 'shutting down: finishing requests in progress');
+    const cutOff = await requests.drain(graceMs);
+    if (cutOff > 0) target.log.warn({ requests: cutOff }, 'grace period over: requests cut off');
+    setTimeout(() => {
+      target.log.error({}, 'shutdown did not finish in time');
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS).unref();
+    try {
+      await target.close();
+    } catch (error) {
+      target.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+    process.exit(0);
+  }
+  process.on('SIGINT', (signal) => void shutDown(signal));
+  process.on('SIGTERM', (signal) => void shutDown(signal));
+}
