@@ -187,6 +187,34 @@ describe('#1 anonymous callers choose who they are', () => {
   });
 });
 
+describe('#1 who talks with whom', () => {
+  const env = useContractEnv();
+
+  it('an anonymous caller cannot learn whether two users have a direct conversation from the member list', async () => {
+    const [a, b, c] = [uniqueId('a'), uniqueId('b'), uniqueId('c')];
+    await createUsers(env(), [a, b, c]);
+    await env()
+      .admin.channel('messaging', { members: [a, b], created_by_id: a })
+      .create();
+    const membersOf = (pair: string[]) =>
+      rawRequest(env(), {
+        method: 'GET',
+        path: '/members',
+        token: null,
+        query: {
+          payload: JSON.stringify({ type: 'messaging', members: pair, filter_conditions: {} }),
+        },
+      });
+
+    const existing = await membersOf([a, b]);
+    const missing = await membersOf([a, c]);
+
+    expectStreamErrorBody(existing, 16, 404);
+    expectStreamErrorBody(missing, 16, 404);
+    expect(JSON.stringify(existing.body)).not.toContain(b);
+  });
+});
+
 describe('#21 anonymous writes', () => {
   const env = useContractEnv();
 

@@ -1096,6 +1096,7 @@ export function createChannelsService(
       const typeName = payload.type;
       const type = assertChannelType(typeName);
       let cid: string;
+      let byMembers = false;
       if (typeof payload.id === 'string' && payload.id) cid = cidOf(type.name, payload.id);
       else {
         const members = readMemberInputs(payload.members, 'members').map((m) => m.user_id);
@@ -1103,8 +1104,13 @@ export function createChannelsService(
         const existing = await repo.byDistinctKey(actor.appId, type.name, distinctId(members).key);
         if (!existing) throw chatError.notFound('channel does not exist');
         cid = existing.cid;
+        byMembers = true;
       }
       const current = await access(actor, cid);
+      // Looked up by its members, a conversation the caller may not read must look like one that does not exist:
+      // otherwise anyone could learn who talks with whom.
+      if (byMembers && !current.permissions.has('read-channel'))
+        throw chatError.notFound('channel does not exist');
       requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
       const limit = intOption(payload.limit, 100, 300, 'limit');
       const offset = intOption(payload.offset, 0, 10_000, 'offset');
