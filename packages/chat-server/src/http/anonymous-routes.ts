@@ -20,9 +20,3 @@ export const ANONYMOUS_ROUTES: ReadonlySet<string> = new Set([
   'GET /threads/:id',
   'GET /polls/:id',
 ]);
-
-/** `METHOD /path` of a route as registered, without the prefix the chat server is mounted at. */
-export function routeKey(method: string, routeUrl: string, prefix: string): string {
-  const path = prefix && routeUrl.startsWith(prefix) ? routeUrl.slice(prefix.length) : routeUrl;
-  return `${method} ${path || '/'}`;
-}

@@ -4,9 +4,10 @@ import type { Actor } from '../chat/access.ts';
 import { isPlainObject } from '../chat/json.ts';
 import { chatError } from '../errors.ts';
 import type { ChatRuntime } from '../runtime.ts';
-import { ANONYMOUS_ROUTES, routeKey } from './anonymous-routes.ts';
+import { ANONYMOUS_ROUTES } from './anonymous-routes.ts';
 import { queryOf } from './params.ts';
 import { setRequestContext } from './context.ts';
+import { bypassesRestHooks, routeKey } from './route-key.ts';
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -21,10 +22,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): void {
   const prefix = app.prefix;
   app.addHook('preHandler', async (request) => {
-    // The websocket handshake authenticates from its query string and reports failures as frames.
-    if (request.method === 'OPTIONS' || request.routeOptions.url?.endsWith('/connect')) return;
-    // Uploaded files are fetched by <img> tags and downloads, which carry no credentials.
-    if (request.routeOptions.config?.public === true) return;
+    if (bypassesRestHooks(request)) return;
     const query = queryOf(request.query);
     const authorization = headerValue(request.headers.authorization);
     const identity = authenticate(
@@ -55,7 +53,7 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
         connectionId,
       };
     } else if (identity.kind === 'anonymous') {
-      const route = routeKey(request.method, request.routeOptions.url ?? '', prefix);
+      const route = routeKey(request, prefix);
       if (!ANONYMOUS_ROUTES.has(route))
         throw chatError.notAllowed(`anonymous users cannot call ${route}; connect as a user`);
       actor = {

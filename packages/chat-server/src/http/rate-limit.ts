@@ -4,6 +4,7 @@ import type { Actor } from '../chat/access.ts';
 import type { ChatServerConfig } from '../config.ts';
 import { chatError, type ChatError } from '../errors.ts';
 import { actorOf } from './context.ts';
+import { bypassesRestHooks, routeKey } from './route-key.ts';
 
 export type RateLimitConfig = ChatServerConfig['rateLimits'];
 
@@ -54,6 +55,30 @@ export class WindowCounter {
       if (window.resetAt > now && this.windows.size < this.maxKeys) return;
       this.windows.delete(key);
     }
+  }
+}
+
+/**
+ * Places per key for what a caller holds open (sockets, uploads in flight). The release a place comes with frees it
+ * once, however often it is called, so every exit path may call it.
+ */
+export class ConcurrencyGate {
+  private readonly held = new Map<string, number>();
+
+  /** Takes a place under `key`, or returns undefined when `limit` places are already held (0: no limit). */
+  enter(key: string, limit: number): (() => void) | undefined {
+    if (limit === 0) return () => undefined;
+    const open = this.held.get(key) ?? 0;
+    if (open >= limit) return undefined;
+    this.held.set(key, open + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.held.get(key) ?? 1) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+    };
   }
 }
 
@@ -128,7 +153,7 @@ export interface HandshakeUser {
  */
 export class RateLimiter {
   private readonly counter: WindowCounter;
-  private readonly anonymousSockets = new Map<string, number>();
+  private readonly anonymousSockets = new ConcurrencyGate();
 
   constructor(
     readonly config: RateLimitConfig,
@@ -181,19 +206,13 @@ export class RateLimiter {
 
   /** Takes a place for an anonymous socket from `address` (code 9 when full); the returned release is idempotent. */
   admitAnonymousSocket(address: string): () => void {
-    const limit = this.config.perAddress.anonymousConnections;
-    if (!this.config.enabled || limit === 0) return () => undefined;
-    const open = this.anonymousSockets.get(address) ?? 0;
-    if (open >= limit) throw tooMany('too many anonymous connections from this address');
-    this.anonymousSockets.set(address, open + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.anonymousSockets.get(address) ?? 1) - 1;
-      if (left > 0) this.anonymousSockets.set(address, left);
-      else this.anonymousSockets.delete(address);
-    };
+    if (!this.config.enabled) return () => undefined;
+    const release = this.anonymousSockets.enter(
+      address,
+      this.config.perAddress.anonymousConnections,
+    );
+    if (!release) throw tooMany('too many anonymous connections from this address');
+    return release;
   }
 
   /** A counter for one socket's incoming frames: call it per frame; false once the socket is over its limit. */
@@ -231,11 +250,8 @@ export function installRateLimitHook(app: FastifyInstance, limiter: RateLimiter)
   // Routes are reported with the mount prefix (e.g. /chat); limits are named by the API's own paths.
   const prefix = app.prefix;
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method === 'OPTIONS' || request.routeOptions.url?.endsWith('/connect')) return;
-    if (request.routeOptions.config?.public === true) return;
-    const url = request.routeOptions.url ?? '(unknown)';
-    const path = prefix && url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url;
-    const endpoint = `${request.method} ${path}`;
+    if (bypassesRestHooks(request)) return;
+    const endpoint = routeKey(request, prefix);
     const state = limiter.request(actorOf(request), endpoint, limiter.addressOf(request));
     if (!state) return;
     setHeaders(reply, state, Date.now());

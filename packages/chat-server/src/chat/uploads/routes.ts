@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ChatError, chatError } from '../../errors.ts';
+import { chatError } from '../../errors.ts';
 import { contextOf } from '../../http/context.ts';
 import { queryOf, stringParam } from '../../http/params.ts';
+import { ConcurrencyGate } from '../../http/rate-limit.ts';
 import type { Actor } from '../access.ts';
 import type { ChatServices } from '../services.ts';
 import { openUploadBody, type UploadBodyLimits } from './multipart.ts';
@@ -30,19 +31,12 @@ export interface UploadRouteOptions extends UploadBodyLimits {
  * it ends, so one account opening thousands of slow uploads could exhaust them for everybody.
  */
 function inFlightCounter(limit: number) {
-  const counts = new Map<string, number>();
+  const gate = new ConcurrencyGate();
   return (actor: Actor): (() => void) => {
     if (actor.isServer) return () => undefined;
-    const key = `${actor.appId}\u0000${actor.userId ?? ''}`;
-    const current = counts.get(key) ?? 0;
-    if (current >= limit)
-      throw new ChatError('RateLimitError', `at most ${limit} uploads at a time per user`);
-    counts.set(key, current + 1);
-    return () => {
-      const left = (counts.get(key) ?? 1) - 1;
-      if (left > 0) counts.set(key, left);
-      else counts.delete(key);
-    };
+    const release = gate.enter(`${actor.appId}\u0000${actor.userId ?? ''}`, limit);
+    if (!release) throw chatError.rateLimited(`at most ${limit} uploads at a time per user`);
+    return release;
   };
 }
 
