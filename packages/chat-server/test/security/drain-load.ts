@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { StreamChat } from 'stream-chat';
+import { expect } from 'vitest';
 import { readStreamError } from '../contract/helpers.ts';
 
 /*
@@ -92,4 +93,17 @@ export async function storedMessageIds(
   const client = new StreamChat(apiKey, apiSecret, { baseURL, timeout: 30_000 });
   const state = await client.channel(channelType, channelId).query({ messages: { limit: 300 } });
   return new Set(state.messages.map((message) => message.id));
+}
+
+/** What a drain must guarantee about a burst: every send answered or never received, and every answered one kept. */
+export function expectDrained(outcomes: readonly SendOutcome[], stored: ReadonlySet<string>): void {
+  // Nothing the server accepted is refused with an error status (Fastify's bare 503 while closing).
+  expect(outcomes.filter((o) => o.result === 'http')).toEqual([]);
+  // Requests in progress at the signal were finished, not cut off.
+  expect(outcomes.some((o) => o.inFlightAtSignal && o.result === 'ok')).toBe(true);
+  for (const outcome of outcomes) {
+    if (outcome.result === 'ok') expect(stored.has(outcome.id), outcome.id).toBe(true);
+    // A send the client saw fail never reached the server (its connection was refused), so it is not stored.
+    else expect(stored.has(outcome.id), `${outcome.id} failed with ${outcome.detail}`).toBe(false);
+  }
 }
