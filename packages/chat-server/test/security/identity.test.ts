@@ -14,6 +14,7 @@ import {
   watchChannel,
   type ContractEnv,
 } from '../contract/helpers.ts';
+import { ANONYMOUS_ROUTES } from '../../src/http/anonymous-routes.ts';
 import { openRawSocket } from './raw-socket.ts';
 
 /** Two users with a direct conversation holding one message, and a public channel the admin writes in. */
@@ -122,6 +123,68 @@ describe('#1 anonymous callers choose who they are', () => {
       expectStreamErrorBody(response, 17, 403);
       expect(JSON.stringify(response.body)).not.toContain('Bản nháp bí mật');
     }
+  });
+
+  it('every read route open to anonymous callers refuses a private conversation and everything in it', async () => {
+    const { friend, dmId, secretId } = await victimsWithSecrets(env());
+    const dm = env().admin.channel('messaging', dmId);
+    await dm.sendMessage({ text: 'Đáp: 7749 ở hang thứ ba', parent_id: secretId, user_id: friend });
+    await env().admin.partialUpdateMessage(secretId, { set: { pinned: true } }, friend);
+    const { poll } = await env().admin.createPoll(
+      { name: 'Chia kho báu 7749?', options: [{ text: 'Chia' }] },
+      friend,
+    );
+    await dm.sendMessage({ text: 'Bỏ phiếu', poll_id: poll.id, user_id: friend });
+    const payload = (value: object) => ({ payload: JSON.stringify(value) });
+    const reads = [
+      {
+        route: 'POST /channels/:type/:id/query',
+        method: 'POST',
+        path: `/channels/messaging/${dmId}/query`,
+        body: { state: true },
+      },
+      {
+        route: 'GET /channels/:type/:id/messages',
+        method: 'GET',
+        path: `/channels/messaging/${dmId}/messages`,
+        query: { ids: secretId },
+      },
+      {
+        route: 'GET /channels/:type/:id/pinned_messages',
+        method: 'GET',
+        path: `/channels/messaging/${dmId}/pinned_messages`,
+        query: payload({ limit: 10 }),
+      },
+      { route: 'GET /messages/:id', method: 'GET', path: `/messages/${secretId}` },
+      { route: 'GET /messages/:id/replies', method: 'GET', path: `/messages/${secretId}/replies` },
+      { route: 'GET /threads/:id', method: 'GET', path: `/threads/${secretId}` },
+      {
+        route: 'GET /members',
+        method: 'GET',
+        path: '/members',
+        query: payload({ type: 'messaging', id: dmId, filter_conditions: {} }),
+      },
+      { route: 'GET /polls/:id', method: 'GET', path: `/polls/${poll.id}` },
+    ] as const;
+
+    for (const { route, ...read } of reads) {
+      // The conversation's own member reads it: the refusal below is about the caller, not missing data.
+      const member = await rawRequest(env(), { ...read, userId: friend });
+      expect(member.status, `${route} as a member`).toBe(200);
+      const response = await rawRequest(env(), { ...read, token: null });
+      expect([403, 404], `${route}: ${JSON.stringify(response.body)}`).toContain(response.status);
+      expect(JSON.stringify(response.body), route).not.toContain('7749');
+    }
+    // A route opened to anonymous callers later must join one of these lists. POST /channels has its own test above;
+    // the others carry no channel data.
+    const coveredElsewhere = [
+      'GET /app',
+      'GET /hi',
+      'POST /guest',
+      'POST /channels',
+      'POST /channels/:type/:id/stop-watching',
+    ];
+    expect(new Set([...reads.map((r) => r.route), ...coveredElsewhere])).toEqual(ANONYMOUS_ROUTES);
   });
 
   it("an anonymous websocket claiming a user's id is not that user and receives none of their events", async () => {
