@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { parseIpAddress } from '../net/ip-address.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../chat/access.ts';
 import type { ChatServerConfig } from '../config.ts';
@@ -82,29 +83,22 @@ export class ConcurrencyGate {
   }
 }
 
-/** An IPv6 address as its eight groups (an embedded IPv4 tail counts as two), for the /64 below. */
-function ipv6Groups(address: string): string[] {
-  const text = address.toLowerCase().replace(/\d+\.\d+\.\d+\.\d+$/, '0:0');
-  const [head = '', tail] = text.split('::');
-  const first = head ? head.split(':') : [];
-  if (tail === undefined) return first;
-  const last = tail ? tail.split(':') : [];
-  return [...first, ...Array<string>(8 - first.length - last.length).fill('0'), ...last];
-}
-
 /**
  * The key an address is counted under: IPv4 (also IPv4-mapped IPv6) as is, IPv6 by its /64, the block one
  * subscriber usually holds, so rotating addresses inside it gains an attacker nothing.
  */
 export function addressKey(address: string): string {
-  const bare = address.split('%')[0] ?? address;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return mapped[1]!;
-  if (isIP(bare) !== 6) return bare;
-  const prefix = ipv6Groups(bare)
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''));
-  return `${prefix.join(':')}::/64`;
+  const parsed = parseIpAddress(address);
+  if (!parsed) return address;
+  const { bytes } = parsed;
+  const mapped =
+    parsed.family === 6 &&
+    bytes.slice(0, 10).every((b) => b === 0) &&
+    bytes[10] === 0xff &&
+    bytes[11] === 0xff;
+  if (parsed.family === 4 || mapped) return bytes.slice(-4).join('.');
+  const groups = [0, 2, 4, 6].map((i) => ((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return `${groups.join(':')}::/64`;
 }
 
 /**

@@ -41,7 +41,8 @@ export interface StartOptions {
 // Test runs read their database choice from the environment; the server itself only sees the parsed config.
 const env = process.env;
 
-async function createPostgresSchema(
+/** A fresh schema in the PostgreSQL database at `url`, and how to drop it (one per test server). */
+export async function createPostgresSchema(
   url: string,
 ): Promise<{ schema: string; drop: () => Promise<void> }> {
   const schema = `chat_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

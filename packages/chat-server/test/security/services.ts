@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { createPostgresSchema } from '../../src/testing/harness.ts';
 
 /*
  * Real processes for the resilience attacks: the chat server's own CLI as a child process, and a private PostgreSQL
@@ -125,32 +126,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 export async function createSchema(
   url: string,
 ): Promise<{ schema: string; applicationName: string; serverUrl: string; drop(): Promise<void> }> {
-  const schema = `sec_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
+  const { schema, drop } = await createPostgresSchema(url);
   const applicationName = `chat-${schema}`;
   const serverUrl = new URL(url);
   serverUrl.searchParams.set('options', `-c search_path=${schema}`);
   serverUrl.searchParams.set('application_name', applicationName);
-  return {
-    schema,
-    applicationName,
-    serverUrl: serverUrl.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  return { schema, applicationName, serverUrl: serverUrl.toString(), drop };
 }
 
 /** Terminates every backend of one application (a node's pool), as a database restart or failover would. */

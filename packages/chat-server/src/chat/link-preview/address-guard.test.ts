@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress, parseIpAddress } from './address-guard.ts';
+import { parseIpAddress } from '../../net/ip-address.ts';
+import { isBlockedAddress } from './address-guard.ts';
 import { createGuardedLookup, type Resolver } from './guarded-fetch.ts';
 
 describe('isBlockedAddress', () => {

@@ -2,7 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isBlockedAddress, parseIpAddress } from './address-guard.ts';
+import { parseIpAddress } from '../../net/ip-address.ts';
+import { isBlockedAddress } from './address-guard.ts';
 
 export interface GuardOptions {
   /** host:port pairs that skip the address check (a local test page); empty in production. */
