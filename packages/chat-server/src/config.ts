@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadConfigSchema } from './chat/uploads/upload-config.ts';
+import { uploadConfigSchema } from './chat/core/app/upload-config.ts';
 
 /** One chat application: its API key, secret and auth policy. Several apps may share a server and a database. */
 export const appConfigSchema = z.object({

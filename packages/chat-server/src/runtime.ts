@@ -1,7 +1,7 @@
 import { createAppRegistry, upsertApps, type AppRegistry } from './apps.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import type { ChatServerConfig } from './config.ts';
-import type { ChatDeps, Logger } from './chat/deps.ts';
+import type { ChatDeps, Logger } from './chat/core/deps.ts';
 import { createChatServices, type ChatServices } from './chat/services.ts';
 import { createClock } from './db/clock.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';

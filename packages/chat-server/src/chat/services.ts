@@ -1,44 +1,57 @@
-import { createAppService, type AppService } from './app/service.ts';
-import { createChannelsRepo } from './channels/repo.ts';
-import { createChannelsService, type ChannelsService } from './channels/service.ts';
-import { createStateBuilder, type ChannelStateEnricher } from './channels/state.ts';
-import type { ChatDeps } from './deps.ts';
-import { createDraftsRepo } from './drafts/repo.ts';
-import { createDraftsService, type DraftsService } from './drafts/service.ts';
-import { enrichOnSend } from './link-preview/enrich-on-send.ts';
-import { createLinkPreviewService, type LinkPreviewService } from './link-preview/service.ts';
-import { createEventPublisher, type EventPublisher } from './events/publisher.ts';
-import { createChannelEventsService, type ChannelEventsService } from './events/service.ts';
-import { createMessageAssembler } from './messages/assembler.ts';
-import { createMessagesRepo } from './messages/repo.ts';
-import { createMessagesService, type MessagesService } from './messages/service.ts';
-import { createLocationsRepo } from './locations/repo.ts';
-import { createLocationsService, type LocationsService } from './locations/service.ts';
-import { createModerationRepo } from './moderation/repo.ts';
-import { refuseBlockedDirectMessages } from './moderation/refuse-blocked.ts';
-import { createModerationService, type ModerationService } from './moderation/service.ts';
-import { createMutesRepo } from './mutes/repo.ts';
-import { createMutesService, type MutesService } from './mutes/service.ts';
-import { createPollsCore } from './polls/core.ts';
-import { createPollsRepo } from './polls/repo.ts';
-import { createPollsService, type PollsService } from './polls/service.ts';
-import { createPollVotesService, type PollVotesService } from './polls/votes.ts';
-import { createReactionsRepo } from './reactions/repo.ts';
-import { createReactionsService, type ReactionsService } from './reactions/service.ts';
-import { createReadsRepo } from './reads/repo.ts';
-import { createRemindersRepo } from './reminders/repo.ts';
-import { createRemindersService, type RemindersService } from './reminders/service.ts';
-import { createReadsService, type ReadsService } from './reads/service.ts';
-import { createSearchService, type SearchService } from './search/service.ts';
-import { createThreadsRepo } from './threads/repo.ts';
-import { createThreadsService, type ThreadsService } from './threads/service.ts';
-import { createUploadsService, type UploadsService } from './uploads/service.ts';
-import { createDiskFileStore } from './uploads/store.ts';
-import { createUsersService, type UsersService } from './users/service.ts';
+import { createAppService, type AppService } from './core/app/service.ts';
+import { createChannelsRepo } from './core/channels/repo.ts';
+import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
+import { createStateBuilder, type ChannelStateEnricher } from './core/channels/state.ts';
+import type { ChatDeps } from './core/deps.ts';
+import { createExtensionPoints } from './core/extension-points.ts';
+import { createOwnUserBuilder, type OwnUserBuilder } from './core/users/me.ts';
+import { blocksOwnUserPart } from './extensions/moderation/own-user.ts';
+import { locationsOwnUserPart } from './extensions/locations/own-user.ts';
+import { mutesOwnUserPart } from './extensions/mutes/own-user.ts';
+import { createDraftsRepo } from './extensions/drafts/repo.ts';
+import { createDraftsService, type DraftsService } from './extensions/drafts/service.ts';
+import { enrichOnSend } from './extensions/link-preview/enrich-on-send.ts';
+import {
+  createLinkPreviewService,
+  type LinkPreviewService,
+} from './extensions/link-preview/service.ts';
+import { createEventPublisher, type EventPublisher } from './core/events/publisher.ts';
+import { createChannelEventsService, type ChannelEventsService } from './core/events/service.ts';
+import { createMessageAssembler } from './core/messages/assembler.ts';
+import { createMessagesRepo } from './core/messages/repo.ts';
+import { createMessagesService, type MessagesService } from './core/messages/service.ts';
+import { createLocationsRepo } from './extensions/locations/repo.ts';
+import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
+import { createModerationRepo } from './extensions/moderation/repo.ts';
+import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
+import {
+  createModerationService,
+  type ModerationService,
+} from './extensions/moderation/service.ts';
+import { createMutesRepo } from './extensions/mutes/repo.ts';
+import { createMutesService, type MutesService } from './extensions/mutes/service.ts';
+import { createPollsCore } from './extensions/polls/core.ts';
+import { createPollsRepo } from './extensions/polls/repo.ts';
+import { createPollsService, type PollsService } from './extensions/polls/service.ts';
+import { createPollVotesService, type PollVotesService } from './extensions/polls/votes.ts';
+import { createReactionsRepo } from './core/reactions/repo.ts';
+import { createReactionsService, type ReactionsService } from './core/reactions/service.ts';
+import { createReadsRepo } from './core/reads/repo.ts';
+import { createRemindersRepo } from './extensions/reminders/repo.ts';
+import { createRemindersService, type RemindersService } from './extensions/reminders/service.ts';
+import { createReadsService, type ReadsService } from './core/reads/service.ts';
+import { createSearchService, type SearchService } from './extensions/search/service.ts';
+import { createThreadsRepo } from './core/replies/repo.ts';
+import { createThreadsService, type ThreadsService } from './extensions/threads/service.ts';
+import { createUploadsService, type UploadsService } from './extensions/uploads/service.ts';
+import { createDiskFileStore } from './extensions/uploads/store.ts';
+import { createUsersService, type UsersService } from './core/users/service.ts';
 
 /** Every feature service, wired once. Routes receive this object explicitly (no global decorators). */
 export interface ChatServices {
   events: EventPublisher;
+  /** The signed-in user's own object (`me`), core fields plus every extension's part. */
+  me: OwnUserBuilder;
   app: AppService;
   users: UsersService;
   channels: ChannelsService;
@@ -60,8 +73,10 @@ export interface ChatServices {
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
+  const points = createExtensionPoints();
   const events = createEventPublisher(deps);
   const users = createUsersService(deps, events);
+  const me = createOwnUserBuilder(deps, users, points);
   const repos = {
     channels: createChannelsRepo(deps.db),
     messages: createMessagesRepo(deps.db),
@@ -100,6 +115,13 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   );
   const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
   const moderationRepo = createModerationRepo(deps.db);
+  const mutesRepo = createMutesRepo(deps.db);
+  const locationsRepo = createLocationsRepo(deps.db);
+  points.ownUser.push(
+    mutesOwnUserPart(mutesRepo, users),
+    blocksOwnUserPart(moderationRepo),
+    locationsOwnUserPart(locationsRepo),
+  );
   // Refuse before enriching links: a refused message must not make the server fetch anything.
   messages.addSendHook(refuseBlockedDirectMessages(moderationRepo));
   messages.addSendHook(enrichOnSend(linkPreviews));
@@ -129,15 +151,10 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     events,
   );
-  const locations = createLocationsService(
-    deps,
-    createLocationsRepo(deps.db),
-    messages,
-    assembler,
-    events,
-  );
+  const locations = createLocationsService(deps, locationsRepo, messages, assembler, events);
   return {
     events,
+    me,
     reminders,
     locations,
     app,
@@ -163,7 +180,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
       ],
     ),
     channelEvents: createChannelEventsService(deps, channels, users, events),
-    mutes: createMutesService(deps, createMutesRepo(deps.db), users, channels, events),
+    mutes: createMutesService(deps, mutesRepo, users, channels, events, me),
     moderation: createModerationService(deps, moderationRepo, users, messages),
     uploads,
     linkPreviews,

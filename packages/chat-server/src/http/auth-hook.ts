@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
-import type { Actor } from '../chat/access.ts';
-import { isPlainObject } from '../chat/json.ts';
+import type { Actor } from '../chat/core/access/access.ts';
+import { isPlainObject } from '../chat/core/json.ts';
 import { chatError } from '../errors.ts';
 import type { ChatRuntime } from '../runtime.ts';
 import { ANONYMOUS_ROUTES } from './anonymous-routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import type { Actor } from '../chat/access.ts';
+import type { Actor } from '../chat/core/access/access.ts';
 import { chatError } from '../errors.ts';
 
 /** Per-request auth result, set by the auth hook and read by route handlers. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseJsonInput } from '../chat/json.ts';
+import { parseJsonInput } from '../chat/core/json.ts';
 import { chatError } from '../errors.ts';
 
 /**

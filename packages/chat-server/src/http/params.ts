@@ -1,5 +1,5 @@
 import { chatError } from '../errors.ts';
-import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/json.ts';
+import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/core/json.ts';
 
 /** The JSON body as an object; an absent body is `{}`. */
 export function bodyOf(body: unknown): JsonObject {

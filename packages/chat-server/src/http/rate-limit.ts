@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { parseIpAddress } from '../net/ip-address.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../chat/access.ts';
+import type { Actor } from '../chat/core/access/access.ts';
 import type { ChatServerConfig } from '../config.ts';
 import { chatError, type ChatError } from '../errors.ts';
 import { actorOf } from './context.ts';

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { authenticate } from '../auth/authenticate.ts';
-import { assertUserId } from '../chat/users/service.ts';
-import { buildMe } from '../chat/users/me.ts';
-import type { UserRow } from '../chat/users/repo.ts';
-import { placeholderUser } from '../chat/users/serialize.ts';
-import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/json.ts';
+import { assertUserId } from '../chat/core/users/service.ts';
+import type { UserRow } from '../chat/core/users/repo.ts';
+import { placeholderUser } from '../chat/core/users/serialize.ts';
+import { isPlainObject, parseJsonInput, type JsonObject } from '../chat/core/json.ts';
 import { ChatError, chatError, ErrorCodes, toChatError } from '../errors.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { ChatRuntime } from '../runtime.ts';
@@ -173,9 +172,7 @@ export function registerGateway(
               unread_channels: 0,
               unread_threads: 0,
             }
-          : await buildMe(
-              deps,
-              services.users,
+          : await services.me(
               assertGuestAllowed(
                 handshake,
                 await services.users.upsertOnConnect(

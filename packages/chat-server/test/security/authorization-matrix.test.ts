@@ -5,13 +5,13 @@ import {
   ownCapabilities,
   type Actor,
   type MembershipFacts,
-} from '../../src/chat/access.ts';
+} from '../../src/chat/core/access/access.ts';
 import {
   BUILTIN_CHANNEL_TYPES,
   CLIENT_CAPABILITIES,
   type ChannelType,
   type Permission,
-} from '../../src/chat/channel-types.ts';
+} from '../../src/chat/core/channel-types.ts';
 import {
   createUsers,
   signJwt,

@@ -1,0 +1,104 @@
+import {
+  CLIENT_CAPABILITIES,
+  type ChannelType,
+  type ClientCapability,
+  type Permission,
+  type Role,
+} from '../channel-types.ts';
+import { chatError } from '../../../errors.ts';
+
+/** Who is acting. Server-side calls (token `{server:true}`) may act for a user but bypass every permission check. */
+export interface Actor {
+  appId: string;
+  /** The acting user; null for a server call that names nobody. */
+  userId: string | null;
+  /** Global role: anonymous, guest, user, moderator, admin. */
+  role: string;
+  isServer: boolean;
+  connectionId: string | null;
+}
+
+/** What access checks need to know about the actor's membership in one channel. */
+export interface MembershipFacts {
+  channelRole: string | null;
+  banned: boolean;
+}
+
+const GLOBAL_ROLES: readonly Role[] = ['anonymous', 'guest', 'user', 'moderator', 'admin'];
+
+/** The roles whose grants apply to `actor` in a channel: global role plus channel role when a member. */
+export function effectiveRoles(actor: Actor, membership: MembershipFacts | null): Role[] {
+  const roles: Role[] = [];
+  const global = (GLOBAL_ROLES as readonly string[]).includes(actor.role)
+    ? (actor.role as Role)
+    : 'user';
+  roles.push(global);
+  // Admins and moderators are also "users": they get what any user gets.
+  if (global === 'admin' || global === 'moderator') roles.push('user');
+  if (membership && !membership.banned) {
+    roles.push('channel_member');
+    // A guest owns the support channel it opens but never moderates it: it could invite anyone into it.
+    const moderates =
+      membership.channelRole === 'channel_moderator' || membership.channelRole === 'owner';
+    if (moderates && global !== 'guest') roles.push('channel_moderator');
+  }
+  return roles;
+}
+
+export function permissionsFor(
+  type: ChannelType,
+  actor: Actor,
+  membership: MembershipFacts | null,
+): Set<Permission> {
+  const permissions = new Set<Permission>();
+  if (actor.isServer) {
+    for (const grants of Object.values(type.grants))
+      for (const p of grants ?? []) permissions.add(p);
+    return permissions;
+  }
+  for (const role of effectiveRoles(actor, membership))
+    for (const p of type.grants[role] ?? []) permissions.add(p);
+  // Guests are anyone who asks: letting them upload would let anyone host files on our origin.
+  if (actor.role === 'guest') permissions.delete('upload-file');
+  return permissions;
+}
+
+/** `own_capabilities` for the channel object: the client capabilities the actor holds, in a stable order. */
+export function ownCapabilities(
+  permissions: Set<Permission>,
+  config: ChannelType['config'],
+): ClientCapability[] {
+  return CLIENT_CAPABILITIES.filter((capability) => {
+    if (!permissions.has(capability)) return false;
+    if (capability === 'typing-events' || capability === 'send-typing-events')
+      return config.typing_events;
+    if (capability === 'read-events') return config.read_events;
+    if (capability === 'connect-events') return config.connect_events;
+    if (capability === 'send-reaction') return config.reactions;
+    if (capability === 'send-reply') return config.replies;
+    if (capability === 'quote-message') return config.quotes;
+    if (capability === 'upload-file') return config.uploads;
+    if (
+      capability === 'send-poll' ||
+      capability === 'cast-poll-vote' ||
+      capability === 'query-poll-votes'
+    ) {
+      return config.polls;
+    }
+    if (capability === 'share-location') return config.shared_locations;
+    if (capability === 'search-messages') return config.search;
+    if (capability === 'mute-channel') return config.mutes;
+    if (capability === 'send-custom-events') return config.custom_events;
+    return true;
+  });
+}
+
+/** Throws code 17 unless `permissions` holds `permission`. */
+export function requirePermission(
+  permissions: Set<Permission>,
+  permission: Permission,
+  what: string,
+): void {
+  if (!permissions.has(permission))
+    throw chatError.notAllowed(`${what} is not allowed (missing ${permission})`);
+}

@@ -1,0 +1,199 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { SqlDialectKind } from '../../../db/schema.ts';
+import { chatError } from '../../../errors.ts';
+import { permissionsFor, type Actor } from '../access/access.ts';
+import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import type { JsonObject } from '../json.ts';
+import { compileFilter, type FieldSpec, type Operator } from '../query/filter.ts';
+import { compileSort, parseSort } from '../query/sort.ts';
+
+/*
+ * queryChannels runs over `channels c LEFT JOIN members m` where m is the viewer's own membership, so per-viewer
+ * fields (pinned, archived, hidden, joined, muted) are plain conditions on m.
+ */
+
+function idList(field: string, op: Operator, value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0 && op === '$eq')
+    throw chatError.input(`${field} $eq needs at least one user id`);
+  if (!list.every((v) => typeof v === 'string')) throw chatError.input(`${field} expects user ids`);
+  return list as string[];
+}
+
+function membersField(): FieldSpec {
+  return {
+    kind: 'custom',
+    build(op, value) {
+      const ids = idList('members', op, value);
+      const exists = (id: string) =>
+        sql<boolean>`exists (select 1 from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id = ${id})`;
+      switch (op) {
+        case '$in':
+          if (ids.length === 0) return sql<boolean>`1 = 0`;
+          return sql<boolean>`exists (select 1 from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id in (${sql.join(ids)}))`;
+        case '$nin':
+          if (ids.length === 0) return sql<boolean>`1 = 1`;
+          return sql<boolean>`not exists (select 1 from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id in (${sql.join(ids)}))`;
+        case '$eq': {
+          // Exactly this member set (Stream's `members: [a, b]` / `{$eq: [...]}`). One count rather than one EXISTS
+          // per id keeps the SQL flat however long the list.
+          if (!Array.isArray(value)) return exists(ids[0]!);
+          const distinct = [...new Set(ids)];
+          return sql<boolean>`(c.member_count = ${ids.length} and (select count(*) from members mm where mm.app_id = c.app_id and mm.cid = c.cid and mm.user_id in (${sql.join(distinct)})) = ${distinct.length})`;
+        }
+        default:
+          throw chatError.input(`operator ${op} is not supported on members`);
+      }
+    },
+  };
+}
+
+function booleanField(name: string, whenTrue: RawBuilder<boolean>): FieldSpec {
+  return {
+    kind: 'custom',
+    build(op, value) {
+      if ((op !== '$eq' && op !== '$ne') || typeof value !== 'boolean') {
+        throw chatError.input(`${name} supports $eq with a boolean`);
+      }
+      const wanted = op === '$eq' ? value : !value;
+      return wanted ? whenTrue : sql<boolean>`not ${whenTrue}`;
+    },
+  };
+}
+
+function mentionsKey(filter: unknown, key: string): boolean {
+  if (Array.isArray(filter)) return filter.some((f) => mentionsKey(f, key));
+  if (typeof filter !== 'object' || filter === null) return false;
+  return Object.entries(filter).some(
+    ([k, v]) => k === key || (k.startsWith('$') && mentionsKey(v, key)),
+  );
+}
+
+export function compileChannelFilter(
+  dialect: SqlDialectKind,
+  actor: Actor,
+  filter: JsonObject,
+): RawBuilder<boolean> {
+  const fields: Record<string, FieldSpec> = {
+    type: { kind: 'column', ref: 'c.type', type: 'text' },
+    id: { kind: 'column', ref: 'c.id', type: 'text' },
+    cid: { kind: 'column', ref: 'c.cid', type: 'text' },
+    name: { kind: 'column', ref: 'c.name_search', type: 'text', lowercased: true },
+    image: { kind: 'column', ref: 'c.image', type: 'text' },
+    team: { kind: 'column', ref: 'c.team', type: 'text' },
+    created_by_id: { kind: 'column', ref: 'c.created_by_id', type: 'text' },
+    frozen: { kind: 'column', ref: 'c.frozen', type: 'boolean' },
+    disabled: { kind: 'column', ref: 'c.disabled', type: 'boolean' },
+    member_count: { kind: 'column', ref: 'c.member_count', type: 'number' },
+    last_message_at: { kind: 'column', ref: 'c.last_message_at', type: 'date' },
+    created_at: { kind: 'column', ref: 'c.created_at', type: 'date' },
+    updated_at: { kind: 'column', ref: 'c.updated_at', type: 'date' },
+    members: membersField(),
+    pinned: booleanField('pinned', sql<boolean>`(m.pinned_at is not null)`),
+    archived: booleanField('archived', sql<boolean>`(m.archived_at is not null)`),
+    hidden: booleanField('hidden', sql<boolean>`(coalesce(m.hidden, 0) = 1)`),
+    joined: booleanField(
+      'joined',
+      sql<boolean>`(m.user_id is not null and coalesce(m.invited, 0) = 0)`,
+    ),
+    invite: {
+      kind: 'custom',
+      build(op, value) {
+        if (op !== '$eq' || !['pending', 'accepted', 'rejected'].includes(String(value))) {
+          throw chatError.input('invite supports $eq with pending, accepted or rejected');
+        }
+        if (value === 'pending')
+          return sql<boolean>`(m.invited = 1 and m.invite_accepted_at is null and m.invite_rejected_at is null)`;
+        if (value === 'accepted') return sql<boolean>`(m.invite_accepted_at is not null)`;
+        return sql<boolean>`(m.invite_rejected_at is not null)`;
+      },
+    },
+    muted: booleanField(
+      'muted',
+      sql<boolean>`exists (select 1 from channel_mutes cm where cm.app_id = c.app_id and cm.cid = c.cid and cm.user_id = ${actor.userId ?? ''})`,
+    ),
+  };
+  const compiled = compileFilter(filter, {
+    dialect,
+    entity: 'channels',
+    customColumn: 'c.custom',
+    fields,
+  });
+  const parts = [compiled];
+  // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
+  if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`coalesce(m.hidden, 0) = 0`);
+  if (!actor.isServer) {
+    const publicTypes = Object.values(BUILTIN_CHANNEL_TYPES)
+      .filter((type) => permissionsFor(type, actor, null).has('read-channel'))
+      .map((type) => type.name);
+    parts.push(
+      publicTypes.length > 0
+        ? sql<boolean>`(m.user_id is not null or c.type in (${sql.join(publicTypes)}))`
+        : sql<boolean>`m.user_id is not null`,
+    );
+  }
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+export function compileChannelSort(dialect: SqlDialectKind, raw: unknown): RawBuilder<unknown>[] {
+  const items = parseSort(raw);
+  const sort = items.length > 0 ? items : [{ field: 'last_updated', direction: -1 as const }];
+  return compileSort(sort, {
+    dialect,
+    entity: 'channels',
+    customColumn: 'c.custom',
+    fields: {
+      last_message_at: sql`coalesce(c.last_message_at, c.created_at)`,
+      last_updated: sql`coalesce(c.last_message_at, c.updated_at)`,
+      created_at: sql`c.created_at`,
+      updated_at: sql`c.updated_at`,
+      member_count: sql`c.member_count`,
+      name: sql`c.name_search`,
+      cid: sql`c.cid`,
+      id: sql`c.id`,
+      pinned_at: sql`m.pinned_at`,
+      archived_at: sql`m.archived_at`,
+      joined_at: sql`m.created_at`,
+    },
+  });
+}
+
+export function compileMemberFilter(
+  dialect: SqlDialectKind,
+  filter: JsonObject,
+): RawBuilder<boolean> {
+  return compileFilter(filter, {
+    dialect,
+    entity: 'members',
+    customColumn: 'members.custom',
+    fields: {
+      id: { kind: 'column', ref: 'members.user_id', type: 'text' },
+      user_id: { kind: 'column', ref: 'members.user_id', type: 'text' },
+      name: { kind: 'column', ref: 'u.name_search', type: 'text', lowercased: true },
+      channel_role: { kind: 'column', ref: 'members.channel_role', type: 'text' },
+      banned: { kind: 'column', ref: 'members.banned', type: 'boolean' },
+      created_at: { kind: 'column', ref: 'members.created_at', type: 'date' },
+      updated_at: { kind: 'column', ref: 'members.updated_at', type: 'date' },
+      is_moderator: booleanField(
+        'is_moderator',
+        sql<boolean>`(members.channel_role = 'channel_moderator')`,
+      ),
+      last_active: { kind: 'column', ref: 'u.last_active', type: 'date' },
+    },
+  });
+}
+
+export function compileMemberSort(dialect: SqlDialectKind, raw: unknown): RawBuilder<unknown>[] {
+  return compileSort(parseSort(raw), {
+    dialect,
+    entity: 'members',
+    fields: {
+      user_id: sql`members.user_id`,
+      id: sql`members.user_id`,
+      name: sql`u.name_search`,
+      created_at: sql`members.created_at`,
+      updated_at: sql`members.updated_at`,
+      last_active: sql`u.last_active`,
+    },
+  });
+}

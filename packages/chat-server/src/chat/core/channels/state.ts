@@ -1,0 +1,206 @@
+import { channelTypeByName, type ChannelType } from '../channel-types.ts';
+import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import type { ChatDeps } from '../deps.ts';
+import type { MessageAssembler } from '../messages/assembler.ts';
+import type { MessagePage } from '../messages/pagination.ts';
+import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
+import type { MessageResponse } from '../messages/serialize.ts';
+import type { ReadWithUnread, ReadsRepo } from '../reads/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import type { UserResponse } from '../users/serialize.ts';
+import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
+import {
+  toChannelResponse,
+  toMemberResponse,
+  toReadResponse,
+  type ChannelResponse,
+  type MemberResponse,
+  type ReadResponse,
+} from './serialize.ts';
+
+/** ChannelAPIResponse: what channel.query and every queryChannels item return. */
+export interface ChannelStateResponse {
+  channel: ChannelResponse;
+  messages: MessageResponse[];
+  pinned_messages: MessageResponse[];
+  members: MemberResponse[];
+  membership: MemberResponse | null;
+  read: ReadResponse[];
+  watchers: UserResponse[];
+  watcher_count: number;
+  threads: unknown[];
+  hidden: boolean;
+  pending_messages: unknown[];
+}
+
+/** Per-viewer extras a feature module adds to channel states (drafts → `draft`), by cid, loaded in bulk. */
+export type ChannelStateEnricher = (
+  actor: Actor,
+  cids: readonly string[],
+) => Promise<Map<string, Record<string, unknown>>>;
+
+export interface StateOptions {
+  /** Whether to include messages, members, reads (state:false still returns empty arrays). */
+  state: boolean;
+  messageLimit: number;
+  /** For a single channel query: the exact page the client asked for. */
+  messagePage?: MessagePage;
+  memberLimit: number;
+  memberOffset: number;
+  watcherLimit: number;
+  watcherOffset: number;
+}
+
+export function requireType(name: string): ChannelType {
+  const type = channelTypeByName(name);
+  if (!type) throw new Error(`unknown channel type ${name}`);
+  return type;
+}
+
+/** The moment before which a viewer sees no messages of a channel (truncation, hidden history). */
+export function visibleAfter(
+  channel: ChannelRow,
+  membership: MemberRow | undefined,
+): string | null {
+  const bounds = [channel.truncated_at, membership?.hide_messages_before].filter(
+    (v): v is string => !!v,
+  );
+  if (bounds.length === 0) return null;
+  return bounds.sort().at(-1)!;
+}
+
+/**
+ * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
+ * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
+ */
+export function createStateBuilder(
+  deps: ChatDeps,
+  repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo },
+  users: UsersService,
+  assembler: MessageAssembler,
+  enrichers: readonly ChannelStateEnricher[] = [],
+) {
+  return async function buildStates(
+    actor: Actor,
+    rows: ChannelRow[],
+    options: StateOptions,
+  ): Promise<ChannelStateResponse[]> {
+    if (rows.length === 0) return [];
+    const appId = actor.appId;
+    const cids = rows.map((r) => r.cid);
+    const viewer = actor.userId;
+    const memberships = viewer
+      ? await repos.channels.membershipsOf(appId, cids, viewer)
+      : new Map<string, MemberRow>();
+
+    const [members, reads] = options.state
+      ? await Promise.all([
+          repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
+          repos.reads.forChannels(appId, cids),
+        ])
+      : [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()];
+
+    let messagesByCid = new Map<string, MessageRow[]>();
+    const now = deps.clock.now();
+    const pinnedByCid = new Map<string, MessageRow[]>();
+    if (options.state) {
+      if (options.messagePage && rows.length === 1) {
+        const row = rows[0]!;
+        const page = await repos.messages.page(
+          {
+            appId,
+            cid: row.cid,
+            parentId: null,
+            visibleAfter: visibleAfter(row, memberships.get(row.cid)),
+          },
+          options.messagePage,
+        );
+        messagesByCid.set(row.cid, page);
+      } else {
+        const bounds = new Map<string, string>();
+        for (const row of rows) {
+          const bound = visibleAfter(row, memberships.get(row.cid));
+          if (bound) bounds.set(row.cid, bound);
+        }
+        messagesByCid = await repos.messages.latestPerChannel(
+          appId,
+          cids,
+          options.messageLimit,
+          bounds,
+        );
+      }
+      await Promise.all(
+        rows.map(async (row) =>
+          pinnedByCid.set(
+            row.cid,
+            await repos.messages.pinned(
+              appId,
+              row.cid,
+              10,
+              now,
+              visibleAfter(row, memberships.get(row.cid)),
+            ),
+          ),
+        ),
+      );
+    }
+
+    const allMessages = [...messagesByCid.values(), ...pinnedByCid.values()].flat();
+    const assembled = await assembler.assemble(appId, dedupe(allMessages), viewer);
+    const byId = new Map(assembled.map((m) => [m.id, m]));
+
+    const watcherIds = new Map<string, string[]>();
+    for (const cid of cids)
+      watcherIds.set(
+        cid,
+        deps.hub.watcherUserIds(appId, cid, options.watcherOffset, options.watcherLimit),
+      );
+
+    const userIds = new Set<string>();
+    for (const row of rows) if (row.created_by_id) userIds.add(row.created_by_id);
+    for (const list of members.values()) for (const m of list) userIds.add(m.user_id);
+    for (const m of memberships.values()) userIds.add(m.user_id);
+    for (const list of reads.values()) for (const r of list) userIds.add(r.user_id);
+    for (const list of watcherIds.values()) for (const id of list) userIds.add(id);
+    const usersById = await users.responses(appId, userIds);
+
+    const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, cids)));
+    return rows.map((row) => {
+      const type = requireType(row.type);
+      const membership = memberships.get(row.cid);
+      const permissions = permissionsFor(
+        type,
+        actor,
+        membership
+          ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
+          : null,
+      );
+      const hidden = membership?.hidden === 1;
+      return {
+        channel: toChannelResponse(row, type, usersById, {
+          ownCapabilities: ownCapabilities(permissions, type.config),
+          hidden,
+        }),
+        messages: (messagesByCid.get(row.cid) ?? []).map((m) => byId.get(m.id)!),
+        pinned_messages: (pinnedByCid.get(row.cid) ?? []).map((m) => byId.get(m.id)!),
+        members: (members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
+        membership: membership ? toMemberResponse(membership, usersById) : null,
+        read: (reads.get(row.cid) ?? []).map((r) => toReadResponse(r, usersById)),
+        watchers: (watcherIds.get(row.cid) ?? []).map((id) => usersById.get(id)!).filter(Boolean),
+        watcher_count: deps.hub.watcherCount(appId, row.cid),
+        threads: [],
+        hidden,
+        pending_messages: [],
+        ...Object.assign({}, ...extras.map((extra) => extra.get(row.cid))),
+      };
+    });
+  };
+}
+
+function dedupe(rows: MessageRow[]): MessageRow[] {
+  const seen = new Map<string, MessageRow>();
+  for (const row of rows) seen.set(row.id, row);
+  return [...seen.values()];
+}
+
+export type StateBuilder = ReturnType<typeof createStateBuilder>;

@@ -1,0 +1,24 @@
+import type { ChatServerConfig } from '../../config.ts';
+import type { Clock } from '../../db/clock.ts';
+import type { Db, SqlDialectKind } from '../../db/schema.ts';
+import type { WriteQueue } from '../../db/write-queue.ts';
+import type { PubSub } from '../../pubsub/pubsub.ts';
+import type { Hub } from '../../realtime/hub.ts';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Everything a feature service may use; built once by the composition root (`createChatRuntime`). */
+export interface ChatDeps {
+  config: ChatServerConfig;
+  db: Db;
+  dialect: SqlDialectKind;
+  writes: WriteQueue;
+  pubsub: PubSub;
+  hub: Hub;
+  clock: Clock;
+  log: Logger;
+}

@@ -1,0 +1,184 @@
+import type { ReactionRow, ReactionsRepo } from '../reactions/repo.ts';
+import { toReactionResponse, type ReactionResponse } from '../reactions/serialize.ts';
+import type { ThreadParticipantRow, ThreadsRepo } from '../replies/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import type { UserResponse } from '../users/serialize.ts';
+import { normalizeIso } from '../../../db/clock.ts';
+import { parseArray } from '../json.ts';
+import { EVERY_MEMBER, type MessageRow, type MessagesRepo } from './repo.ts';
+import { toMessageResponse, userOf, type MessageResponse } from './serialize.ts';
+import { isHidden } from '../access/visibility.ts';
+
+const LATEST_REACTIONS = 10;
+
+/**
+ * Turns message rows into MessageResponses with a fixed number of queries however many messages there are:
+ * quoted messages, latest and own reactions, thread participants and every referenced user are loaded in bulk.
+ * `viewerId` decides `own_reactions`; pass null for event payloads shared by every watcher.
+ */
+export interface MessageAssembler {
+  assemble(appId: string, rows: MessageRow[], viewerId: string | null): Promise<MessageResponse[]>;
+  one(appId: string, row: MessageRow, viewerId: string | null): Promise<MessageResponse>;
+  /** A message that was just inserted: no reactions, replies or participants to look up. */
+  fresh(appId: string, row: MessageRow): Promise<MessageResponse>;
+  /** Lets a feature module (polls, …) add fields to every assembled message, loaded in bulk per batch. */
+  addEnricher(enricher: MessageEnricher): void;
+}
+
+/**
+ * Extra top-level fields per message id, for the messages of one batch (`viewerId` null: shared event payloads).
+ * `fresh`: the rows are a send being assembled before its commit, so nothing keyed by their ids is stored yet.
+ */
+export type MessageEnricher = (
+  appId: string,
+  rows: readonly MessageRow[],
+  viewerId: string | null,
+  options: { fresh: boolean },
+) => Promise<Map<string, Record<string, unknown>>>;
+
+export function createMessageAssembler(deps: {
+  messages: MessagesRepo;
+  reactions: ReactionsRepo;
+  threads: ThreadsRepo;
+  users: UsersService;
+}): MessageAssembler {
+  const enrichers: MessageEnricher[] = [];
+
+  /**
+   * The quoted rows each message may embed for `viewerId`: only a quote from the same channel that the viewer can
+   * see. A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
+   * Without a viewer the payload may reach every watcher (events), so the strictest bound of any member applies.
+   */
+  async function embeddableQuotes(
+    appId: string,
+    rows: readonly MessageRow[],
+    quotedRows: Map<string, MessageRow>,
+    viewerId: string | null,
+  ): Promise<Map<string, MessageRow>> {
+    const quoting = rows.filter((r) => r.quoted_message_id && quotedRows.has(r.quoted_message_id));
+    if (quoting.length === 0) return new Map();
+    const bounds = await deps.messages.historyBounds(
+      appId,
+      quoting.map((r) => r.cid),
+      viewerId ?? EVERY_MEMBER,
+    );
+    const result = new Map<string, MessageRow>();
+    for (const row of quoting) {
+      const quoted = quotedRows.get(row.quoted_message_id!)!;
+      if (quoted.cid === row.cid && !isHidden(quoted, bounds.get(row.cid)))
+        result.set(row.id, quoted);
+    }
+    return result;
+  }
+
+  async function enrich(
+    appId: string,
+    rows: readonly MessageRow[],
+    responses: MessageResponse[],
+    viewerId: string | null,
+    fresh = false,
+  ): Promise<MessageResponse[]> {
+    for (const enricher of enrichers) {
+      const extra = await enricher(appId, rows, viewerId, { fresh });
+      if (extra.size === 0) continue;
+      for (const response of responses) {
+        const fields = extra.get(response.id);
+        if (fields) Object.assign(response, fields);
+      }
+    }
+    return responses;
+  }
+
+  async function assemble(
+    appId: string,
+    rows: MessageRow[],
+    viewerId: string | null,
+  ): Promise<MessageResponse[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const quotedIds = rows.map((r) => r.quoted_message_id).filter((id): id is string => !!id);
+    const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
+    const [quotedRows, latest, own, participants] = await Promise.all([
+      quotedIds.length
+        ? deps.messages
+            .getMany(appId, quotedIds)
+            .then((found) => embeddableQuotes(appId, rows, found, viewerId))
+        : Promise.resolve(new Map<string, MessageRow>()),
+      deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
+      viewerId
+        ? deps.reactions.ownFor(appId, ids, viewerId)
+        : Promise.resolve(new Map<string, ReactionRow[]>()),
+      parentIds.length
+        ? deps.threads.participants(appId, parentIds)
+        : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
+    ]);
+
+    const userIds = new Set<string>();
+    const collect = (row: MessageRow) => {
+      userIds.add(row.user_id);
+      if (row.pinned_by_id) userIds.add(row.pinned_by_id);
+      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+    };
+    rows.forEach(collect);
+    quotedRows.forEach(collect);
+    for (const list of latest.values()) for (const r of list) userIds.add(r.user_id);
+    for (const list of participants.values()) for (const p of list) userIds.add(p.user_id);
+    if (viewerId) userIds.add(viewerId);
+    const users = await deps.users.responses(appId, userIds);
+
+    const now = normalizeIso(new Date())!;
+    const reactionsOf = (list: ReactionRow[] | undefined): ReactionResponse[] =>
+      (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
+
+    const responses = rows.map((row) => {
+      const quotedRow = quotedRows.get(row.id);
+      const quoted = quotedRow
+        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
+        : undefined;
+      const threadParticipants: UserResponse[] | undefined = participants
+        .get(row.id)
+        ?.map((p) => userOf(users, p.user_id));
+      return toMessageResponse(row, {
+        users,
+        now,
+        latestReactions: reactionsOf(latest.get(row.id)),
+        ownReactions: reactionsOf(own.get(row.id)),
+        ...(quoted ? { quoted } : {}),
+        ...(threadParticipants ? { threadParticipants } : {}),
+      });
+    });
+    return enrich(appId, rows, responses, viewerId);
+  }
+  return {
+    assemble,
+    addEnricher: (enricher) => {
+      enrichers.push(enricher);
+    },
+    one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
+    async fresh(appId, row) {
+      const found = row.quoted_message_id
+        ? await deps.messages.get(appId, row.quoted_message_id)
+        : undefined;
+      // The new message goes out to every watcher: its quote follows the rule for shared payloads.
+      const quotedRow = found
+        ? (await embeddableQuotes(appId, [row], new Map([[found.id, found]]), null)).get(row.id)
+        : undefined;
+      const userIds = new Set<string>([row.user_id]);
+      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+      if (quotedRow) userIds.add(quotedRow.user_id);
+      const users = await deps.users.responses(appId, userIds);
+      const now = normalizeIso(new Date())!;
+      const quoted = quotedRow
+        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
+        : undefined;
+      const response = toMessageResponse(row, {
+        users,
+        now,
+        latestReactions: [],
+        ownReactions: [],
+        ...(quoted ? { quoted } : {}),
+      });
+      return (await enrich(appId, [row], [response], null, true))[0]!;
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, Db, ReadsTable } from '../../../db/schema.ts';
+import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import { visibleToViewer } from '../access/visibility.ts';
+
+export type ReadRow = Selectable<ReadsTable>;
+export type ReadWithUnread = ReadRow & { unread: number };
+type Executor = Db | Transaction<Database>;
+
+/*
+ * Unread counts are computed, not stored: the messages of the channel after `last_read` that the reader did not
+ * write, that are visible in the channel and not silent or deleted. Sending a message therefore writes one row,
+ * whatever the member count.
+ */
+/*
+ * Channel types with `read_events: false` (livestream, gaming) keep no unread counts, as in Stream: their read
+ * states report 0 and they add nothing to a user's totals. The type is the cid's prefix; the prefixes are constants
+ * from our own type list, inlined as literals so the statement text stays the same for the statement cache.
+ */
+const noReadEventPrefixes = Object.values(BUILTIN_CHANNEL_TYPES)
+  .filter((type) => !type.config.read_events)
+  .map((type) => `${type.name}:`);
+const countsUnread =
+  noReadEventPrefixes.length === 0
+    ? sql<boolean>`1 = 1`
+    : sql<boolean>`not (${sql.join(
+        noReadEventPrefixes.map(
+          (prefix) => sql`substr(r.cid, 1, ${sql.lit(prefix.length)}) = ${sql.lit(prefix)}`,
+        ),
+        sql` or `,
+      )})`;
+
+/*
+ * Stream's backend stops counting a channel's (or thread's) unread messages at 255, and so do we: counting is then
+ * bounded per read state, so opening a channel nobody has read for months costs the same as one read yesterday.
+ */
+export const UNREAD_COUNT_CAP = 255;
+
+// History hidden from the reader (truncation, hide_history, clear_history) is never unread: see messages/visibility.ts.
+const visibleToReader = visibleToViewer('msg', sql.ref('r.user_id'));
+
+const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
+  where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
+    and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
+    and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system' and ${visibleToReader}
+  limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
+
+const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
+  where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
+    and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0 and ${visibleToReader}
+  limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
+
+/** A user's channel unread totals, as carried by `me` and by events. */
+export interface UnreadTotals {
+  total: number;
+  channels: number;
+}
+
+export interface ReadsRepo {
+  upsert(
+    executor: Executor,
+    row: {
+      app_id: string;
+      cid: string;
+      user_id: string;
+      thread_id: string;
+      last_read: string;
+      last_read_message_id: string | null;
+      first_unread_message_id?: string | null;
+    },
+  ): Promise<void>;
+  /** Creates the read state if missing; an existing one is left alone. */
+  ensure(
+    executor: Executor,
+    row: { app_id: string; cid: string; user_id: string; thread_id: string; last_read: string },
+  ): Promise<void>;
+  /** Channel read states (thread_id '') of the given channels, with unread counts. */
+  forChannels(appId: string, cids: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
+  forUser(appId: string, userId: string, cid: string): Promise<ReadWithUnread | undefined>;
+  /** Every channel read state of a user in channels they are a member of, with unread counts. */
+  channelUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
+  threadUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
+  /** Channel unread totals of several users in one query (users without read states get zeros). */
+  totalsFor(appId: string, userIds: readonly string[]): Promise<Map<string, UnreadTotals>>;
+  threadReads(appId: string, parentIds: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
+  markAllRead(executor: Executor, appId: string, userId: string, at: string): Promise<string[]>;
+}
+
+export function createReadsRepo(db: Db): ReadsRepo {
+  // Channel-level read states of current members only: a former member's leftover read row must not count.
+  const memberChannelReads = (appId: string) =>
+    db
+      .selectFrom('reads as r')
+      .innerJoin('members as mb', (join) =>
+        join
+          .onRef('mb.app_id', '=', 'r.app_id')
+          .onRef('mb.cid', '=', 'r.cid')
+          .onRef('mb.user_id', '=', 'r.user_id'),
+      )
+      .where('r.app_id', '=', appId)
+      .where('r.thread_id', '=', '');
+
+  return {
+    async upsert(executor, row) {
+      await executor
+        .insertInto('reads')
+        .values({ ...row, first_unread_message_id: row.first_unread_message_id ?? null })
+        .onConflict((oc) =>
+          oc.columns(['app_id', 'cid', 'user_id', 'thread_id']).doUpdateSet({
+            last_read: row.last_read,
+            last_read_message_id: row.last_read_message_id,
+            first_unread_message_id: row.first_unread_message_id ?? null,
+          }),
+        )
+        .execute();
+    },
+
+    async ensure(executor, row) {
+      await executor
+        .insertInto('reads')
+        .values({ ...row, last_read_message_id: null, first_unread_message_id: null })
+        .onConflict((oc) => oc.columns(['app_id', 'cid', 'user_id', 'thread_id']).doNothing())
+        .execute();
+    },
+
+    async forChannels(appId, cids) {
+      const result = new Map<string, ReadWithUnread[]>(cids.map((cid) => [cid, []]));
+      if (cids.length === 0) return result;
+      const rows = await memberChannelReads(appId)
+        .selectAll('r')
+        .select(unreadChannel.as('unread'))
+        .where('r.cid', 'in', [...cids])
+        .execute();
+      for (const row of rows) result.get(row.cid)?.push({ ...row, unread: Number(row.unread) });
+      return result;
+    },
+
+    async forUser(appId, userId, cid) {
+      const row = await db
+        .selectFrom('reads as r')
+        .selectAll('r')
+        .select(unreadChannel.as('unread'))
+        .where('r.app_id', '=', appId)
+        .where('r.cid', '=', cid)
+        .where('r.user_id', '=', userId)
+        .where('r.thread_id', '=', '')
+        .executeTakeFirst();
+      return row ? { ...row, unread: Number(row.unread) } : undefined;
+    },
+
+    async channelUnreads(appId, userId) {
+      const rows = await memberChannelReads(appId)
+        .selectAll('r')
+        .select(unreadChannel.as('unread'))
+        .where('r.user_id', '=', userId)
+        .execute();
+      return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+    },
+
+    async threadUnreads(appId, userId) {
+      const rows = await db
+        .selectFrom('reads as r')
+        .selectAll('r')
+        .select(unreadThread.as('unread'))
+        .where('r.app_id', '=', appId)
+        .where('r.user_id', '=', userId)
+        .where('r.thread_id', '<>', '')
+        .execute();
+      return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
+    },
+
+    async totalsFor(appId, userIds) {
+      const result = new Map<string, UnreadTotals>(
+        userIds.map((id) => [id, { total: 0, channels: 0 }]),
+      );
+      if (userIds.length === 0) return result;
+      const rows = await memberChannelReads(appId)
+        .select('r.user_id')
+        .select(unreadChannel.as('unread'))
+        .where('r.user_id', 'in', [...userIds])
+        .execute();
+      for (const row of rows) {
+        const unread = Number(row.unread);
+        const totals = result.get(row.user_id);
+        if (!totals || unread === 0) continue;
+        totals.total += unread;
+        totals.channels += 1;
+      }
+      return result;
+    },
+
+    async threadReads(appId, parentIds) {
+      const result = new Map<string, ReadWithUnread[]>();
+      if (parentIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('reads as r')
+        .selectAll('r')
+        .select(unreadThread.as('unread'))
+        .where('r.app_id', '=', appId)
+        .where('r.thread_id', 'in', [...parentIds])
+        .execute();
+      for (const row of rows) {
+        const list = result.get(row.thread_id) ?? [];
+        list.push({ ...row, unread: Number(row.unread) });
+        result.set(row.thread_id, list);
+      }
+      return result;
+    },
+
+    async markAllRead(executor, appId, userId, at) {
+      const rows = await executor
+        .selectFrom('members')
+        .select('cid')
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .execute();
+      await executor
+        .updateTable('reads')
+        .set({ last_read: at, first_unread_message_id: null })
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.cid);
+    },
+  };
+}

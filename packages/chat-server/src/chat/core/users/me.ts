@@ -1,0 +1,66 @@
+import type { ChatDeps } from '../deps.ts';
+import type { ExtensionPoints } from '../extension-points.ts';
+import { createReadsRepo } from '../reads/repo.ts';
+import type { SharedLocationResponse } from '../wire/types.ts';
+import type { UserRow } from './repo.ts';
+import type { UsersService } from './service.ts';
+import type { UserResponse } from './serialize.ts';
+
+/** OwnUserResponse: the `me` of the first health.check. `mutes` and `channel_mutes` must be arrays (client crash). */
+export interface OwnUserResponse extends UserResponse {
+  devices: unknown[];
+  mutes: unknown[];
+  channel_mutes: unknown[];
+  total_unread_count: number;
+  unread_count: number;
+  unread_channels: number;
+  unread_threads: number;
+  active_live_locations: SharedLocationResponse[];
+}
+
+export type OwnUserBuilder = (row: UserRow) => Promise<OwnUserResponse>;
+
+/** The core fills identity and unread totals; extensions add their parts (mutes, blocks, live locations). */
+export function createOwnUserBuilder(
+  deps: ChatDeps,
+  users: UsersService,
+  points: Pick<ExtensionPoints, 'ownUser'>,
+): OwnUserBuilder {
+  return async (row) => {
+    const appId = row.app_id;
+    const self = users.toResponse(row);
+    const context = { appId, row, self, now: deps.clock.now() };
+    const [unread, ...parts] = await Promise.all([
+      unreadSummary(deps, appId, row.id),
+      ...points.ownUser.map((part) => part(context)),
+    ]);
+    return Object.assign(
+      {
+        ...self,
+        online: true,
+        devices: [],
+        mutes: [],
+        channel_mutes: [],
+        total_unread_count: unread.total,
+        unread_count: unread.total,
+        unread_channels: unread.channels,
+        unread_threads: unread.threads,
+        active_live_locations: [],
+      },
+      ...parts,
+    );
+  };
+}
+
+export async function unreadSummary(deps: ChatDeps, appId: string, userId: string) {
+  const reads = createReadsRepo(deps.db);
+  const [channels, threads] = await Promise.all([
+    reads.channelUnreads(appId, userId),
+    reads.threadUnreads(appId, userId),
+  ]);
+  return {
+    total: channels.reduce((sum, r) => sum + r.unread, 0),
+    channels: channels.filter((r) => r.unread > 0).length,
+    threads: threads.filter((r) => r.unread > 0).length,
+  };
+}

@@ -1,0 +1,9 @@
+import type { OwnUserPart } from '../../core/extension-points.ts';
+import type { ModerationRepo } from './repo.ts';
+
+/** `me.blocked_user_ids`: the client's blockedUsers starts from this list. */
+export function blocksOwnUserPart(repo: ModerationRepo): OwnUserPart {
+  return async ({ appId, row }) => ({
+    blocked_user_ids: (await repo.blocks(appId, row.id)).map((block) => block.blocked_user_id),
+  });
+}

@@ -1,0 +1,112 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chatError } from '../../../errors.ts';
+import { contextOf } from '../../../http/context.ts';
+import { queryOf, stringParam } from '../../../http/params.ts';
+import { ConcurrencyGate } from '../../../http/rate-limit.ts';
+import type { Actor } from '../../core/access/access.ts';
+import type { UploadsService } from './service.ts';
+import { openUploadBody, type UploadBodyLimits } from './multipart.ts';
+import { sendStoredFile } from './serve.ts';
+import type { UploadKind } from './service.ts';
+
+/** Absolute base URL of the chat API as the client sees it (uploads must be absolute http(s) URLs). */
+function baseURLOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  configured: string | undefined,
+): string {
+  if (configured) return configured.replace(/\/$/, '');
+  return `${request.protocol}://${request.host}${app.prefix}`;
+}
+
+export interface UploadRouteOptions extends UploadBodyLimits {
+  publicBaseURL?: string;
+  /** Uploads one user may have in flight on this node at once. */
+  maxConcurrentPerUser: number;
+}
+
+/**
+ * Counts the uploads each user has in flight on this node. Every upload holds a socket and a file descriptor until
+ * it ends, so one account opening thousands of slow uploads could exhaust them for everybody.
+ */
+function inFlightCounter(limit: number) {
+  const gate = new ConcurrencyGate();
+  return (actor: Actor): (() => void) => {
+    if (actor.isServer) return () => undefined;
+    const release = gate.enter(`${actor.appId}\u0000${actor.userId ?? ''}`, limit);
+    if (!release) throw chatError.rateLimited(`at most ${limit} uploads at a time per user`);
+    return release;
+  };
+}
+
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  services: { uploads: UploadsService },
+  options: UploadRouteOptions,
+): void {
+  if (!app.hasRequestDecorator('isMultipart')) {
+    // Limits are passed again on every read (multipart.ts), so they hold even if a host registered the plugin.
+    void app.register(multipart, { throwFileSizeLimit: true });
+  }
+  const enter = inFlightCounter(options.maxConcurrentPerUser);
+
+  async function handle(
+    request: FastifyRequest,
+    kind: UploadKind,
+    channel: { type: string; id: string } | null,
+  ) {
+    // Refuse a declared body far over the limit before reading it (multipart framing adds a little).
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > options.maxBytes + 64 * 1024)
+      throw chatError.payloadTooBig('the upload is larger than the server limit');
+    if (!request.isMultipart())
+      throw chatError.input('uploads must be multipart/form-data with a "file" part');
+    const { app: config, actor } = contextOf(request);
+    const leave = enter(actor);
+    const body = openUploadBody(request, options);
+    try {
+      return await services.uploads.upload(
+        config,
+        actor,
+        channel,
+        kind,
+        body,
+        baseURLOf(app, request, options.publicBaseURL),
+      );
+    } finally {
+      body.close();
+      leave();
+    }
+  }
+
+  for (const kind of ['image', 'file'] as const) {
+    app.post<{ Params: { type: string; id: string } }>(`/channels/:type/:id/${kind}`, (request) =>
+      handle(request, kind, { type: request.params.type, id: request.params.id }),
+    );
+    app.post(`/uploads/${kind}`, (request) => handle(request, kind, null));
+    const remove = async (request: FastifyRequest) => {
+      await services.uploads.remove(
+        contextOf(request).actor,
+        stringParam(queryOf(request.query).url, 'url'),
+      );
+      return {};
+    };
+    app.delete(`/channels/:type/:id/${kind}`, remove);
+    app.delete(`/uploads/${kind}`, remove);
+  }
+
+  app.get<{ Params: { appId: string; fileId: string; name: string } }>(
+    '/uploads/:appId/:fileId/:name',
+    { config: { public: true } },
+    async (request, reply) => {
+      const opened = await services.uploads.open(
+        request.params.appId,
+        request.params.fileId,
+        request.params.name,
+      );
+      if (!opened) throw chatError.notFound('file does not exist');
+      return sendStoredFile(request, reply, opened);
+    },
+  );
+}
