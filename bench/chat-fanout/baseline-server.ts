@@ -1,5 +1,5 @@
 // The baseline: a bare `ws` broadcast server with just enough of the Stream protocol for the same load generator.
-// One JSON.stringify per message, then one `ws.send(buffer)` per socket: the "ws" row of perf-baseline.md.
+// One JSON.stringify per message, then one `ws.send(buffer)` per socket: the baseline of docs/benchmark-method.md.
 // Run as a child process: `node --import tsx bench/chat-fanout/baseline-server.ts [--sqlite <file>]`.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -124,7 +124,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   reply(res, 404, { code: 16, message: `no route ${req.method} ${url.pathname}`, StatusCode: 404 });
 }
 
-/** A Stream-like MessageResponse, shaped like what stream-chat's client reads (contract §6.5). */
+/** A Stream-like MessageResponse, shaped like what stream-chat's client reads (stream-chat `types.ts`). */
 function messageResponse(
   id: string,
   text: string,

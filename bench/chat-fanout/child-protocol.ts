@@ -66,7 +66,7 @@ export function exitOnStop(cleanup: () => Promise<void>): void {
   process.on('disconnect', stop);
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'stop') stop();
-    // Servers run with --expose-gc so idle memory is read after a full collection, as perf-baseline.md did.
+    // Servers run with --expose-gc so idle memory is read after a full collection (docs/benchmark-method.md).
     if (message.type === 'gc') {
       const collect = (globalThis as { gc?: () => void }).gc;
       collect?.();

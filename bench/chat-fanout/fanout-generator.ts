@@ -30,7 +30,7 @@ import {
 
 const SENDER_ID = 'bench-sender';
 const PING_AFTER_MS = 25_000;
-// Pads the text to about 100 bytes, the message size perf-baseline.md used.
+// Pads the text to about 100 bytes, the message size of docs/benchmark-method.md.
 const PADDING = ' Đạo hữu, tu vi của ta vừa đột phá Kim Đan kỳ, mời đạo hữu ghé động phủ luận đạo.';
 
 class StepCounters implements DeliverySink {
@@ -310,9 +310,9 @@ class Side {
   }
 
   /**
-   * One rate step once the server is idle, repeated while other sessions disturb it (perf-baseline.md repeated such
-   * steps); the least disturbed attempt is kept. Each attempt has its own id in the message text, so late deliveries
-   * of an earlier attempt never count twice.
+   * One rate step once the server is idle, repeated while other sessions disturb it (docs/benchmark-method.md
+   * repeats such steps); the least disturbed attempt is kept. Each attempt has its own id in the message text, so late
+   * deliveries of an earlier attempt never count twice.
    */
   async step(rate: number): Promise<StepResult> {
     await waitForIdleServer(this.target.serverPid, 30_000);

@@ -14,7 +14,7 @@ export interface StreamAuth {
 
 const USER_AGENT = 'stream-chat-js-v9.53.0-node|client_bundle=node-cjs';
 
-/** Keep-alive JSON client speaking the REST conventions of stream-chat (contract §1.2). */
+/** Keep-alive JSON client speaking the REST conventions of stream-chat (stream-chat `client.ts`). */
 export class StreamHttpClient {
   private readonly agent: Agent;
   private readonly baseURL: URL;

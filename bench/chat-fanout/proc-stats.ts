@@ -68,8 +68,8 @@ export class CpuMeter {
 }
 
 /**
- * Waits (bounded) until the box is quiet: other sessions share these 2 cores, and perf-baseline.md repeated any step
- * where outside processes took more than ~20 % of a core. Returns the busy share (% of one core) last seen.
+ * Waits (bounded) until the box is quiet: other sessions share these 2 cores, and docs/benchmark-method.md repeats any
+ * step where outside processes took more than ~20 % of a core. Returns the busy share (% of one core) last seen.
  */
 export async function waitForQuietBox(maxWaitMs: number, quietPct = 25): Promise<number> {
   const deadline = performance.now() + maxWaitMs;

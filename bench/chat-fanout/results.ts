@@ -1,6 +1,6 @@
 import type { ServerInfo } from './child-protocol.ts';
 
-/** perf-baseline.md repeated any step where processes outside the benchmark used more than ~20 % of a core. */
+/** docs/benchmark-method.md: repeat any step where processes outside the benchmark used more than ~20 % of a core. */
 export const BUSY_OTHER_PCT = 25;
 
 export interface FanoutTarget {

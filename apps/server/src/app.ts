@@ -68,7 +68,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }
     registerSearchFunctions(database.sqlite);
 
-    // The product talks to chat only through the stream-chat server client (DESIGN.md §1), in both modes.
+    // The product talks to chat only through the stream-chat server client (docs/architecture.md), in both modes.
     const chat = createChat({
       config,
       db: database.db,

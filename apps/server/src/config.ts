@@ -219,7 +219,7 @@ const configSchema = envSchema.superRefine((values, ctx) => {
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
 
-/** How the product reaches chat (DESIGN.md §1); the rest of the app takes the same path in both modes. */
+/** How the product reaches chat (docs/architecture.md); the rest of the app takes one path in both modes. */
 export type ChatConfig =
   | {
       mode: 'embedded';

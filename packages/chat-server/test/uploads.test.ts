@@ -162,7 +162,7 @@ describe('uploads with the real client', () => {
     }
   });
 
-  it('applies the upload check in the SPEC order and names the rule that refused each file', async () => {
+  it('applies the upload check in the order of docs/product-rules.md §6, naming the rule that refused', async () => {
     await admin.updateAppSettings({
       file_upload_config: {
         allowed_file_extensions: ['.txt', '.exe', '.bin', '.log'],

@@ -4,7 +4,7 @@ export const DEFAULT_CURRENCY = 'VND';
 /** Printed for NaN, ±Infinity and non-numbers instead of a misleading figure. */
 export const AMOUNT_PLACEHOLDER = '—';
 
-/** 1: digit grouping; 2: plain below 10,000, else "12,3 vạn"; anything else: currency (SPEC.md §9). */
+/** 1: digit grouping; 2: plain below 10,000, else "12,3 vạn"; anything else: currency (docs/product-rules.md §2). */
 export type AmountMode = 1 | 2 | 'currency' | number | string;
 
 export interface AmountOptions {
@@ -68,8 +68,9 @@ function formatVan(value: number, options: AmountOptions | undefined): string {
 }
 
 /**
- * Formats an amount (SPEC.md §9). Mode 1: `1.234.567`. Mode 2: `9999` below 10,000 (by absolute value), else
- * `12,3 vạn` / `12.345,7 vạn`. Any other mode (the default): `1.234.568 ₫`, with Intl's U+00A0 before the sign.
+ * Formats an amount (docs/product-rules.md §2). Mode 1: `1.234.567`. Mode 2: `9999` below 10,000 (by absolute
+ * value), else `12,3 vạn` / `12.345,7 vạn`. Any other mode (the default): `1.234.568 ₫`, with Intl's U+00A0 before
+ * the sign.
  * Negatives keep a leading minus (`-12,3 vạn`); -0 prints as 0; NaN, ±Infinity and non-numbers print
  * AMOUNT_PLACEHOLDER.
  */

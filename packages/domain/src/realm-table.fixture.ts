@@ -1,5 +1,5 @@
-// The SPEC.md §9 table typed out by hand, independently of REALMS, so the tests pin every printed name literally:
-// [upper bound, full reading, short reading].
+// The docs/product-rules.md §3 table typed out by hand, independently of REALMS, so the tests pin every printed name
+// literally: [upper bound, full reading, short reading].
 export const SPEC_TABLE: ReadonlyArray<readonly [number, string, string]> = [
   [100, 'Luyện Khí Tầng 1', 'Luyện Khí Tầng 1'],
   [250, 'Luyện Khí Tầng 2', 'Luyện Khí Tầng 2'],

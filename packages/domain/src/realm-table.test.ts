@@ -3,7 +3,7 @@ import { SPEC_TABLE } from './realm-table.fixture.ts';
 import { REALMS, realmRowName } from './realm-table.ts';
 
 describe('REALMS', () => {
-  it('holds exactly the rows of the SPEC table, in order', () => {
+  it('holds exactly the rows of the docs/product-rules.md §3 table, in order', () => {
     expect(REALMS.map((row) => [row.upper, realmRowName(row), realmRowName(row, 'short')])).toEqual(
       SPEC_TABLE,
     );

@@ -1,4 +1,4 @@
-/** How stage names are printed: `full` is "Kim Đan Sơ Kỳ", `short` is "Kim Đan Sơ" (SPEC.md §9: both readings stand). */
+/** Stage names print as `full` "Kim Đan Sơ Kỳ" or `short` "Kim Đan Sơ": both stand (docs/product-rules.md §3). */
 export type RealmReading = 'full' | 'short';
 
 /**
@@ -16,7 +16,7 @@ function row(upper: number, major: string, stage: string | null): RealmRow {
   return Object.freeze({ upper, major, stage });
 }
 
-/** The SPEC.md §9 table, in order, bounds inclusive and strictly increasing; Tiên Nhân (upper Infinity) is last. */
+/** The docs/product-rules.md §3 table in order, bounds inclusive and strictly increasing; Tiên Nhân (∞) is last. */
 export const REALMS: readonly RealmRow[] = Object.freeze([
   row(100, 'Luyện Khí', 'Tầng 1'),
   row(250, 'Luyện Khí', 'Tầng 2'),
@@ -65,7 +65,7 @@ export const REALMS: readonly RealmRow[] = Object.freeze([
 // Only these stage words take "Kỳ"; "Đại Viên Mãn" and "Tầng N" never do.
 const STAGES_WITH_KY: ReadonlySet<string> = new Set(['Sơ', 'Trung', 'Hậu']);
 
-// SPEC.md §9 gives the short reading for Kim Đan through Đại Thừa only; Trúc Cơ and Độ Kiếp keep "Kỳ" in both.
+// docs/product-rules.md §3: the short reading drops "Kỳ" for Kim Đan to Đại Thừa only; Trúc Cơ and Độ Kiếp keep it.
 const MAJORS_SHORT_WITHOUT_KY: ReadonlySet<string> = new Set([
   'Kim Đan',
   'Nguyên Anh',

@@ -13,7 +13,7 @@ export interface FixedWindowCounterOptions {
 
 /**
  * Counts events per key in fixed windows that start at a key's first event. In memory: the product server is a
- * single process (DESIGN.md §1), and losing the counts on restart only gives an attacker one fresh window.
+ * single process (docs/architecture.md); losing the counts on restart only gives an attacker one fresh window.
  */
 export class FixedWindowCounter {
   readonly #windows = new Map<string, Window>();

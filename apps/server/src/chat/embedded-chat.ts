@@ -8,7 +8,7 @@ import type { ChatCredentials, LogLevel } from '../config.ts';
 /** Where the embedded chat server is mounted: the client's base URL is http://host:PORT/chat. */
 export const CHAT_PREFIX = '/chat';
 
-/** The chat server's own SQLite file: the product never reads chat tables (DESIGN.md §1). */
+/** The chat server's own SQLite file: the product never reads chat tables (docs/architecture.md). */
 export const CHAT_DATABASE_FILE = 'chat.db';
 
 /** Uploaded chat files, under the data directory (a shared volume when several processes serve chat). */
@@ -56,8 +56,8 @@ export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConf
  * Mounts packages/chat-server in this process under /chat. It keeps its own database, sockets and error format; the
  * product reaches it only over HTTP through the stream-chat server client, exactly as it would reach Stream.
  *
- * The SPA's own pages under /chat (`/chat`, `/chat/:type/:id`, DESIGN.md §4) keep working: the chat server has no GET
- * route of that shape, so the web build's wildcard route takes them and falls back to index.html
+ * The SPA's pages under /chat (`/chat`, `/chat/:type/:id`, docs/product-rules.md §5) keep working: the chat server
+ * has no GET route of that shape, so the web build's wildcard route takes them and falls back to index.html
  * (test/chat-pages.test.ts).
  */
 export async function mountEmbeddedChat(

@@ -34,7 +34,7 @@ const lucThanhY = emailOf('Lục Thanh Y');
 
 /**
  * The demo conversation of the public channels: a few days in the life of the sect, consistent with the demo
- * accounts' realms (Bạch Vân 75 tu vi, Lăng Phong 2.300, Tử Yên 48.000, …) and the realm table of SPEC.md §9.
+ * accounts' realms (Bạch Vân 75 tu vi, Lăng Phong 2.300, Tử Yên 48.000, …) and the realms of docs/product-rules.md §3.
  */
 export const DEMO_CHANNEL_CONVERSATIONS: DemoChannelConversation[] = [
   {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Desktop layout starts here (SPEC.md §9: tablet is under 992px). */
+/** Desktop layout starts here (docs/product-rules.md §4: tablet is under 992px). */
 export const DESKTOP_QUERY = '(min-width: 992px)';
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 

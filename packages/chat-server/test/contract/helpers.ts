@@ -348,7 +348,7 @@ export function expectStreamErrorBody(response: RawResponse, code: number, statu
   });
 }
 
-/** What every REST `channel` object must carry for the UI to keep working (contract §6.3, point 5). */
+/** What every REST `channel` object must carry for the UI to keep working (docs/compatibility.md, Channels). */
 export function expectFullChannel(channel: ChannelResponse | undefined): void {
   expect(channel, 'channel object').toBeDefined();
   if (!channel) return;

@@ -11,7 +11,7 @@ import {
   watchChannel,
 } from './helpers.ts';
 
-/** The only keys a hard-deleted message keeps (SPEC.md §3; stream-chat `utils.ts: toDeletedMessage`). */
+/** The only keys a hard-deleted message keeps (docs/product-rules.md §10; stream-chat `toDeletedMessage`). */
 const HARD_DELETED_KEYS = [
   'attachments',
   'cid',

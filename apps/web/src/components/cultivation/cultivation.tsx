@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * The one way a tu vi value is shown: its realm name as a badge, or the "Tu vi không hợp lệ" warning
- * (SPEC.md §2, §5). With `showValue`, the value itself precedes the badge in the "vạn" format.
+ * (docs/product-rules.md §3). With `showValue`, the value itself precedes the badge in the "vạn" format.
  */
 export function Cultivation({
   tuVi,

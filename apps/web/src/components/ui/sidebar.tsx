@@ -15,7 +15,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 
-// SPEC.md §4 and §9. public/first-paint.js (loaded by index.html) reads the same cookie before first paint.
+// docs/product-rules.md §4. public/first-paint.js (loaded by index.html) reads the same cookie before first paint.
 const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 const SIDEBAR_WIDTH = '16rem';
@@ -206,7 +206,7 @@ function Sidebar({
           side={side}
           showCloseButton={false}
         >
-          {/* Accessible names of the sheet (SPEC.md §2); kept in English exactly as specified. */}
+          {/* Accessible names of the sheet (docs/product-rules.md §4); kept in English exactly as specified. */}
           <SheetHeader className="sr-only">
             <SheetTitle>Sidebar</SheetTitle>
             <SheetDescription>Displays the mobile sidebar.</SheetDescription>

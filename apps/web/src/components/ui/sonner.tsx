@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '@/hooks/use-theme';
 
-// SPEC.md §8: notifications stay for 3 seconds.
+// docs/product-rules.md §8: notifications stay for 3 seconds.
 const TOAST_DURATION_MS = 3000;
 
 function Toaster(props: ToasterProps) {

@@ -48,8 +48,8 @@ export function keepPreviewsAcrossResets(composer: MessageComposer): void {
 }
 
 /**
- * Link previews are off in stream-chat by default (SPEC.md §9); our channel types turn `url_enrichment` on, so a
- * writer sees a preview 1500 ms after typing a link and can dismiss it. A guest cannot write.
+ * Link previews are off in stream-chat by default (docs/product-rules.md §6); our channel types turn `url_enrichment`
+ * on, so a writer sees a preview 1500 ms after typing a link and can dismiss it. A guest cannot write.
  */
 export function configureLinkPreviews(composer: MessageComposer): void {
   if (composer.client.anonymous) return;

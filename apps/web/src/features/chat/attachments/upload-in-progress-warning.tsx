@@ -3,8 +3,8 @@ import { useChannelStateContext } from 'stream-chat-react';
 
 /**
  * stream-chat-react ignores Enter while an upload is still running (its send button is simply disabled), so the
- * cultivator would not know why nothing happens. SPEC.md §8 blocks the send with a warning: this raises the
- * composer's own "Wait until all attachments have uploaded" notification, which the chat toasts show in Vietnamese.
+ * cultivator would not know why nothing happens. docs/product-rules.md §6 blocks the send with a warning: this raises
+ * the composer's own "Wait until all attachments have uploaded" notification, which the chat toasts show in Vietnamese.
  * Renders nothing; it sits next to the channel's MessageComposer.
  */
 export function UploadInProgressWarning() {

@@ -25,7 +25,7 @@ import { NewConversationDialog } from './new-conversation-dialog';
 import { useSectChannels } from './sect-channels-context';
 
 const SORT: ChannelSort = [{ last_message_at: -1 }];
-// SPEC.md §9: the channel list pages by 10.
+// docs/product-rules.md §9: the channel list pages by 10.
 const OPTIONS: ChannelOptions = { limit: 10, state: true, watch: true, presence: true };
 
 function ChannelGroup({ label, children }: { label: string; children: React.ReactNode }) {

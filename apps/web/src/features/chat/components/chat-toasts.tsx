@@ -18,8 +18,9 @@ function show(severity: Notification['severity'], text: string) {
 
 /**
  * Shows the chat client's in-app notifications (composer warnings, upload errors, "message pinned"…) as the app's
- * toasts, translated with the chat's translator, for the toaster's 3 seconds (SPEC.md §8). The SDK's own lists are
- * switched off (`notificationDisplayFilter`), and system notices such as "connection lost" have their own banner.
+ * toasts, translated with the chat's translator, for the toaster's 3 seconds (docs/product-rules.md §8). The SDK's own
+ * lists are switched off (`notificationDisplayFilter`), and system notices such as "connection lost" have their own
+ * banner.
  */
 export function ChatToasts() {
   const { client } = useChatContext();

@@ -4,7 +4,7 @@ import { useChatContext } from 'stream-chat-react';
 
 export const CONNECTION_LOST_TEXT = 'Mất kết nối, đang kết nối lại…';
 
-/** A small banner while the chat connection is down; the client reconnects on its own (SPEC.md §4). */
+/** A small banner while the chat connection is down; the client reconnects by itself (docs/product-rules.md §8). */
 export function ConnectionBanner() {
   const { client } = useChatContext();
   const [online, setOnline] = React.useState(true);

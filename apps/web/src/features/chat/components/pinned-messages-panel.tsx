@@ -18,7 +18,7 @@ export function sortPinned(messages: readonly LocalMessage[]): LocalMessage[] {
   return [...messages].sort((a, b) => pinnedAt(b) - pinnedAt(a));
 }
 
-// Dates follow the app's locale (SPEC.md §1: vi-VN) in both chat languages.
+// Dates follow the app's locale (docs/product-rules.md §1: vi-VN) in both chat languages.
 const WHEN = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' });
 
 function PinnedItem({ message, onOpen }: { message: LocalMessage; onOpen: () => void }) {

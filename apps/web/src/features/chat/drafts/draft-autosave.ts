@@ -7,7 +7,7 @@ export const DRAFT_SAVE_DELAY_MS = 800;
  * Saves the composer's draft on the server shortly after each local change. stream-chat-react only saves a draft
  * when the composer unmounts, which never happens on a reload or when the tab is closed; saving as the user types
  * makes the text survive both and reach the user's other devices. `createDraft` itself skips empty compositions
- * and changes that came from the server (SPEC.md §5, drafts), and the composer deletes the draft once it is empty
+ * and changes that came from the server (docs/product-rules.md §6), and the composer deletes the draft once it is empty
  * again (after a send, or when the text is erased). Returns the unsubscribe.
  */
 export function autosaveDrafts(

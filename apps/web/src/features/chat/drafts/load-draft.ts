@@ -1,6 +1,6 @@
 import type { MessageComposer } from 'stream-chat';
 
-/** The notification text of SPEC.md §8; vi-client-messages.json translates it. */
+/** The notification text of docs/product-rules.md §7; vi-client-messages.json translates it. */
 export const DRAFT_LOAD_FAILED = 'Failed to get the draft';
 
 /**

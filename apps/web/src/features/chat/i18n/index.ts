@@ -21,7 +21,7 @@ export type ChatLanguage = 'vi' | 'en';
 export const viTranslations: ChatTranslations = viJson;
 
 /**
- * Texts the chat client raises (SPEC.md §8) that are not keys of the English file. The
+ * Texts the chat client raises (docs/product-rules.md §7) that are not keys of the English file. The
  * notification UI falls back to translating a notification's raw message, so these are
  * registered as extra Vietnamese keys; in English the raw message already is the text.
  */

@@ -33,7 +33,7 @@ const SAME_AS_ENGLISH = [
   'videoCount_one',
 ];
 
-// SPEC.md §8, English text → the Vietnamese shown to đạo hữu.
+// docs/product-rules.md §7, English text → the Vietnamese shown to đạo hữu.
 const SPEC_MESSAGES: Record<string, string> = {
   'Error uploading attachment': 'Lỗi khi tải lên tệp đính kèm',
   'The attachment upload was blocked': 'Tải lên tệp đính kèm đã bị chặn',
@@ -153,14 +153,14 @@ describe('createStreami18n', () => {
     ).toBe('Tệp quá lớn: 12 MB, dung lượng tải lên tối đa là 10 MB');
   });
 
-  it('shows every SPEC.md §8 text in Vietnamese', async () => {
+  it('shows every text of docs/product-rules.md §7 in Vietnamese', async () => {
     const t = await translatorFor('vi');
     for (const [englishText, vietnameseText] of Object.entries(SPEC_MESSAGES)) {
       expect(t(englishText)).toBe(vietnameseText);
     }
   });
 
-  it('shows the chat client notifications of SPEC.md §8 in Vietnamese', async () => {
+  it('shows the chat client notifications of docs/product-rules.md §7 in Vietnamese', async () => {
     const t = await translatorFor('vi');
     expect(
       shownText(
@@ -242,7 +242,7 @@ describe('createStreami18n', () => {
     expect(en('duration/Remind Me', { milliseconds: twoHours })).toBe('in 2 hours');
   });
 
-  it('keeps the English texts unchanged, including those of SPEC.md §8', async () => {
+  it('keeps the English texts unchanged, including those of docs/product-rules.md §7', async () => {
     const streami18n = createStreami18n('en');
     const t = await translatorFor('en');
     expect(streami18n.getTranslations().en?.translation).toEqual(english);

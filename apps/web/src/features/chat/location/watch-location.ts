@@ -2,7 +2,7 @@ import type { WatchLocation } from 'stream-chat';
 
 /**
  * The browser's position feed for stream-chat's live-location manager. stream-chat throttles what it sends (one
- * update every 3 s, SPEC.md §9); a failed or refused position only means no update, the shared point stays as it
+ * update every 3 s, docs/product-rules.md §6); a failed or refused position only means no update, the point stays as it
  * was.
  */
 export const watchBrowserLocation: WatchLocation = (handler) => {

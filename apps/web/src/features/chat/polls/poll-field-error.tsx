@@ -1,6 +1,6 @@
 import { useTranslationContext } from 'stream-chat-react';
 
-/** A poll field's validation message (SPEC.md §5), right under the field it is about. */
+/** A poll field's validation message (docs/product-rules.md §6), right under the field it is about. */
 export function PollFieldError({ id, error }: { id: string; error: string | undefined }) {
   const { t } = useTranslationContext();
   if (!error) return null;

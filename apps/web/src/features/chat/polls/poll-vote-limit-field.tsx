@@ -14,7 +14,7 @@ const ERROR_ID = 'poll-max-votes-error';
 
 /**
  * "Multiple votes" and the per-person vote limit. The limit stays a plain text field holding what was typed (the
- * composer keeps a clamped copy), so every rule of SPEC.md §5 can be seen: a limit while one vote each is on,
+ * composer keeps a clamped copy), so every rule of docs/product-rules.md §6 shows: a limit while one vote each is on,
  * non-digits, a number outside 2–10. Turning "one vote each" on clears the limit.
  */
 export function PollVoteLimitField({ pollComposer }: { pollComposer: PollComposer }) {

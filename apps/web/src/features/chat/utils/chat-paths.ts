@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-/** The chat list (`/chat`); a channel is `/chat/:type/:id` (DESIGN.md §4). */
+/** The chat list (`/chat`); a channel is `/chat/:type/:id` (docs/product-rules.md §5). */
 export const CHAT_PATH = paths.chat.getHref();
 
 /** The URL of one channel; ids of distinct DMs may contain "!" and ":", so both parts are encoded. */

@@ -43,8 +43,8 @@ function buildRows(reading: RealmReading): Row[] {
 }
 
 /**
- * SPEC.md §9 as a table: a value belongs to the first row whose bound it does not exceed. The viewer's own
- * row (when `tuVi` is given) is marked with aria-current.
+ * docs/product-rules.md §3 as a table: a value belongs to the first row whose bound it does not exceed. The viewer's
+ * own row (when `tuVi` is given) is marked with aria-current.
  */
 export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
   const [reading, setReading] = React.useState<RealmReading>('full');
