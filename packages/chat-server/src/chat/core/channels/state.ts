@@ -86,6 +86,15 @@ interface Resolved {
   extras: Map<string, Record<string, unknown>>[];
 }
 
+/** What building states reads from. */
+interface StateContext {
+  deps: ChatDeps;
+  repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo };
+  users: UsersService;
+  assembler: MessageAssembler;
+  enrichers: readonly ChannelStateEnricher[];
+}
+
 /**
  * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
@@ -97,154 +106,165 @@ export function createStateBuilder(
   assembler: MessageAssembler,
   enrichers: readonly ChannelStateEnricher[] = [],
 ) {
-  async function loadMembersAndReads(appId: string, cids: string[], options: StateOptions) {
-    if (!options.state)
-      return [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()] as const;
-    return Promise.all([
-      repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
-      repos.reads.forChannels(appId, cids),
-    ]);
-  }
-
-  /** The message page of each channel: the exact page asked for when one channel is queried, else the latest. */
-  async function loadMessages(
-    appId: string,
-    rows: ChannelRow[],
-    memberships: Map<string, MemberRow>,
-    options: StateOptions,
-  ): Promise<Map<string, MessageRow[]>> {
-    if (options.messagePage && rows.length === 1) {
-      const row = rows[0]!;
-      const page = await repos.messages.page(
-        {
-          appId,
-          cid: row.cid,
-          parentId: null,
-          visibleAfter: visibleAfter(row, memberships.get(row.cid)),
-        },
-        options.messagePage,
-      );
-      return new Map([[row.cid, page]]);
-    }
-    const bounds = new Map<string, string>();
-    for (const row of rows) {
-      const bound = visibleAfter(row, memberships.get(row.cid));
-      if (bound) bounds.set(row.cid, bound);
-    }
-    const cids = rows.map((r) => r.cid);
-    return repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds);
-  }
-
-  async function loadPinned(
-    appId: string,
-    rows: ChannelRow[],
-    memberships: Map<string, MemberRow>,
-  ): Promise<Map<string, MessageRow[]>> {
-    const now = deps.clock.now();
-    const pinnedByCid = new Map<string, MessageRow[]>();
-    await Promise.all(
-      rows.map(async (row) =>
-        pinnedByCid.set(
-          row.cid,
-          await repos.messages.pinned(
-            appId,
-            row.cid,
-            10,
-            now,
-            visibleAfter(row, memberships.get(row.cid)),
-          ),
-        ),
-      ),
-    );
-    return pinnedByCid;
-  }
-
-  async function load(
-    actor: Actor,
-    rows: ChannelRow[],
-    options: StateOptions,
-  ): Promise<LoadedRows> {
-    const appId = actor.appId;
-    const cids = rows.map((r) => r.cid);
-    const memberships = actor.userId
-      ? await repos.channels.membershipsOf(appId, cids, actor.userId)
-      : new Map<string, MemberRow>();
-    const [members, reads] = await loadMembersAndReads(appId, cids, options);
-    let messages = new Map<string, MessageRow[]>();
-    let pinned = new Map<string, MessageRow[]>();
-    if (options.state) {
-      messages = await loadMessages(appId, rows, memberships, options);
-      pinned = await loadPinned(appId, rows, memberships);
-    }
-    return { memberships, members, reads, messages, pinned };
-  }
-
-  async function resolve(
-    actor: Actor,
-    rows: ChannelRow[],
-    loaded: LoadedRows,
-    options: StateOptions,
-  ): Promise<Resolved> {
-    const allMessages = [...loaded.messages.values(), ...loaded.pinned.values()].flat();
-    const assembled = await assembler.assemble(actor.appId, dedupe(allMessages), actor.userId);
-    const messagesById = new Map(assembled.map((m) => [m.id, m]));
-    const cids = rows.map((r) => r.cid);
-    const watcherIds = new Map<string, string[]>();
-    for (const cid of cids)
-      watcherIds.set(
-        cid,
-        deps.hub.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
-      );
-    const usersById = await users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
-    const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, cids)));
-    return { messagesById, watcherIds, usersById, extras };
-  }
-
-  function toState(
-    actor: Actor,
-    row: ChannelRow,
-    loaded: LoadedRows,
-    resolved: Resolved,
-  ): ChannelStateResponse {
-    const { messagesById, usersById } = resolved;
-    const type = requireType(row.type);
-    const membership = loaded.memberships.get(row.cid);
-    const permissions = permissionsFor(
-      type,
-      actor,
-      membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
-    );
-    const hidden = membership?.hidden === 1;
-    return {
-      channel: toChannelResponse(row, type, usersById, {
-        ownCapabilities: ownCapabilities(permissions, type.config),
-        hidden,
-      }),
-      messages: (loaded.messages.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
-      pinned_messages: (loaded.pinned.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
-      members: (loaded.members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
-      membership: membership ? toMemberResponse(membership, usersById) : null,
-      read: (loaded.reads.get(row.cid) ?? []).map((r) => toReadResponse(r, usersById)),
-      watchers: (resolved.watcherIds.get(row.cid) ?? [])
-        .map((id) => usersById.get(id)!)
-        .filter(Boolean),
-      watcher_count: deps.hub.watcherCount(actor.appId, row.cid),
-      threads: [],
-      hidden,
-      pending_messages: [],
-      ...Object.assign({}, ...resolved.extras.map((extra) => extra.get(row.cid))),
-    };
-  }
-
+  const ctx: StateContext = { deps, repos, users, assembler, enrichers };
   return async function buildStates(
     actor: Actor,
     rows: ChannelRow[],
     options: StateOptions,
   ): Promise<ChannelStateResponse[]> {
     if (rows.length === 0) return [];
-    const loaded = await load(actor, rows, options);
-    const resolved = await resolve(actor, rows, loaded, options);
-    return rows.map((row) => toState(actor, row, loaded, resolved));
+    const loaded = await load(ctx, actor, rows, options);
+    const resolved = await resolve(ctx, actor, rows, loaded, options);
+    return rows.map((row) => toState(ctx, actor, row, loaded, resolved));
+  };
+}
+
+async function loadMembersAndReads(
+  ctx: StateContext,
+  appId: string,
+  cids: string[],
+  options: StateOptions,
+) {
+  if (!options.state)
+    return [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()] as const;
+  return Promise.all([
+    ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
+    ctx.repos.reads.forChannels(appId, cids),
+  ]);
+}
+
+/** The message page of each channel: the exact page asked for when one channel is queried, else the latest. */
+async function loadMessages(
+  ctx: StateContext,
+  appId: string,
+  rows: ChannelRow[],
+  memberships: Map<string, MemberRow>,
+  options: StateOptions,
+): Promise<Map<string, MessageRow[]>> {
+  if (options.messagePage && rows.length === 1) {
+    const row = rows[0]!;
+    const page = await ctx.repos.messages.page(
+      {
+        appId,
+        cid: row.cid,
+        parentId: null,
+        visibleAfter: visibleAfter(row, memberships.get(row.cid)),
+      },
+      options.messagePage,
+    );
+    return new Map([[row.cid, page]]);
+  }
+  const bounds = new Map<string, string>();
+  for (const row of rows) {
+    const bound = visibleAfter(row, memberships.get(row.cid));
+    if (bound) bounds.set(row.cid, bound);
+  }
+  const cids = rows.map((r) => r.cid);
+  return ctx.repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds);
+}
+
+async function loadPinned(
+  ctx: StateContext,
+  appId: string,
+  rows: ChannelRow[],
+  memberships: Map<string, MemberRow>,
+): Promise<Map<string, MessageRow[]>> {
+  const now = ctx.deps.clock.now();
+  const pinnedByCid = new Map<string, MessageRow[]>();
+  await Promise.all(
+    rows.map(async (row) =>
+      pinnedByCid.set(
+        row.cid,
+        await ctx.repos.messages.pinned(
+          appId,
+          row.cid,
+          10,
+          now,
+          visibleAfter(row, memberships.get(row.cid)),
+        ),
+      ),
+    ),
+  );
+  return pinnedByCid;
+}
+
+async function load(
+  ctx: StateContext,
+  actor: Actor,
+  rows: ChannelRow[],
+  options: StateOptions,
+): Promise<LoadedRows> {
+  const appId = actor.appId;
+  const cids = rows.map((r) => r.cid);
+  const memberships = actor.userId
+    ? await ctx.repos.channels.membershipsOf(appId, cids, actor.userId)
+    : new Map<string, MemberRow>();
+  const [members, reads] = await loadMembersAndReads(ctx, appId, cids, options);
+  let messages = new Map<string, MessageRow[]>();
+  let pinned = new Map<string, MessageRow[]>();
+  if (options.state) {
+    messages = await loadMessages(ctx, appId, rows, memberships, options);
+    pinned = await loadPinned(ctx, appId, rows, memberships);
+  }
+  return { memberships, members, reads, messages, pinned };
+}
+
+async function resolve(
+  ctx: StateContext,
+  actor: Actor,
+  rows: ChannelRow[],
+  loaded: LoadedRows,
+  options: StateOptions,
+): Promise<Resolved> {
+  const allMessages = [...loaded.messages.values(), ...loaded.pinned.values()].flat();
+  const assembled = await ctx.assembler.assemble(actor.appId, dedupe(allMessages), actor.userId);
+  const messagesById = new Map(assembled.map((m) => [m.id, m]));
+  const cids = rows.map((r) => r.cid);
+  const watcherIds = new Map<string, string[]>();
+  for (const cid of cids)
+    watcherIds.set(
+      cid,
+      ctx.deps.hub.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
+    );
+  const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
+  const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
+  return { messagesById, watcherIds, usersById, extras };
+}
+
+function toState(
+  ctx: StateContext,
+  actor: Actor,
+  row: ChannelRow,
+  loaded: LoadedRows,
+  resolved: Resolved,
+): ChannelStateResponse {
+  const { messagesById, usersById } = resolved;
+  const type = requireType(row.type);
+  const membership = loaded.memberships.get(row.cid);
+  const permissions = permissionsFor(
+    type,
+    actor,
+    membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
+  );
+  const hidden = membership?.hidden === 1;
+  return {
+    channel: toChannelResponse(row, type, usersById, {
+      ownCapabilities: ownCapabilities(permissions, type.config),
+      hidden,
+    }),
+    messages: (loaded.messages.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
+    pinned_messages: (loaded.pinned.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
+    members: (loaded.members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
+    membership: membership ? toMemberResponse(membership, usersById) : null,
+    read: (loaded.reads.get(row.cid) ?? []).map((r) => toReadResponse(r, usersById)),
+    watchers: (resolved.watcherIds.get(row.cid) ?? [])
+      .map((id) => usersById.get(id)!)
+      .filter(Boolean),
+    watcher_count: ctx.deps.hub.watcherCount(actor.appId, row.cid),
+    threads: [],
+    hidden,
+    pending_messages: [],
+    ...Object.assign({}, ...resolved.extras.map((extra) => extra.get(row.cid))),
   };
 }
 
