@@ -92,7 +92,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   });
   const stateEnrichers: ChannelStateEnricher[] = [];
   const buildStates = createStateBuilder(deps, repos, users, assembler, stateEnrichers);
-  const channels = createChannelsService(deps, repos, users, events, buildStates);
+  const channels = createChannelsService({ deps, repos, users, events, buildStates });
   const messages = createMessagesService(
     deps,
     repos.messages,

@@ -296,4 +296,84 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(aliceChannel.state.membership.archived_at).toBeUndefined();
     await expectMembership(alice, channelId, { archived_at: false });
   });
+
+  it('invites two users: an accepted invite stops being pending, a rejected one stays invited, and watchers see both answers', async () => {
+    const { aliceChannel, bobChannel, channelId } = await pair('invite');
+    const carolId = uniqueId('carol');
+    const daveId = uniqueId('dave');
+    const carol = await connectUser(env(), carolId);
+    const dave = await connectUser(env(), daveId);
+
+    const carolInvited = waitForEvent(
+      carol,
+      'notification.added_to_channel',
+      (event) => event.channel?.id === channelId,
+    );
+    await aliceChannel.inviteMembers([carolId, daveId]);
+    expect((await carolInvited).member).toMatchObject({ user_id: carolId, invited: true });
+
+    const accepted = waitForEvent(
+      bobChannel,
+      'member.updated',
+      (event) => event.member?.user_id === carolId,
+    );
+    await carol.channel('messaging', channelId).acceptInvite();
+    const acceptedMember = (await accepted).member;
+    expect(acceptedMember?.invite_accepted_at).toEqual(expect.any(String));
+    expect(acceptedMember?.invited).toBeUndefined();
+
+    const rejected = waitForEvent(
+      bobChannel,
+      'member.updated',
+      (event) => event.member?.user_id === daveId,
+    );
+    await dave.channel('messaging', channelId).rejectInvite();
+    const rejectedMember = (await rejected).member;
+    expect(rejectedMember?.invite_rejected_at).toEqual(expect.any(String));
+    expect(rejectedMember?.invited).toBe(true);
+
+    const { members } = await aliceChannel.queryMembers({ user_id: { $in: [carolId, daveId] } });
+    const byId = new Map(members.map((member) => [member.user_id, member]));
+    expect(byId.get(carolId)).toMatchObject({ invite_accepted_at: expect.any(String) });
+    expect(byId.get(carolId)?.invited).toBeUndefined();
+    expect(byId.get(daveId)).toMatchObject({
+      invited: true,
+      invite_rejected_at: expect.any(String),
+    });
+  });
+
+  it('promotes and demotes a member server-side: watchers see each role change, and a message sent with the update arrives as a system message', async () => {
+    const { aliceId, aliceChannel, bobId, channelId } = await pair('promote');
+    const serverChannel = env().admin.channel('messaging', channelId);
+
+    const promoted = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user_id === bobId,
+    );
+    const announced = waitForEvent(
+      aliceChannel,
+      'message.new',
+      (event) => event.message?.text === 'Bob lên làm trưởng lão',
+    );
+    await serverChannel.addModerators([bobId], {
+      text: 'Bob lên làm trưởng lão',
+      user_id: aliceId,
+    });
+    expect((await promoted).member).toMatchObject({
+      channel_role: 'channel_moderator',
+      is_moderator: true,
+    });
+    expect((await announced).message?.type).toBe('system');
+    expect(aliceChannel.state.members[bobId]?.channel_role).toBe('channel_moderator');
+
+    const demoted = waitForEvent(
+      aliceChannel,
+      'member.updated',
+      (event) => event.member?.user_id === bobId,
+    );
+    await serverChannel.demoteModerators([bobId]);
+    expect((await demoted).member).toMatchObject({ channel_role: 'channel_member' });
+    expect(aliceChannel.state.members[bobId]?.channel_role).toBe('channel_member');
+  });
 });

@@ -12,8 +12,13 @@ export function registerChannelRoutes(
   app: FastifyInstance,
   services: { channels: ChannelsService },
 ): void {
-  const { channels } = services;
+  registerQueryRoutes(app, services.channels);
+  registerUpdateRoutes(app, services.channels);
+  registerMembershipRoutes(app, services.channels);
+}
 
+/** Reading channels: queryChannels and get-or-create (by id or by members). */
+function registerQueryRoutes(app: FastifyInstance, channels: ChannelsService): void {
   app.post('/channels', async (request) => {
     const states = await channels.queryChannels(actorOf(request), bodyOf(request.body));
     return { channels: states };
@@ -29,6 +34,10 @@ export function registerChannelRoutes(
       bodyOf(request.body),
     ),
   );
+}
+
+/** Changing a channel: update, partial update, delete, truncate. */
+function registerUpdateRoutes(app: FastifyInstance, channels: ChannelsService): void {
   app.post<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
     channels.update(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
   );
@@ -56,6 +65,10 @@ export function registerChannelRoutes(
       bodyOf(request.body),
     ),
   );
+}
+
+/** One member's own view of a channel and the member list: hide, show, stop watching, member update, query. */
+function registerMembershipRoutes(app: FastifyInstance, channels: ChannelsService): void {
   app.post<{ Params: ChannelParams }>('/channels/:type/:id/hide', async (request) => {
     await channels.hide(
       actorOf(request),

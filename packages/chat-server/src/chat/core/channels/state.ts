@@ -69,6 +69,32 @@ export function visibleAfter(
   return bounds.sort().at(-1)!;
 }
 
+/** The rows one state build reads, by cid. */
+interface LoadedRows {
+  memberships: Map<string, MemberRow>;
+  members: Map<string, MemberRow[]>;
+  reads: Map<string, ReadWithUnread[]>;
+  messages: Map<string, MessageRow[]>;
+  pinned: Map<string, MessageRow[]>;
+}
+
+/** What turns loaded rows into responses: assembled messages, watchers, users and the extensions' extras. */
+interface Resolved {
+  messagesById: Map<string, MessageResponse>;
+  watcherIds: Map<string, string[]>;
+  usersById: Map<string, UserResponse>;
+  extras: Map<string, Record<string, unknown>>[];
+}
+
+/** What building states reads from. */
+interface StateContext {
+  deps: ChatDeps;
+  repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo };
+  users: UsersService;
+  assembler: MessageAssembler;
+  enrichers: readonly ChannelStateEnricher[];
+}
+
 /**
  * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
@@ -80,121 +106,181 @@ export function createStateBuilder(
   assembler: MessageAssembler,
   enrichers: readonly ChannelStateEnricher[] = [],
 ) {
+  const ctx: StateContext = { deps, repos, users, assembler, enrichers };
   return async function buildStates(
     actor: Actor,
     rows: ChannelRow[],
     options: StateOptions,
   ): Promise<ChannelStateResponse[]> {
     if (rows.length === 0) return [];
-    const appId = actor.appId;
-    const cids = rows.map((r) => r.cid);
-    const viewer = actor.userId;
-    const memberships = viewer
-      ? await repos.channels.membershipsOf(appId, cids, viewer)
-      : new Map<string, MemberRow>();
-
-    const [members, reads] = options.state
-      ? await Promise.all([
-          repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
-          repos.reads.forChannels(appId, cids),
-        ])
-      : [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()];
-
-    let messagesByCid = new Map<string, MessageRow[]>();
-    const now = deps.clock.now();
-    const pinnedByCid = new Map<string, MessageRow[]>();
-    if (options.state) {
-      if (options.messagePage && rows.length === 1) {
-        const row = rows[0]!;
-        const page = await repos.messages.page(
-          {
-            appId,
-            cid: row.cid,
-            parentId: null,
-            visibleAfter: visibleAfter(row, memberships.get(row.cid)),
-          },
-          options.messagePage,
-        );
-        messagesByCid.set(row.cid, page);
-      } else {
-        const bounds = new Map<string, string>();
-        for (const row of rows) {
-          const bound = visibleAfter(row, memberships.get(row.cid));
-          if (bound) bounds.set(row.cid, bound);
-        }
-        messagesByCid = await repos.messages.latestPerChannel(
-          appId,
-          cids,
-          options.messageLimit,
-          bounds,
-        );
-      }
-      await Promise.all(
-        rows.map(async (row) =>
-          pinnedByCid.set(
-            row.cid,
-            await repos.messages.pinned(
-              appId,
-              row.cid,
-              10,
-              now,
-              visibleAfter(row, memberships.get(row.cid)),
-            ),
-          ),
-        ),
-      );
-    }
-
-    const allMessages = [...messagesByCid.values(), ...pinnedByCid.values()].flat();
-    const assembled = await assembler.assemble(appId, dedupe(allMessages), viewer);
-    const byId = new Map(assembled.map((m) => [m.id, m]));
-
-    const watcherIds = new Map<string, string[]>();
-    for (const cid of cids)
-      watcherIds.set(
-        cid,
-        deps.hub.watcherUserIds(appId, cid, options.watcherOffset, options.watcherLimit),
-      );
-
-    const userIds = new Set<string>();
-    for (const row of rows) if (row.created_by_id) userIds.add(row.created_by_id);
-    for (const list of members.values()) for (const m of list) userIds.add(m.user_id);
-    for (const m of memberships.values()) userIds.add(m.user_id);
-    for (const list of reads.values()) for (const r of list) userIds.add(r.user_id);
-    for (const list of watcherIds.values()) for (const id of list) userIds.add(id);
-    const usersById = await users.responses(appId, userIds);
-
-    const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, cids)));
-    return rows.map((row) => {
-      const type = requireType(row.type);
-      const membership = memberships.get(row.cid);
-      const permissions = permissionsFor(
-        type,
-        actor,
-        membership
-          ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
-          : null,
-      );
-      const hidden = membership?.hidden === 1;
-      return {
-        channel: toChannelResponse(row, type, usersById, {
-          ownCapabilities: ownCapabilities(permissions, type.config),
-          hidden,
-        }),
-        messages: (messagesByCid.get(row.cid) ?? []).map((m) => byId.get(m.id)!),
-        pinned_messages: (pinnedByCid.get(row.cid) ?? []).map((m) => byId.get(m.id)!),
-        members: (members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
-        membership: membership ? toMemberResponse(membership, usersById) : null,
-        read: (reads.get(row.cid) ?? []).map((r) => toReadResponse(r, usersById)),
-        watchers: (watcherIds.get(row.cid) ?? []).map((id) => usersById.get(id)!).filter(Boolean),
-        watcher_count: deps.hub.watcherCount(appId, row.cid),
-        threads: [],
-        hidden,
-        pending_messages: [],
-        ...Object.assign({}, ...extras.map((extra) => extra.get(row.cid))),
-      };
-    });
+    const loaded = await load(ctx, actor, rows, options);
+    const resolved = await resolve(ctx, actor, rows, loaded, options);
+    return rows.map((row) => toState(ctx, actor, row, loaded, resolved));
   };
+}
+
+async function loadMembersAndReads(
+  ctx: StateContext,
+  appId: string,
+  cids: string[],
+  options: StateOptions,
+) {
+  if (!options.state)
+    return [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()] as const;
+  return Promise.all([
+    ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
+    ctx.repos.reads.forChannels(appId, cids),
+  ]);
+}
+
+/** The message page of each channel: the exact page asked for when one channel is queried, else the latest. */
+async function loadMessages(
+  ctx: StateContext,
+  appId: string,
+  rows: ChannelRow[],
+  memberships: Map<string, MemberRow>,
+  options: StateOptions,
+): Promise<Map<string, MessageRow[]>> {
+  if (options.messagePage && rows.length === 1) {
+    const row = rows[0]!;
+    const page = await ctx.repos.messages.page(
+      {
+        appId,
+        cid: row.cid,
+        parentId: null,
+        visibleAfter: visibleAfter(row, memberships.get(row.cid)),
+      },
+      options.messagePage,
+    );
+    return new Map([[row.cid, page]]);
+  }
+  const bounds = new Map<string, string>();
+  for (const row of rows) {
+    const bound = visibleAfter(row, memberships.get(row.cid));
+    if (bound) bounds.set(row.cid, bound);
+  }
+  const cids = rows.map((r) => r.cid);
+  return ctx.repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds);
+}
+
+async function loadPinned(
+  ctx: StateContext,
+  appId: string,
+  rows: ChannelRow[],
+  memberships: Map<string, MemberRow>,
+): Promise<Map<string, MessageRow[]>> {
+  const now = ctx.deps.clock.now();
+  const pinnedByCid = new Map<string, MessageRow[]>();
+  await Promise.all(
+    rows.map(async (row) =>
+      pinnedByCid.set(
+        row.cid,
+        await ctx.repos.messages.pinned(
+          appId,
+          row.cid,
+          10,
+          now,
+          visibleAfter(row, memberships.get(row.cid)),
+        ),
+      ),
+    ),
+  );
+  return pinnedByCid;
+}
+
+async function load(
+  ctx: StateContext,
+  actor: Actor,
+  rows: ChannelRow[],
+  options: StateOptions,
+): Promise<LoadedRows> {
+  const appId = actor.appId;
+  const cids = rows.map((r) => r.cid);
+  const memberships = actor.userId
+    ? await ctx.repos.channels.membershipsOf(appId, cids, actor.userId)
+    : new Map<string, MemberRow>();
+  const [members, reads] = await loadMembersAndReads(ctx, appId, cids, options);
+  let messages = new Map<string, MessageRow[]>();
+  let pinned = new Map<string, MessageRow[]>();
+  if (options.state) {
+    messages = await loadMessages(ctx, appId, rows, memberships, options);
+    pinned = await loadPinned(ctx, appId, rows, memberships);
+  }
+  return { memberships, members, reads, messages, pinned };
+}
+
+async function resolve(
+  ctx: StateContext,
+  actor: Actor,
+  rows: ChannelRow[],
+  loaded: LoadedRows,
+  options: StateOptions,
+): Promise<Resolved> {
+  const allMessages = [...loaded.messages.values(), ...loaded.pinned.values()].flat();
+  const assembled = await ctx.assembler.assemble(actor.appId, dedupe(allMessages), actor.userId);
+  const messagesById = new Map(assembled.map((m) => [m.id, m]));
+  const cids = rows.map((r) => r.cid);
+  const watcherIds = new Map<string, string[]>();
+  for (const cid of cids)
+    watcherIds.set(
+      cid,
+      ctx.deps.hub.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
+    );
+  const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
+  const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
+  return { messagesById, watcherIds, usersById, extras };
+}
+
+function toState(
+  ctx: StateContext,
+  actor: Actor,
+  row: ChannelRow,
+  loaded: LoadedRows,
+  resolved: Resolved,
+): ChannelStateResponse {
+  const { messagesById, usersById } = resolved;
+  const type = requireType(row.type);
+  const membership = loaded.memberships.get(row.cid);
+  const permissions = permissionsFor(
+    type,
+    actor,
+    membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
+  );
+  const hidden = membership?.hidden === 1;
+  return {
+    channel: toChannelResponse(row, type, usersById, {
+      ownCapabilities: ownCapabilities(permissions, type.config),
+      hidden,
+    }),
+    messages: (loaded.messages.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
+    pinned_messages: (loaded.pinned.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
+    members: (loaded.members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
+    membership: membership ? toMemberResponse(membership, usersById) : null,
+    read: (loaded.reads.get(row.cid) ?? []).map((r) => toReadResponse(r, usersById)),
+    watchers: (resolved.watcherIds.get(row.cid) ?? [])
+      .map((id) => usersById.get(id)!)
+      .filter(Boolean),
+    watcher_count: ctx.deps.hub.watcherCount(actor.appId, row.cid),
+    threads: [],
+    hidden,
+    pending_messages: [],
+    ...Object.assign({}, ...resolved.extras.map((extra) => extra.get(row.cid))),
+  };
+}
+
+/** Everyone a batch of states names: creators, members, the viewer's memberships, readers and watchers. */
+function userIdsOf(
+  rows: ChannelRow[],
+  loaded: LoadedRows,
+  watcherIds: Map<string, string[]>,
+): Set<string> {
+  const userIds = new Set<string>();
+  for (const row of rows) if (row.created_by_id) userIds.add(row.created_by_id);
+  for (const list of loaded.members.values()) for (const m of list) userIds.add(m.user_id);
+  for (const m of loaded.memberships.values()) userIds.add(m.user_id);
+  for (const list of loaded.reads.values()) for (const r of list) userIds.add(r.user_id);
+  for (const list of watcherIds.values()) for (const id of list) userIds.add(id);
+  return userIds;
 }
 
 function dedupe(rows: MessageRow[]): MessageRow[] {

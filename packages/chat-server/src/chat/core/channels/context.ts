@@ -1,0 +1,165 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { chatError } from '../../../errors.ts';
+import type { Connection } from '../../../realtime/connection.ts';
+import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import { channelTypeByName, type ChannelType, type Permission } from '../channel-types.ts';
+import type { ChatDeps } from '../deps.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import type { JsonObject } from '../json.ts';
+import type { ReadsRepo } from '../reads/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import { channelEvent, type ChannelEventBase, type ServerEventType } from '../wire/events.ts';
+import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
+import {
+  toChannelResponse,
+  toMemberResponse,
+  type ChannelResponse,
+  type MemberResponse,
+} from './serialize.ts';
+import type { StateBuilder } from './state.ts';
+import { createWatchingEvents, type WatchingEvents } from './watching-events.ts';
+
+/** What the composition root hands the channels service. */
+export interface ChannelsContext {
+  deps: ChatDeps;
+  repos: { channels: ChannelsRepo; reads: ReadsRepo };
+  users: UsersService;
+  events: EventPublisher;
+  buildStates: StateBuilder;
+}
+
+/** One actor's standing in one channel: the row, its type, their membership and what they may do. */
+export interface ChannelAccess {
+  channel: ChannelRow;
+  type: ChannelType;
+  membership: MemberRow | undefined;
+  permissions: Set<Permission>;
+}
+
+/** Told, after the commit, of each hard-deleted message that carried attachments. */
+export type HardDeletedListener = (
+  appId: string,
+  authorId: string,
+  attachments: unknown[],
+) => Promise<void>;
+
+export type SystemMessageSender = (
+  actor: Actor,
+  channel: ChannelRow,
+  message: JsonObject,
+) => Promise<void>;
+
+/** Set once at wiring time by features that depend on channels (messages, uploads), never the other way round. */
+export interface ChannelHooks {
+  systemMessage?: SystemMessageSender;
+  messagesHardDeleted: HardDeletedListener[];
+}
+
+/** What every channel use case shares: the service's context plus the helpers built once from it. */
+export interface ChannelUseCaseContext extends ChannelsContext {
+  repo: ChannelsRepo;
+  hooks: ChannelHooks;
+  watchingEvents: WatchingEvents;
+  access(actor: Actor, cid: string, executor?: Transaction<Database>): Promise<ChannelAccess>;
+  accessRow(
+    actor: Actor,
+    channel: ChannelRow,
+    executor?: Transaction<Database>,
+  ): Promise<ChannelAccess>;
+  /** The channel object for a shared event frame (no per-user own_capabilities). */
+  eventChannel(channel: ChannelRow): Promise<ChannelResponse>;
+  /** The channel object as the caller sees it (own_capabilities, hidden), read fresh. */
+  requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse>;
+  /** The first page of members, as update responses carry them. */
+  membersResponse(appId: string, cid: string): Promise<MemberResponse[]>;
+  /** A channel event stamped now. */
+  baseEvent<T extends ServerEventType, F extends object>(
+    type: T,
+    channel: ChannelRow,
+    fields: F,
+  ): ChannelEventBase<T> & F;
+  /** The caller's own websocket, when the request came with one. */
+  actorConnection(actor: Actor): Connection | undefined;
+}
+
+export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseContext {
+  const { deps, users } = context;
+  const repo = context.repos.channels;
+
+  async function accessRow(
+    actor: Actor,
+    channel: ChannelRow,
+    executor?: Transaction<Database>,
+  ): Promise<ChannelAccess> {
+    const type = channelTypeByName(channel.type);
+    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    const membership = actor.userId
+      ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
+      : undefined;
+    const facts = membership
+      ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
+      : null;
+    return { channel, type, membership, permissions: permissionsFor(type, actor, facts) };
+  }
+
+  async function access(
+    actor: Actor,
+    cid: string,
+    executor?: Transaction<Database>,
+  ): Promise<ChannelAccess> {
+    const channel = await repo.get(actor.appId, cid, executor);
+    if (!channel || channel.deleted_at) throw chatError.notFound(`channel "${cid}" does not exist`);
+    return accessRow(actor, channel, executor);
+  }
+
+  async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
+    const usersById = channel.created_by_id
+      ? await users.responses(channel.app_id, [channel.created_by_id])
+      : new Map();
+    return toChannelResponse(channel, channelTypeByName(channel.type)!, usersById);
+  }
+
+  async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {
+    const current = await access(actor, cid);
+    const usersById = current.channel.created_by_id
+      ? await users.responses(actor.appId, [current.channel.created_by_id])
+      : new Map();
+    return toChannelResponse(current.channel, current.type, usersById, {
+      ownCapabilities: ownCapabilities(current.permissions, current.type.config),
+      hidden: current.membership?.hidden === 1,
+    });
+  }
+
+  async function membersResponse(appId: string, cid: string): Promise<MemberResponse[]> {
+    const rows = (await repo.membersOf(appId, [cid], 100)).get(cid) ?? [];
+    const usersById = await users.responses(
+      appId,
+      rows.map((r) => r.user_id),
+    );
+    return rows.map((r) => toMemberResponse(r, usersById));
+  }
+
+  return {
+    ...context,
+    repo,
+    hooks: { messagesHardDeleted: [] },
+    watchingEvents: createWatchingEvents({
+      hub: deps.hub,
+      users,
+      events: context.events,
+      clock: deps.clock,
+      largeChannelWatchers: deps.config.limits.largeChannelWatchers,
+      batchMs: deps.config.limits.largeChannelWatchingEventsMs,
+      log: deps.log,
+    }),
+    access,
+    accessRow,
+    eventChannel,
+    requesterChannel,
+    membersResponse,
+    baseEvent: (type, channel, fields) => channelEvent(type, channel, deps.clock.now(), fields),
+    actorConnection: (actor) =>
+      deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId),
+  };
+}

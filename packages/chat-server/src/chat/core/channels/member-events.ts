@@ -1,0 +1,92 @@
+import type { Actor } from '../access/access.ts';
+import type { ChannelUseCaseContext } from './context.ts';
+import type { ChannelRow, MemberRow } from './repo.ts';
+import { toMemberResponse, type MemberResponse } from './serialize.ts';
+
+type EventsContext = Pick<
+  ChannelUseCaseContext,
+  'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel'
+>;
+
+/** `member.added` to the channel and `notification.added_to_channel` to each newcomer. */
+export async function publishMembersAdded(
+  ctx: EventsContext,
+  actor: Actor,
+  cid: string,
+  added: MemberRow[],
+): Promise<void> {
+  if (added.length === 0) return;
+  const channel = (await ctx.repo.get(actor.appId, cid))!;
+  const usersById = await ctx.users.responses(
+    actor.appId,
+    added.map((m) => m.user_id),
+  );
+  const channelObject = await ctx.eventChannel(channel);
+  for (const member of added) {
+    const memberResponse = toMemberResponse(member, usersById);
+    ctx.events.toChannel(
+      actor.appId,
+      cid,
+      ctx.baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }),
+    );
+    ctx.events.toUser(
+      actor.appId,
+      member.user_id,
+      ctx.baseEvent('notification.added_to_channel', channel, {
+        channel: channelObject,
+        member: memberResponse,
+        user: memberResponse.user,
+      }),
+    );
+  }
+}
+
+/** `member.removed` to the channel and `notification.removed_from_channel` to each one removed. */
+export async function publishMembersRemoved(
+  ctx: EventsContext,
+  actor: Actor,
+  channel: ChannelRow,
+  removed: string[],
+): Promise<void> {
+  if (removed.length === 0) return;
+  const usersById = await ctx.users.responses(actor.appId, removed);
+  const fresh = (await ctx.repo.get(actor.appId, channel.cid)) ?? channel;
+  const channelObject = await ctx.eventChannel(fresh);
+  for (const userId of removed) {
+    const user = usersById.get(userId);
+    ctx.events.toChannel(
+      actor.appId,
+      channel.cid,
+      ctx.baseEvent('member.removed', fresh, { user, member: { user_id: userId, user } }),
+    );
+    ctx.events.toUser(
+      actor.appId,
+      userId,
+      ctx.baseEvent('notification.removed_from_channel', fresh, {
+        channel: channelObject,
+        user,
+        member: { user_id: userId, user },
+      }),
+    );
+  }
+}
+
+/** `member.updated` to the channel and to the member's own connections; returns the member as sent. */
+export async function publishMemberUpdated(
+  ctx: EventsContext,
+  appId: string,
+  channel: ChannelRow,
+  userId: string,
+): Promise<MemberResponse> {
+  const member = (await ctx.repo.member(appId, channel.cid, userId))!;
+  const usersById = await ctx.users.responses(appId, [userId]);
+  const response = toMemberResponse(member, usersById);
+  const event = ctx.baseEvent('member.updated', channel, {
+    member: response,
+    user: response.user,
+  });
+  ctx.events.toChannel(appId, channel.cid, event);
+  // The member may not be watching (pinning from the channel list): their own connections learn it too.
+  ctx.events.toUser(appId, userId, event, { skipWatchersOf: channel.cid });
+  return response;
+}

@@ -1,0 +1,110 @@
+import { chatError } from '../../../errors.ts';
+import { requirePermission, type Actor } from '../access/access.ts';
+import { MAX_MEMBERS_PER_REQUEST } from '../field-rules.ts';
+import { isPlainObject } from '../json.ts';
+import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
+import type { MemberRow } from './repo.ts';
+
+/** One entry of a members list in a request (`members`, `add_members`, `invites`, ...). */
+export interface MemberInput {
+  user_id: string;
+  channel_role?: string;
+}
+
+export function readMemberInputs(value: unknown, what: string): MemberInput[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw chatError.input(`${what} must be an array`);
+  if (value.length > MAX_MEMBERS_PER_REQUEST)
+    throw chatError.input(
+      `${what} can hold at most ${MAX_MEMBERS_PER_REQUEST} members per request`,
+    );
+  return value.map((entry) => readMemberInput(entry, what));
+}
+
+function readMemberInput(entry: unknown, what: string): MemberInput {
+  if (typeof entry === 'string') return { user_id: entry };
+  if (isPlainObject(entry)) {
+    const id = entry.user_id ?? (isPlainObject(entry.user) ? entry.user.id : undefined);
+    if (typeof id !== 'string' || !id) throw chatError.input(`${what} entries need a user_id`);
+    const role = entry.channel_role;
+    if (
+      role !== undefined &&
+      role !== 'channel_member' &&
+      role !== 'channel_moderator' &&
+      role !== 'owner'
+    ) {
+      throw chatError.input(`unknown channel_role ${String(role)}`);
+    }
+    return role ? { user_id: id, channel_role: role as string } : { user_id: id };
+  }
+  throw chatError.input(`${what} entries must be user ids or {user_id}`);
+}
+
+/** Whether any entry asks for more than plain membership (a moderator or owner role). */
+export function grantsRole(inputs: MemberInput[]): boolean {
+  return inputs.some((m) => m.channel_role !== undefined && m.channel_role !== 'channel_member');
+}
+
+/** Stream documents promoting and demoting as server-side only; no client role, not even an admin's, grants it. */
+export function requireServerForRoles(actor: Actor, what: string): void {
+  if (!actor.isServer) throw chatError.notAllowed(`${what} is only allowed server-side`);
+}
+
+const GLOBAL_RANK = new Map([
+  ['moderator', 3],
+  ['admin', 4],
+]);
+const CHANNEL_RANK = new Map([
+  ['channel_member', 0],
+  ['channel_moderator', 1],
+  ['owner', 2],
+]);
+
+/**
+ * How far up someone stands in a channel: owner above channel moderators above members, and the app's moderators and
+ * admins above them all. Removing someone else takes a strictly higher rank, so no one removes their equal or the
+ * owner of a group, except staff.
+ */
+function rankOf(globalRole: string, member: MemberRow | undefined): number {
+  const channelRank =
+    member && member.banned !== 1 ? (CHANNEL_RANK.get(member.channel_role) ?? 0) : 0;
+  return Math.max(GLOBAL_RANK.get(globalRole) ?? 0, channelRank);
+}
+
+/**
+ * Adding or inviting people: the member-update permission, or `join-channel` for adding only oneself (a user
+ * joining a livestream, as on Stream); never into a distinct conversation (as Stream).
+ */
+export function requireAddRights(actor: Actor, current: ChannelAccess, added: string[]): void {
+  const joiningAlone =
+    actor.userId !== null && added.length > 0 && added.every((id) => id === actor.userId);
+  if (!(joiningAlone && current.permissions.has('join-channel')))
+    requirePermission(current.permissions, 'update-channel-members', 'adding channel members');
+  if (current.channel.distinct_key !== null && !actor.isServer)
+    throw chatError.notAllowed(
+      'members cannot be added to a distinct channel: create a new channel with the desired members',
+    );
+}
+
+/** Leaving is a member's own right; removing anyone else takes the member-update permission and a higher rank. */
+export async function requireRemoveRights(
+  ctx: Pick<ChannelUseCaseContext, 'repo' | 'users'>,
+  actor: Actor,
+  current: ChannelAccess,
+  removes: string[],
+): Promise<void> {
+  if (actor.userId && removes.includes(actor.userId))
+    requirePermission(current.permissions, 'leave-channel', 'leaving the channel');
+  const others = removes.filter((userId) => userId !== actor.userId);
+  if (others.length === 0 || actor.isServer) return;
+  requirePermission(current.permissions, 'update-channel-members', 'removing channel members');
+  const actorRank = rankOf(actor.role, current.membership);
+  for (const userId of others) {
+    const member = await ctx.repo.member(actor.appId, current.channel.cid, userId);
+    if (!member) continue;
+    if (rankOf(await ctx.users.roleOf(actor.appId, userId), member) >= actorRank)
+      throw chatError.notAllowed(
+        `removing ${userId} needs a higher role in the channel than theirs`,
+      );
+  }
+}

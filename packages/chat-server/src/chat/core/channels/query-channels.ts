@@ -1,0 +1,62 @@
+import { chatError } from '../../../errors.ts';
+import { isPlainObject, type JsonObject } from '../json.ts';
+import { parseMessagePage } from '../messages/pagination.ts';
+import type { ChannelUseCaseContext } from './context.ts';
+import { intOption } from './ids.ts';
+import { compileChannelFilter, compileChannelSort } from './query.ts';
+import type { ChannelsService } from './service.ts';
+import type { StateOptions } from './state.ts';
+import { followPresence, watch } from './watchers.ts';
+
+/** The state one channel query asks for: its message page, member and watcher pages. */
+export function stateOptions(body: JsonObject): StateOptions {
+  const messages = isPlainObject(body.messages) ? body.messages : undefined;
+  const members = isPlainObject(body.members) ? body.members : {};
+  const watchers = isPlainObject(body.watchers) ? body.watchers : {};
+  const page = parseMessagePage(messages, { limit: 100, max: 300 });
+  return {
+    state: body.state !== false,
+    messageLimit: page.limit,
+    messagePage: page,
+    memberLimit: intOption(members.limit, 100, 300, 'members.limit'),
+    memberOffset: intOption(members.offset, 0, 10_000, 'members.offset'),
+    watcherLimit: intOption(watchers.limit, 100, 300, 'watchers.limit'),
+    watcherOffset: intOption(watchers.offset, 0, 10_000, 'watchers.offset'),
+  };
+}
+
+export function createQueryChannels(
+  ctx: ChannelUseCaseContext,
+): Pick<ChannelsService, 'queryChannels'> {
+  const { deps, repo } = ctx;
+  return {
+    async queryChannels(actor, body) {
+      const limit = intOption(body.limit, 10, 30, 'limit');
+      const offset = intOption(body.offset, 0, 1000, 'offset');
+      const messageLimit = intOption(body.message_limit, 25, 300, 'message_limit');
+      const memberLimit = intOption(body.member_limit, 100, 100, 'member_limit');
+      const filter = body.filter_conditions ?? {};
+      if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
+      const where = compileChannelFilter(deps.dialect, actor, filter);
+      const order = compileChannelSort(deps.dialect, body.sort);
+      // Server-side calls without user_id see every channel, with no per-user state.
+      const rows = await repo.query(actor.appId, actor.userId ?? '', where, order, limit, offset);
+      const states = await ctx.buildStates(actor, rows, {
+        state: body.state !== false,
+        messageLimit,
+        memberLimit,
+        memberOffset: 0,
+        watcherLimit: 100,
+        watcherOffset: 0,
+      });
+      if (body.watch === true) for (const row of rows) await watch(ctx, actor, row);
+      if (body.presence === true)
+        followPresence(
+          ctx,
+          actor,
+          states.flatMap((s) => s.members.map((m) => m.user_id)),
+        );
+      return states;
+    },
+  };
+}
