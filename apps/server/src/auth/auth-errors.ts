@@ -3,11 +3,11 @@ import {
   DAO_HIEU_CHARACTERS_MESSAGE,
   DAO_HIEU_LENGTH_MESSAGE,
 } from '@daohuu/domain';
+import type { ApiErrorBody } from '@daohuu/domain';
 import { INTERNAL_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '../errors.ts';
 import { USER_RULE_CODES } from './user-rules.ts';
 
-export interface AuthErrorBody {
-  error: { code: string; message: string };
+export interface AuthErrorBody extends ApiErrorBody {
   /**
    * Mirrors `error.code` and `error.message` at the top level, where better-auth's own client reads them
    * (`const { error } = await authClient.signIn.email(…)` gives `error.code`, `error.message`, `error.status`).

@@ -15,9 +15,6 @@ export interface CreateAuthOptions {
   onUserUpdated?: (userId: string) => Promise<unknown>;
 }
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 export const MIN_PASSWORD_LENGTH = 8;
 
 function authOptions({ sqlite, secret, publicUrl, log, onUserUpdated }: CreateAuthOptions) {
