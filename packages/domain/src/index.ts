@@ -45,3 +45,4 @@ export type {
   UserSearchResult,
   UsersPage,
 } from './api.ts';
+export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';
