@@ -2,15 +2,36 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import type { ProxyOptions } from 'vite';
+
+/** The product server (apps/server), on the PORT it listens on. */
+const productServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+/**
+ * The SPA has its own pages under /chat (/chat, /chat/:type/:id). A browser navigation (a GET that accepts HTML) is
+ * the dev server's to answer with index.html, the same rule the product server applies (apps/server/src/web/web-app.ts);
+ * every other /chat request belongs to the chat server.
+ */
+const spaPageUnderChat: NonNullable<ProxyOptions['bypass']> = (request) => {
+  const isPage =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html');
+  return isPage ? '/index.html' : undefined;
+};
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // `npm run dev` (scripts/dev.mjs) runs the product server beside this dev server; the app reaches it through
+  // these proxies exactly as it does in production, on one origin. changeOrigin stays off so the product server sees
+  // the Vite origin as the request's own host: it trusts it for writes and answers it as the chat base URL.
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: productServer, changeOrigin: false },
+      // The embedded chat server: REST, uploads and the websocket (/chat/connect).
+      '/chat': { target: productServer, changeOrigin: false, ws: true, bypass: spaPageUnderChat },
     },
   },
   build: {

@@ -5,19 +5,18 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { loadOrCreateAuthSecret } from './auth/secrets.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
-import { installChatUserHooks } from './chat/chat-user-hooks.ts';
 import type { ChatUserSync } from './chat/chat-users.ts';
 import { createChat } from './chat/create-chat.ts';
 import { CHAT_PREFIX, frameworkErrorsFor, mountEmbeddedChat } from './chat/embedded-chat.ts';
-import { registerSearchFunctions } from './chat/user-search.ts';
-import { userSearchRoutes } from './chat/user-search-routes.ts';
 import type { Config } from './config.ts';
+import { registerSearchFunctions } from './db/folded-search.ts';
 import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
+import { userSearchRoutes } from './profile/user-search-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -61,7 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       log: app.log,
       // better-auth's update-user renames a user without going through our routes: the chat user follows here.
-      onUserUpdated: async (userId) => late.chatUsers?.refresh(userId),
+      onUserUpdated: async (userId) => late.chatUsers?.userChanged(userId),
     });
     if (config.seedDemo && (await seedDemoData(auth, database.db))) {
       app.log.info('Seeded the demo admin and demo users (SEED_DEMO=false skips this).');
@@ -77,15 +76,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     });
     app.decorate('chat', chat);
     late.chatUsers = chat.users;
-    // Before the auth and profile routes, so it sees their responses.
-    installChatUserHooks(app, chat.users);
 
     await app.register(healthRoutes);
-    await app.register(authRoutes, { auth, limiter: new AuthAttemptLimiter(config.authRateLimit) });
+    await app.register(authRoutes, {
+      auth,
+      limiter: new AuthAttemptLimiter(config.authRateLimit),
+      users: chat.users,
+    });
     await app.register(async (api) => {
       // better-auth guards /api/auth/* itself; this guards our own cookie-authenticated routes the same way.
       api.addHook('onRequest', async (request) => assertTrustedOrigin(request, config.publicUrl));
-      await api.register(profileRoutes, { auth, db: database.db });
+      await api.register(profileRoutes, { auth, db: database.db, users: chat.users });
       await api.register(chatRoutes, {
         auth,
         api: chat.api,

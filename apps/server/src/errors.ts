@@ -1,4 +1,5 @@
 import { AVATAR_MESSAGE, DAO_HIEU_LENGTH_MESSAGE } from '@daohuu/domain';
+import type { ApiErrorBody } from '@daohuu/domain';
 
 /**
  * The one error type of the product API. Every failure a client can see is an `AppError`; the error handler
@@ -25,11 +26,7 @@ export class AppError extends Error {
   }
 }
 
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-export function errorBody(code: string, message: string): ErrorBody {
+export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ChatToken } from '@daohuu/domain';
 import type { FastifyInstance } from 'fastify';
 import { StreamChat } from 'stream-chat';
 import type { Event, EventTypes } from 'stream-chat';
@@ -73,11 +74,8 @@ export function chatAdmin(apiKey: string, apiSecret: string, baseURL: string): S
   return new StreamChat(apiKey, apiSecret, { baseURL });
 }
 
-export interface ChatTokenResponse {
-  token: string;
-  userId: string;
-  expiresAt: string;
-}
+/** The reply of GET /api/chat/token, as the web app reads it. */
+export type ChatTokenResponse = ChatToken;
 
 export async function chatToken(app: FastifyInstance, cookie: string): Promise<ChatTokenResponse> {
   const response = await apiRequest(app, 'GET', '/api/chat/token', { cookie });

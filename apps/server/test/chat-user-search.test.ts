@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/seed/demo-accounts.ts';
-import { foldForSearch } from '../src/chat/user-search.ts';
+import { foldForSearch } from '../src/db/folded-search.ts';
 import { apiRequest, signedInCookie, signedUpUser, signUp, startSharedApp } from './harness.ts';
 
 let app: FastifyInstance;

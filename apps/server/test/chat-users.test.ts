@@ -176,4 +176,30 @@ describe('chat outages', () => {
       await late.close();
     }
   });
+
+  it('signs up while chat is unreachable, and syncs the user when they sign in again', async () => {
+    const config = testConfig({}, tempDir());
+    const late = await buildApp(config);
+    try {
+      const { cookie, credentials } = await signedUpUser(late);
+      const me = (await apiRequest(late, 'GET', '/api/me', { cookie })).json();
+
+      await late.listen({ port: 0, host: '127.0.0.1' });
+      await late.chat.onListening();
+      const lateChatURL = `http://127.0.0.1:${(late.server.address() as { port: number }).port}/chat`;
+      const server = serverClientFor(config.dataDir, lateChatURL);
+      expect((await server.queryUsers({ id: me.id })).users).toEqual([]);
+
+      // No chat token is asked for: the sign-in alone must bring the chat user and its public channels.
+      await signedInCookie(late, credentials.email, credentials.password);
+      const { users } = await server.queryUsers({ id: me.id });
+      expect(users[0]).toMatchObject({ name: me.daoHieu, role: 'user', tu_vi: 0 });
+      const { members } = await server
+        .channel('livestream', 'quang-truong')
+        .queryMembers({ user_id: me.id });
+      expect(members.map((member) => member.user_id)).toEqual([me.id]);
+    } finally {
+      await late.close();
+    }
+  });
 });

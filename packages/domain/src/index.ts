@@ -29,3 +29,20 @@ export {
 export type { AvatarCheck } from './avatar.ts';
 export { isSectChannel, sectChannelFilter, sidebarChannelFilter } from './sect-channels.ts';
 export type { ChannelFilter, ChannelRef } from './sect-channels.ts';
+export { ROLES, isRole } from './roles.ts';
+export type { Role } from './roles.ts';
+export type {
+  AdminUserPatch,
+  ApiErrorBody,
+  ChatChannelCustomData,
+  ChatClientConfig,
+  ChatToken,
+  ChatUserCustomData,
+  OwnProfilePatch,
+  Profile,
+  PublicChannel,
+  UserSearchHit,
+  UserSearchResult,
+  UsersPage,
+} from './api.ts';
+export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';

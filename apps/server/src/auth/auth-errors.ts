@@ -2,12 +2,13 @@ import {
   AVATAR_MESSAGE,
   DAO_HIEU_CHARACTERS_MESSAGE,
   DAO_HIEU_LENGTH_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
 } from '@daohuu/domain';
+import type { ApiErrorBody } from '@daohuu/domain';
 import { INTERNAL_MESSAGE, TOO_MANY_ATTEMPTS_MESSAGE } from '../errors.ts';
 import { USER_RULE_CODES } from './user-rules.ts';
 
-export interface AuthErrorBody {
-  error: { code: string; message: string };
+export interface AuthErrorBody extends ApiErrorBody {
   /**
    * Mirrors `error.code` and `error.message` at the top level, where better-auth's own client reads them
    * (`const { error } = await authClient.signIn.email(…)` gives `error.code`, `error.message`, `error.status`).
@@ -35,7 +36,7 @@ const TRANSLATIONS: Record<string, Translation> = {
     code: 'USER_ALREADY_EXISTS',
     message: 'Email này đã được sử dụng.',
   },
-  PASSWORD_TOO_SHORT: { code: 'PASSWORD_TOO_SHORT', message: 'Mật khẩu phải có ít nhất 8 ký tự.' },
+  PASSWORD_TOO_SHORT: { code: 'PASSWORD_TOO_SHORT', message: PASSWORD_TOO_SHORT_MESSAGE },
   PASSWORD_TOO_LONG: { code: 'PASSWORD_TOO_LONG', message: 'Mật khẩu quá dài (tối đa 128 ký tự).' },
   INVALID_PASSWORD: { code: 'INVALID_PASSWORD', message: 'Mật khẩu không hợp lệ.' },
   INVALID_EMAIL: { code: 'INVALID_EMAIL', message: 'Email không hợp lệ.' },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { appError } from '../errors.ts';
 import { toWebHeaders } from '../http/to-web-headers.ts';
+import type { UserChanges } from '../profile/user-changes.ts';
 import type { AuthAttemptLimiter } from './auth-attempt-limiter.ts';
 import { FAILURE_CODES_PER_EMAIL, translateAuthError } from './auth-errors.ts';
 import type { Auth } from './create-auth.ts';
@@ -10,6 +11,8 @@ import type { Auth } from './create-auth.ts';
 export interface AuthRoutesOptions {
   auth: Auth;
   limiter: AuthAttemptLimiter;
+  /** Told of every successful sign-up and sign-in, before the response is sent. */
+  users: Pick<UserChanges, 'userSignedIn'>;
 }
 
 /** Auth bodies are a few small JSON fields. */
@@ -39,6 +42,16 @@ function parseJsonObject(
   return parsed as Record<string, unknown>;
 }
 
+/** better-auth answers a successful sign-in or sign-up with `{ token, user: { id, … } }`. */
+function signedInUserId(body: Buffer): string | undefined {
+  try {
+    const id: unknown = (JSON.parse(body.toString('utf8')) as { user?: { id?: unknown } }).user?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function requestUrl(request: FastifyRequest): string {
   try {
     return new URL(request.url, `${request.protocol}://${request.host || 'localhost'}`).href;
@@ -50,11 +63,11 @@ function requestUrl(request: FastifyRequest): string {
 /**
  * Mounts better-auth at /api/auth/*. Sign-in and sign-up pass through our rate limits and đạo hiệu validation
  * first; every better-auth error comes back in our error shape with a Vietnamese message; successful responses and
- * their cookies are passed on untouched.
+ * their cookies are passed on untouched, once a successful sign-in or sign-up has been announced to `users`.
  */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, limiter }: AuthRoutesOptions,
+  { auth, limiter, users }: AuthRoutesOptions,
 ): Promise<void> {
   // better-auth parses its own bodies; we hand it the bytes exactly as they came.
   app.removeAllContentTypeParsers();
@@ -109,8 +122,14 @@ export async function authRoutes(
       reply.status(response.status);
 
       if (response.status < 400) {
-        if (email !== undefined) limiter.recordSuccess(request.ip, email);
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        const answer = Buffer.from(await response.arrayBuffer());
+        // `email` is only read on sign-in and sign-up.
+        if (email !== undefined) {
+          limiter.recordSuccess(request.ip, email);
+          const userId = response.status === 200 ? signedInUserId(answer) : undefined;
+          if (userId !== undefined) await users.userSignedIn(userId);
+        }
+        return reply.send(answer);
       }
 
       const translated = translateAuthError(response.status, await response.text());

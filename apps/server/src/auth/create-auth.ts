@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@daohuu/domain';
 import type BetterSqlite3 from 'better-sqlite3';
 import { betterAuth } from 'better-auth';
 import type { BetterAuthOptions } from 'better-auth';
@@ -14,11 +15,6 @@ export interface CreateAuthOptions {
   /** Called after better-auth changes a user row (update-user), so the chat user can follow; awaited. */
   onUserUpdated?: (userId: string) => Promise<unknown>;
 }
-
-export const ROLES = ['user', 'moderator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 function authOptions({ sqlite, secret, publicUrl, log, onUserUpdated }: CreateAuthOptions) {
   return {

@@ -1,3 +1,4 @@
+import type { ChatClientConfig, ChatToken } from '@daohuu/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
 import { requireSessionUserId } from '../auth/session.ts';
@@ -5,23 +6,6 @@ import type { ChatApi } from './chat-api.ts';
 import type { ChatUserSync } from './chat-users.ts';
 import { CHAT_PREFIX } from './embedded-chat.ts';
 import { PUBLIC_CHANNELS } from './public-channels.ts';
-
-/** GET /api/chat/config: what the web app needs to create its `StreamChat` client (docs/product-api.md). */
-export interface ChatClientConfig {
-  mode: 'embedded' | 'hosted';
-  apiKey: string;
-  /** Null: the stream-chat client's default (Stream's hosted API). */
-  baseURL: string | null;
-  publicChannels: { type: 'livestream'; id: string; name: string }[];
-}
-
-/** GET /api/chat/token. */
-export interface ChatToken {
-  token: string;
-  userId: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
 
 export interface ChatRoutesOptions {
   auth: Auth;

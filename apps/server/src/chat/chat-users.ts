@@ -1,11 +1,12 @@
 import { isAllowedAvatar } from '@daohuu/domain';
+import type { Profile } from '@daohuu/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserResponse } from 'stream-chat';
 import type { Database } from '../db/schema.ts';
 import { toProfile } from '../profile/profile.ts';
-import type { Profile } from '../profile/profile.ts';
 import { findUserById } from '../profile/profile-repo.ts';
+import type { UserChanges } from '../profile/user-changes.ts';
 import type { ChatApi } from './chat-api.ts';
 import { ChatNotReadyError } from './chat-api.ts';
 import { ensurePublicChannels, joinPublicChannels } from './public-channels.ts';
@@ -42,11 +43,12 @@ export interface ChatUserSyncOptions {
 
 /**
  * Keeps chat users in step with product users: upserts the user and makes them a member of the public channels.
- * A user is synced once per process (`ensure`, on sign-in and on every token request) and again whenever their
- * profile changes (`refresh`). Failures (chat unreachable, timeouts) are logged and never thrown: the next
+ * A user is synced once per process (`ensure`: on sign-in and on every token request) and again whenever their
+ * profile changes (`userChanged`, called by the profile and admin handlers and by better-auth's update hook).
+ * Failures (chat unreachable, timeouts) are logged and never thrown: the next
  * `ensure` retries, so a chat outage never blocks signing in.
  */
-export class ChatUserSync {
+export class ChatUserSync implements UserChanges {
   readonly #api: ChatApi;
   readonly #db: Kysely<Database>;
   readonly #log: FastifyBaseLogger;
@@ -68,8 +70,13 @@ export class ChatUserSync {
     return this.#syncs.get(userId) ?? this.#start(userId, Promise.resolve());
   }
 
+  /** A sign-up or sign-in: the chat user must exist and belong to the public channels. */
+  userSignedIn(userId: string): Promise<boolean> {
+    return this.ensure(userId);
+  }
+
   /** Syncs the user again (after a profile change), once any sync in flight has finished. */
-  refresh(userId: string): Promise<boolean> {
+  userChanged(userId: string): Promise<boolean> {
     const previous = this.#syncs.get(userId) ?? Promise.resolve(false);
     return this.#start(userId, previous);
   }

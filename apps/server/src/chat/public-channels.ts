@@ -1,9 +1,8 @@
+import type { PublicChannel as PublicChannelRef } from '@daohuu/domain';
 import type { StreamChat } from 'stream-chat';
 
-export interface PublicChannel {
-  type: 'livestream';
-  id: string;
-  name: string;
+/** A public channel as the product creates it: what `GET /api/chat/config` lists, plus its description. */
+export interface PublicChannel extends PublicChannelRef {
   description: string;
 }
 

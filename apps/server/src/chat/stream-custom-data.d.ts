@@ -1,13 +1,11 @@
-// Custom fields the product puts on chat objects (Stream keeps custom data at the top level of each object).
+// Custom fields the product puts on chat objects (Stream keeps custom data at the top level of each object); the
+// shapes live in packages/domain so the web app declares exactly the same.
 import 'stream-chat';
+import type { ChatChannelCustomData, ChatUserCustomData } from '@daohuu/domain';
 
 declare module 'stream-chat' {
-  interface CustomUserData {
-    /** The user's cultivation value, so every message header can show the author's realm. */
-    tu_vi?: number;
-  }
-  interface CustomChannelData {
-    name?: string;
-    description?: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the shared fields
+  interface CustomUserData extends ChatUserCustomData {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the shared fields
+  interface CustomChannelData extends ChatChannelCustomData {}
 }

@@ -1,7 +1,6 @@
-import { checkDaoHieu } from '@daohuu/domain';
-import type { Role } from '../auth/create-auth.ts';
+import { checkDaoHieu, isRole } from '@daohuu/domain';
+import type { Role } from '@daohuu/domain';
 import { appError } from '../errors.ts';
-import { isRole } from './profile.ts';
 import type { UserPatch } from './profile-repo.ts';
 
 function asObjectWithOnly(body: unknown, allowed: readonly string[]): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../auth/create-auth.ts';
-import { foldedContains } from '../chat/user-search.ts';
+import type { Role } from '@daohuu/domain';
+import { foldedContains } from '../db/folded-search.ts';
 import type { Database } from '../db/schema.ts';
 import type { UserRow } from './profile.ts';
 

@@ -1,3 +1,4 @@
+import type { Profile, UsersPage } from '@daohuu/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
@@ -5,13 +6,16 @@ import { requireSessionUserId } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import { appError } from '../errors.ts';
 import { toProfile } from './profile.ts';
-import type { Profile, UserRow } from './profile.ts';
+import type { UserRow } from './profile.ts';
 import { parseAdminUserPatch, parseOwnProfilePatch, parseUserListQuery } from './profile-input.ts';
 import { findUserById, listUsers, updateUser } from './profile-repo.ts';
+import type { UserChanges } from './user-changes.ts';
 
 export interface ProfileRoutesOptions {
   auth: Auth;
   db: Kysely<Database>;
+  /** Told of every profile these routes change, before the response is sent. */
+  users: Pick<UserChanges, 'userChanged'>;
 }
 
 /** Profile and admin bodies are a few small fields. */
@@ -19,11 +23,12 @@ const BODY_LIMIT = 16 * 1024;
 
 /**
  * GET/PATCH /api/me and the admin user routes (docs/product-api.md). Access is decided here, through
- * `currentUser` and `currentAdmin`, and nowhere else.
+ * `currentUser` and `currentAdmin`, and nowhere else. Every successful change is announced through
+ * `users.userChanged` and awaited, so the chat user is in step when the response arrives.
  */
 export async function profileRoutes(
   app: FastifyInstance,
-  { auth, db }: ProfileRoutesOptions,
+  { auth, db, users }: ProfileRoutesOptions,
 ): Promise<void> {
   async function currentUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
     const userId = await requireSessionUserId(auth, request, reply);
@@ -47,17 +52,15 @@ export async function profileRoutes(
     const patch = parseOwnProfilePatch(request.body);
     const updated = await updateUser(db, user.id, patch);
     if (!updated) throw appError.unauthenticated();
+    await users.userChanged(updated.id);
     return toProfile(updated);
   });
 
-  app.get(
-    '/api/admin/users',
-    async (request, reply): Promise<{ users: Profile[]; total: number }> => {
-      await currentAdmin(request, reply);
-      const page = await listUsers(db, parseUserListQuery(request.query));
-      return { users: page.rows.map(toProfile), total: page.total };
-    },
-  );
+  app.get('/api/admin/users', async (request, reply): Promise<UsersPage> => {
+    await currentAdmin(request, reply);
+    const page = await listUsers(db, parseUserListQuery(request.query));
+    return { users: page.rows.map(toProfile), total: page.total };
+  });
 
   app.patch<{ Params: { id: string } }>(
     '/api/admin/users/:id',
@@ -73,6 +76,7 @@ export async function profileRoutes(
       const updated =
         Object.keys(patch).length === 0 ? target : await updateUser(db, target.id, patch);
       if (!updated) throw appError.userNotFound();
+      await users.userChanged(updated.id);
       return toProfile(updated);
     },
   );

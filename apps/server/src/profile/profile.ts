@@ -1,27 +1,11 @@
+import { isRole } from '@daohuu/domain';
+import type { Profile } from '@daohuu/domain';
 import type { Selectable } from 'kysely';
-import { ROLES } from '../auth/create-auth.ts';
-import type { Role } from '../auth/create-auth.ts';
 import type { UserTable } from '../db/schema.ts';
-
-/** The Profile JSON of docs/product-api.md; the web app codes against exactly this. */
-export interface Profile {
-  id: string;
-  daoHieu: string;
-  email: string;
-  role: Role;
-  tuVi: number;
-  balance: number;
-  image: string | null;
-  /** ISO 8601. */
-  createdAt: string;
-}
 
 export type UserRow = Selectable<UserTable>;
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
+/** The Profile JSON of docs/product-api.md (its type lives in packages/domain, shared with the web app). */
 export function toProfile(row: UserRow): Profile {
   return {
     id: row.id,

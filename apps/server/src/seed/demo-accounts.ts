@@ -1,4 +1,4 @@
-import type { Role } from '../auth/create-auth.ts';
+import type { Role } from '@daohuu/domain';
 
 export interface DemoAccount {
   email: string;

@@ -1,20 +1,7 @@
+import type { Profile, Role } from '@daohuu/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { authClient } from './auth-client';
-
-export type Role = 'user' | 'moderator' | 'admin';
-
-/** The signed-in cultivator as the product server describes them (`GET /api/me`). */
-export interface Profile {
-  id: string;
-  daoHieu: string;
-  email: string;
-  role: Role;
-  tuVi: number;
-  balance: number;
-  image: string | null;
-  createdAt: string;
-}
 
 export const ROLE_LABELS: Record<Role, string> = {
   user: 'Thành viên',

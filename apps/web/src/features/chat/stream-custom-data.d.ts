@@ -1,13 +1,11 @@
-// Custom fields the product puts on chat objects (Stream flattens custom data onto users and channels).
+// Custom fields the product puts on chat objects (Stream flattens custom data onto users and channels); the shapes
+// live in packages/domain so the product server declares exactly the same.
 import 'stream-chat';
+import type { ChatChannelCustomData, ChatUserCustomData } from '@daohuu/domain';
 
 declare module 'stream-chat' {
-  interface CustomUserData {
-    /** The cultivator's tu vi, synced by the product server; absent for users it never synced. */
-    tu_vi?: number;
-  }
-  interface CustomChannelData {
-    name?: string;
-    image?: string;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the shared fields
+  interface CustomUserData extends ChatUserCustomData {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the shared fields
+  interface CustomChannelData extends ChatChannelCustomData {}
 }

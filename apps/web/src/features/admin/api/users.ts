@@ -1,3 +1,4 @@
+import type { AdminUserPatch, Profile, UsersPage } from '@daohuu/domain';
 import {
   keepPreviousData,
   queryOptions,
@@ -6,14 +7,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { meQueryKey, type Profile, type Role } from '@/lib/auth';
+import { meQueryKey } from '@/lib/auth';
 
 export const USERS_PAGE_SIZE = 20;
-
-export interface UsersPage {
-  users: Profile[];
-  total: number;
-}
 
 export interface UsersQuery {
   query: string;
@@ -41,11 +37,8 @@ export function useUsers(params: UsersQuery) {
   return useQuery(usersQueryOptions(params));
 }
 
-export interface UpdateUserInput {
+export interface UpdateUserInput extends AdminUserPatch {
   id: string;
-  tuVi?: number;
-  balance?: number;
-  role?: Role;
 }
 
 export function updateUser({ id, ...changes }: UpdateUserInput): Promise<Profile> {

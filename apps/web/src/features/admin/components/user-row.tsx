@@ -1,4 +1,4 @@
-import { formatAmount } from '@daohuu/domain';
+import { formatAmount, type Profile } from '@daohuu/domain';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { Cultivation } from '@/components/cultivation/cultivation';
@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
-import { ROLE_LABELS, type Profile } from '@/lib/auth';
+import { ROLE_LABELS } from '@/lib/auth';
 import { useUpdateUser, type UpdateUserInput } from '../api/users';
 import {
   BALANCE_RANGE_MESSAGE,

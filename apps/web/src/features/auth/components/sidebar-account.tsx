@@ -1,4 +1,4 @@
-import { realmName } from '@daohuu/domain';
+import { realmName, type Profile } from '@daohuu/domain';
 import { ChevronsUpDownIcon, LogInIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -22,7 +22,7 @@ import {
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { ChatLanguageItems } from '@/features/chat';
-import { useMe, useSignOut, type Profile } from '@/lib/auth';
+import { useMe, useSignOut } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
 /** The sidebar footer: a sign-in button for guests, the account menu for cultivators. */

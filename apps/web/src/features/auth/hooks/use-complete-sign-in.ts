@@ -1,7 +1,8 @@
+import type { Profile } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { meQueryKey, type Profile } from '@/lib/auth';
+import { meQueryKey } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
 /** After a successful sign-in or sign-up: refresh who is signed in everywhere, close, greet. */

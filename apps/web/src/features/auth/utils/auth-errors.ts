@@ -1,3 +1,4 @@
+import { PASSWORD_TOO_SHORT_MESSAGE } from '@daohuu/domain';
 import { DAO_HIEU_LENGTH_MESSAGE } from '@/lib/dao-hieu';
 
 /**
@@ -15,7 +16,7 @@ const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Email hoặc mật khẩu không đúng.',
   USER_ALREADY_EXISTS: 'Email này đã được sử dụng.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Email này đã được sử dụng.',
-  PASSWORD_TOO_SHORT: 'Mật khẩu phải có ít nhất 8 ký tự.',
+  PASSWORD_TOO_SHORT: PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORD_TOO_LONG: 'Mật khẩu quá dài.',
   INVALID_EMAIL: 'Email không hợp lệ.',
   TOO_MANY_ATTEMPTS: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',

@@ -1,4 +1,4 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@daohuu/domain';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -8,7 +8,7 @@ export function validateEmail(email: string): string | null {
 }
 
 export function validateNewPassword(password: string): string | null {
-  return password.length >= MIN_PASSWORD_LENGTH ? null : 'Mật khẩu phải có ít nhất 8 ký tự.';
+  return password.length >= MIN_PASSWORD_LENGTH ? null : PASSWORD_TOO_SHORT_MESSAGE;
 }
 
 export function validateSignInPassword(password: string): string | null {

@@ -1,10 +1,10 @@
+import type { ChatClientConfig } from '@daohuu/domain';
 import * as React from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { StreamChat } from 'stream-chat';
 import { Chat, WithComponents, type ComponentContextValue } from 'stream-chat-react';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useTheme } from '@/hooks/use-theme';
-import type { ChatConfig } from '../api/chat-api';
 import { createStreami18n } from '../i18n';
 import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
@@ -45,7 +45,13 @@ const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
 const VI_REACTION_OPTIONS = vietnameseReactionOptions();
 
 /** The chat UI for one connected client: channel list, open channel, thread and pins. */
-export function ChatWorkspace({ client, config }: { client: StreamChat; config: ChatConfig }) {
+export function ChatWorkspace({
+  client,
+  config,
+}: {
+  client: StreamChat;
+  config: ChatClientConfig;
+}) {
   const params = useParams();
   const target = channelFromParams(params);
   const isDesktop = useMediaQuery(DESKTOP_QUERY);

@@ -1,3 +1,4 @@
+import type { UserSearchHit } from '@daohuu/domain';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, LoaderCircleIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react';
 import * as React from 'react';
@@ -19,7 +20,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { UserAvatar } from '@/components/user-avatar';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { searchUsers, type FoundUser } from '../api/chat-api';
+import { searchUsers } from '../api/chat-api';
 import {
   createConversation,
   GROUP_NAME_MAX,
@@ -46,9 +47,9 @@ function UserRow({
   selected,
   onToggle,
 }: {
-  user: FoundUser;
+  user: UserSearchHit;
   selected: boolean;
-  onToggle: (user: FoundUser) => void;
+  onToggle: (user: UserSearchHit) => void;
 }) {
   return (
     <li>
@@ -93,7 +94,7 @@ export function NewConversationDialog({
   const navigate = useNavigate();
   const [kind, setKind] = React.useState<ConversationKind>('direct');
   const [query, setQuery] = React.useState('');
-  const [selected, setSelected] = React.useState<FoundUser[]>([]);
+  const [selected, setSelected] = React.useState<UserSearchHit[]>([]);
   const [groupName, setGroupName] = React.useState('');
   const [creating, setCreating] = React.useState(false);
   const search = useUserSearch(query);
@@ -107,7 +108,7 @@ export function NewConversationDialog({
     setGroupName('');
   }
 
-  function toggle(user: FoundUser) {
+  function toggle(user: UserSearchHit) {
     setSelected((current) => {
       if (current.some((picked) => picked.id === user.id)) {
         return current.filter((picked) => picked.id !== user.id);

@@ -1,5 +1,6 @@
+import type { ChatClientConfig } from '@daohuu/domain';
 import { StreamChat } from 'stream-chat';
-import { getChatToken, type ChatConfig } from '../api/chat-api';
+import { getChatToken } from '../api/chat-api';
 import { configureLinkPreviews } from '../attachments/configure-link-previews';
 import { configureDrafts } from '../drafts/configure-drafts';
 
@@ -16,7 +17,7 @@ export function resolveBaseURL(baseURL: string | null, origin: string): string |
  * A new client for one identity. A fresh instance per identity (never StreamChat.getInstance) means a sign-out or a
  * switch of account cannot leak the previous user's channels, composer drafts or token into the next session.
  */
-export function createChatClient(config: ChatConfig): StreamChat {
+export function createChatClient(config: ChatClientConfig): StreamChat {
   const baseURL = resolveBaseURL(config.baseURL, window.location.origin);
   const client = new StreamChat(config.apiKey, baseURL ? { baseURL } : {});
   // Every composer (channel, thread, edit) of this client starts from the app's configuration.

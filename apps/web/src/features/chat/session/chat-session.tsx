@@ -1,8 +1,9 @@
+import type { ChatClientConfig } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import type { StreamChat } from 'stream-chat';
 import { useMe } from '@/lib/auth';
-import { chatConfigQueryOptions, type ChatConfig } from '../api/chat-api';
+import { chatConfigQueryOptions } from '../api/chat-api';
 import type { ChatIdentity } from './chat-client';
 import { watchTotalUnread } from './unread-total';
 
@@ -12,7 +13,7 @@ export interface ChatSessionValue {
   status: ChatStatus;
   /** The connected client, set only while `status` is 'ready'. */
   client: StreamChat | null;
-  config: ChatConfig | null;
+  config: ChatClientConfig | null;
   identity: ChatIdentity | null;
   /** Total unread messages of the signed-in cultivator (0 for guests). */
   unreadCount: number;
@@ -30,7 +31,7 @@ interface Connection {
   key: string;
   status: ChatStatus;
   client: StreamChat | null;
-  config: ChatConfig | null;
+  config: ChatClientConfig | null;
   error: unknown;
 }
 

@@ -1,4 +1,11 @@
-import { REALMS, formatAmount, realmIndexOf, realmOf, realmRowName } from '@daohuu/domain';
+import {
+  REALMS,
+  formatAmount,
+  realmIndexOf,
+  realmOf,
+  realmRowName,
+  type Profile,
+} from '@daohuu/domain';
 import { ArrowRightIcon, CheckIcon, CoinsIcon, MountainIcon, SparklesIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Cultivation } from '@/components/cultivation/cultivation';
@@ -6,7 +13,6 @@ import { RealmProgress } from '@/components/cultivation/realm-progress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import type { Profile } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 const LADDER_SPAN = 2;

@@ -1,12 +1,9 @@
+import type { OwnProfilePatch, Profile } from '@daohuu/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { meQueryKey, type Profile } from '@/lib/auth';
+import { meQueryKey } from '@/lib/auth';
 
-export interface UpdateMeInput {
-  daoHieu: string;
-}
-
-export function updateMe(input: UpdateMeInput): Promise<Profile> {
+export function updateMe(input: OwnProfilePatch): Promise<Profile> {
   return api.patch<Profile>('/api/me', { daoHieu: input.daoHieu });
 }
 

@@ -1,3 +1,4 @@
+import type { Profile } from '@daohuu/domain';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert';
@@ -5,7 +6,6 @@ import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
-import type { Profile } from '@/lib/auth';
 import { validateDaoHieu } from '@/lib/dao-hieu';
 import { useUpdateMe } from '../api/update-me';
 

@@ -1,11 +1,11 @@
-import { formatAmount } from '@daohuu/domain';
+import { formatAmount, type Profile } from '@daohuu/domain';
 import type * as React from 'react';
 import { Cultivation } from '@/components/cultivation/cultivation';
 import { RealmProgress } from '@/components/cultivation/realm-progress';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { UserAvatar } from '@/components/user-avatar';
-import { ROLE_LABELS, type Profile } from '@/lib/auth';
+import { ROLE_LABELS } from '@/lib/auth';
 
 const joinedFormat = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'long' });
 

@@ -1,3 +1,4 @@
+import type { UserSearchResult } from '@daohuu/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
@@ -5,7 +6,6 @@ import { requireSessionUserId } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import { appError } from '../errors.ts';
 import { USER_SEARCH_MAX_QUERY_LENGTH, searchUsersByDaoHieu } from './user-search.ts';
-import type { UserSearchHit } from './user-search.ts';
 
 export interface UserSearchRoutesOptions {
   auth: Auth;
@@ -26,7 +26,7 @@ export async function userSearchRoutes(
   app: FastifyInstance,
   { auth, db }: UserSearchRoutesOptions,
 ): Promise<void> {
-  app.get('/api/users/search', async (request, reply): Promise<{ users: UserSearchHit[] }> => {
+  app.get('/api/users/search', async (request, reply): Promise<UserSearchResult> => {
     const userId = await requireSessionUserId(auth, request, reply);
     const query = parseSearchQuery(request.query);
     return { users: await searchUsersByDaoHieu(db, query, userId) };
