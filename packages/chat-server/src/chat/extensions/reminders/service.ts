@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ReminderRow, RemindersRepo } from './repo.ts';
 import { createReminderScheduler, type ReminderScheduler } from './scheduler.ts';
 import { toReminderBase, type ReminderResponse } from './serialize.ts';
-import { isHidden } from '../../core/access/visibility.ts';
+import { inWindow, viewerWindows } from '../../core/access/visibility.ts';
 
 const PAGE_DEFAULT = 25;
 const PAGE_MAX = 100;
@@ -133,14 +133,15 @@ export function createRemindersService(
     const assembled = new Map<string, Awaited<ReturnType<MessageAssembler['one']>>>();
     for (const [userId, list] of byUser) {
       // A message hidden from the user since the reminder was set (truncation, clear_history) takes it along.
-      const bounds = await messages.repo.historyBounds(
+      const windowOf = await viewerWindows(
+        messages.repo,
         appId,
         list.map((r) => r.cid),
         userId,
       );
       const present = list
         .map((r) => messageRows.get(r.message_id))
-        .filter((m): m is MessageRow => !!m && !isHidden(m, bounds.get(m.cid)));
+        .filter((m): m is MessageRow => !!m && inWindow(windowOf(m.cid), m));
       for (const message of await assembler.assemble(appId, present, userId))
         assembled.set(`${userId}\u0000${message.id}`, message);
     }
