@@ -17,9 +17,15 @@ import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../../core/messages/repo.ts';
 import { userOf } from '../../core/messages/serialize.ts';
 import { cursorOffset } from '../../core/query/bounds.ts';
-import { isHidden, readableChannel, visibleToViewer } from '../../core/access/visibility.ts';
+import {
+  hiddenAudience,
+  inWindow,
+  readableChannel,
+  viewerWindow,
+  viewerWindows,
+  visibleToViewer,
+} from '../../core/access/visibility.ts';
 import { compileFilter } from '../../core/query/filter.ts';
-import { visibleAfter } from '../../core/channels/state.ts';
 import type { ReadsRepo } from '../../core/reads/repo.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import type { ThreadRow, ThreadsRepo } from '../../core/replies/repo.ts';
@@ -98,7 +104,8 @@ export function createThreadsService(
       repo.participants(appId, parentIds),
       reads.threadReads(appId, parentIds),
     ]);
-    const bounds = await messages.historyBounds(
+    const windowOf = await viewerWindows(
+      messages,
       appId,
       rows.map((r) => r.cid),
       actor.userId,
@@ -106,11 +113,15 @@ export function createThreadsService(
     const replies = new Map<string, MessageRow[]>();
     await Promise.all(
       rows.map(async (row) => {
+        const window = windowOf(row.cid);
         const page = await messages.page(
-          { appId, parentId: row.parent_message_id, visibleAfter: bounds.get(row.cid) ?? null },
+          { appId, parentId: row.parent_message_id, visibleAfter: window.hiddenThrough },
           { limit: options.replyLimit, offset: 0 },
         );
-        replies.set(row.parent_message_id, page);
+        replies.set(
+          row.parent_message_id,
+          page.filter((m) => inWindow(window, m)),
+        );
       }),
     );
     const allMessages = [...parents.values(), ...[...replies.values()].flat()];
@@ -132,7 +143,7 @@ export function createThreadsService(
       const channel = channelRows.get(row.cid);
       const type = channel ? channelTypeByName(channel.type) : undefined;
       const parentRow = parents.get(row.parent_message_id);
-      if (!parent || !parentRow || !channel || !type || isHidden(parentRow, bounds.get(row.cid)))
+      if (!parent || !parentRow || !channel || !type || !inWindow(windowOf(row.cid), parentRow))
         return [];
       const threadParticipants = (participants.get(row.parent_message_id) ?? []).slice(
         0,
@@ -184,10 +195,12 @@ export function createThreadsService(
     const row = await repo.get(actor.appId, parentId);
     if (!row) throw chatError.notFound(`thread ${parentId} does not exist`);
     const access = await channels.access(actor, row.cid);
-    requirePermission(access.permissions, 'read-channel', 'reading this thread');
+    const window = viewerWindow({ userId: actor.userId, ...access }, access.channel);
+    if (!window.readable)
+      throw chatError.notAllowed('reading this thread is not allowed (missing read-channel)');
     // A thread whose parent is hidden from the viewer (truncation, hide_history, clear_history) does not exist.
     const parent = await messages.get(actor.appId, parentId);
-    if (!parent || isHidden(parent, visibleAfter(access.channel, access.membership)))
+    if (!parent || !inWindow(window, parent))
       throw chatError.notFound(`thread ${parentId} does not exist`);
     return { row, access, parent };
   }
@@ -295,11 +308,20 @@ export function createThreadsService(
         },
         created_at: now,
       };
-      events.toChannel(actor.appId, channel.cid, event);
-      const participantIds = (
-        (await repo.participants(actor.appId, [parentId])).get(parentId) ?? []
-      ).map((p) => p.user_id);
-      events.toUsers(actor.appId, participantIds, event, { skipWatchersOf: channel.cid });
+      // The thread is about its parent: members the parent is hidden from hear nothing of it.
+      const hidden = await hiddenAudience(deps.db, actor.appId, channel, parent.created_at);
+      if (!hidden.everyone) {
+        events.toChannel(actor.appId, channel.cid, event, { skipUserIds: hidden.userIds });
+        const participantIds = (
+          (await repo.participants(actor.appId, [parentId])).get(parentId) ?? []
+        ).map((p) => p.user_id);
+        events.toUsers(
+          actor.appId,
+          participantIds.filter((id) => !hidden.userIds.includes(id)),
+          event,
+          { skipWatchersOf: channel.cid },
+        );
+      }
       return { thread: thread! };
     },
   };
