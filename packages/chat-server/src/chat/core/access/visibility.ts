@@ -20,7 +20,7 @@ import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
  * message against a window.
  *
  * Seat for per-viewer hiding: messages hidden from one viewer for reasons other than history (moderation's
- * shadow-hidden messages) belong in `hiddenFromViewer` and `hiddenFromViewerSql` below, which every form applies.
+ * shadow-hidden messages) belong in `hiddenFromViewer` below, which `inWindow` and `visibleToViewer` apply.
  * Nothing is hidden that way yet.
  */
 
@@ -91,28 +91,26 @@ export function isHidden(
   return !!bound && message.created_at <= bound;
 }
 
-/** The seat for per-viewer hiding (see the top of this file): true when `message` is hidden from `viewerId`. */
-function hiddenFromViewer(
-  _message: Pick<MessageRow, 'id' | 'user_id'>,
-  _viewerId: string | null,
-): boolean {
-  return false;
+/**
+ * A reason a message is hidden from one viewer beyond history: moderation's shadow-hidden messages will be one.
+ * `row` tests a loaded message, `sql` is the same test on the message row aliased `alias` (null: hides nothing).
+ */
+export interface HiddenFromViewer {
+  row(message: Pick<MessageRow, 'id' | 'user_id'>, viewerId: string | null): boolean;
+  sql(alias: string, viewer: string | RawBuilder<unknown> | null): RawBuilder<boolean> | null;
 }
 
-/** The SQL form of `hiddenFromViewer` for the message row aliased `alias`; null while nothing is hidden that way. */
-function hiddenFromViewerSql(
-  _alias: string,
-  _viewer: string | RawBuilder<unknown> | null,
-): RawBuilder<boolean> | null {
-  return null;
-}
+/** The seat for per-viewer hiding (see the top of this file): nothing is hidden that way yet. */
+const hiddenFromViewer: HiddenFromViewer = { row: () => false, sql: () => null };
 
 /** Whether `message` exists for the viewer of `window`. */
 export function inWindow(
   window: HistoryWindow,
   message: Pick<MessageRow, 'id' | 'user_id' | 'created_at'>,
 ): boolean {
-  return !isHidden(message, window.hiddenThrough) && !hiddenFromViewer(message, window.viewerId);
+  return (
+    !isHidden(message, window.hiddenThrough) && !hiddenFromViewer.row(message, window.viewerId)
+  );
 }
 
 /**
@@ -127,7 +125,7 @@ export function visibleToViewer(
   const notTruncated = sql<boolean>`not exists (select 1 from channels hc where hc.app_id = ${column('app_id')} and hc.cid = ${column('cid')} and hc.truncated_at is not null and ${column('created_at')} <= hc.truncated_at)`;
   if (viewer === null) return notTruncated;
   const notHidden = sql<boolean>`not exists (select 1 from members hm where hm.app_id = ${column('app_id')} and hm.cid = ${column('cid')} and hm.user_id = ${viewer} and hm.hide_messages_before is not null and ${column('created_at')} <= hm.hide_messages_before)`;
-  const perViewer = hiddenFromViewerSql(alias, viewer);
+  const perViewer = hiddenFromViewer.sql(alias, viewer);
   return perViewer
     ? sql<boolean>`(${notTruncated} and ${notHidden} and not (${perViewer}))`
     : sql<boolean>`(${notTruncated} and ${notHidden})`;
