@@ -16,7 +16,6 @@ import type { MessageResponse } from '../../core/messages/serialize.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from '../../core/query/cursor.ts';
 import { compileFilter } from '../../core/query/filter.ts';
 import { compileSort, parseSort } from '../../core/query/sort.ts';
-import type { UsersService } from '../../core/users/service.ts';
 import { readDraft } from './input.ts';
 import type { DraftRow, DraftsRepo } from './repo.ts';
 import { toDraftResponse, type DraftResponse } from './serialize.ts';
@@ -55,15 +54,18 @@ export interface DraftsService {
   ): Promise<Map<string, DraftResponse>>;
 }
 
-export function createDraftsService(
-  deps: ChatDeps,
-  repo: DraftsRepo,
-  messages: MessagesRepo,
-  channels: ChannelsService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-): DraftsService {
+/** What the drafts service is built from. */
+export interface DraftsContext {
+  deps: ChatDeps;
+  repo: DraftsRepo;
+  messages: MessagesRepo;
+  channels: ChannelsService;
+  assembler: MessageAssembler;
+  events: EventPublisher;
+}
+
+export function createDraftsService(context: DraftsContext): DraftsService {
+  const { deps, repo, messages, channels, assembler, events } = context;
   function owner(actor: Actor, given: unknown): string {
     if (actor.isServer) {
       const id = typeof given === 'string' && given ? given : actor.userId;

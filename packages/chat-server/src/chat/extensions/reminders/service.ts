@@ -46,14 +46,18 @@ export interface RemindersService {
   stop(): Promise<void>;
 }
 
-export function createRemindersService(
-  deps: ChatDeps,
-  repo: RemindersRepo,
-  messages: MessagesService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-): RemindersService {
+/** What the reminders service is built from. */
+export interface RemindersContext {
+  deps: ChatDeps;
+  repo: RemindersRepo;
+  messages: MessagesService;
+  assembler: MessageAssembler;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+export function createRemindersService(context: RemindersContext): RemindersService {
+  const { deps, repo, messages, assembler, users, events } = context;
   // Every message carries the viewer's own reminder; shared event payloads (no viewer) carry none.
   assembler.addEnricher(async (appId, rows, viewerId) => {
     const result = new Map<string, Record<string, unknown>>();
