@@ -130,27 +130,26 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   messages.onHardDeleted(removeFiles);
   channels.onMessagesHardDeleted(removeFiles);
   const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
-  const drafts = createDraftsService(
+  const drafts = createDraftsService({
     deps,
-    createDraftsRepo(deps.db),
-    repos.messages,
+    repo: createDraftsRepo(deps.db),
+    messages: repos.messages,
     channels,
     assembler,
-    users,
     events,
-  );
+  });
   stateEnrichers.push(async (actor, cids) => {
     const found = await drafts.channelDrafts(actor, cids);
     return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
   });
-  const reminders = createRemindersService(
+  const reminders = createRemindersService({
     deps,
-    createRemindersRepo(deps.db),
+    repo: createRemindersRepo(deps.db),
     messages,
     assembler,
     users,
     events,
-  );
+  });
   const locations = createLocationsService(deps, locationsRepo, messages, assembler, events);
   return {
     events,
@@ -163,28 +162,28 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     messages,
     reactions: createReactionsService(deps, repos.reactions, messages, assembler, users, events),
     reads: createReadsService(deps, repos.reads, repos.messages, channels, users, events),
-    threads: createThreadsService(
+    threads: createThreadsService({
       deps,
-      repos.threads,
-      repos.messages,
-      repos.reads,
+      repo: repos.threads,
+      messages: repos.messages,
+      reads: repos.reads,
       channels,
       assembler,
       users,
       events,
-      [
+      enrichers: [
         async (actor, threads) => {
           const found = await drafts.threadDrafts(actor, threads);
           return new Map([...found].map(([parentId, draft]) => [parentId, { draft }]));
         },
       ],
-    ),
+    }),
     channelEvents: createChannelEventsService(deps, channels, users, events),
     mutes: createMutesService(deps, mutesRepo, users, channels, events, me),
     moderation: createModerationService(deps, moderationRepo, users, messages),
     uploads,
     linkPreviews,
-    search: createSearchService(deps, assembler),
+    search: createSearchService({ deps, assembler }),
     polls: createPollsService(deps, pollsCore, messages, assembler, events),
     pollVotes: createPollVotesService(deps, pollsCore, messages, users),
     drafts,

@@ -3,17 +3,85 @@ import type { Db } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { permissionsFor, type Actor } from './access.ts';
-import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import { BUILTIN_CHANNEL_TYPES, type Permission } from '../channel-types.ts';
+import type { ChannelRow, MemberRow } from '../channels/repo.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
 
 /*
- * Hidden history, as one rule for every path that reads or references messages: a message created at or before a
- * viewer's bound does not exist for that viewer. The bound is the later of the channel's `truncated_at` and the
- * viewer's own `hide_messages_before` (hide_history on add, clear_history on hide); `visibleAfter` in
- * channels/state.ts computes it from rows already loaded, `MessagesRepo.historyBounds` loads it in bulk,
- * `visibleToViewer` applies it inside SQL where a query pages over messages, `referencedMessage` applies it to what a
- * write refers to, and `toWatchersWhoSee` to live events about an existing message.
+ * Hidden history, as ONE rule for every path that reads or references messages: `viewerWindow(viewer, channel)`.
+ * A viewer may read a channel when they hold read-channel there, and a message created at or before their bound does
+ * not exist for them. The bound is the later of the channel's `truncated_at` and the viewer's own
+ * `hide_messages_before` (hide_history on add, clear_history on hide). Deleted messages stay in the window as
+ * tombstones (`type: deleted`); the paths that leave them out (search, pins, reminders) do so in their own query.
+ *
+ * The rule has four forms, all derived from the same bound: `viewerWindow` for one channel whose rows are loaded,
+ * `viewerWindows` for many channels at once, `visibleToViewer` inside SQL where a query pages over messages, and
+ * `hiddenAudience` / `toWatchersWhoSee` for live events about an existing message. `inWindow` is the test of one
+ * message against a window.
+ *
+ * Seat for per-viewer hiding: messages hidden from one viewer for reasons other than history (moderation's
+ * shadow-hidden messages) belong in `hiddenFromViewer` below, which `inWindow` and `visibleToViewer` apply.
+ * Nothing is hidden that way yet.
  */
+
+/** What one viewer may see of one channel's history. */
+export interface HistoryWindow {
+  /** Who is looking; null for a server call that names nobody (only truncation hides). */
+  viewerId: string | null;
+  /** Messages created at or before this instant do not exist for the viewer; null when nothing is hidden. */
+  hiddenThrough: string | null;
+}
+
+/** The one answer every read path asks for: may the viewer read the channel, and from which message on. */
+export interface ViewerWindow extends HistoryWindow {
+  readable: boolean;
+}
+
+/** Who asks, as channels/service.ts `access` describes them in one channel. */
+export interface Viewer {
+  userId: string | null;
+  permissions: ReadonlySet<Permission>;
+  /** The viewer's membership, if any: its `hide_messages_before` comes from hide_history and clear_history. */
+  membership: Pick<MemberRow, 'hide_messages_before'> | null | undefined;
+}
+
+/** The later of the channel's truncation and the member's own bound (null: nothing is hidden). */
+export function historyBound(
+  channel: Pick<ChannelRow, 'truncated_at'>,
+  membership: Pick<MemberRow, 'hide_messages_before'> | null | undefined,
+): string | null {
+  const bounds = [channel.truncated_at, membership?.hide_messages_before].filter(
+    (v): v is string => !!v,
+  );
+  if (bounds.length === 0) return null;
+  return bounds.sort().at(-1)!;
+}
+
+/** THE rule: whether `viewer` may read `channel` and the bound of the history they may see in it. */
+export function viewerWindow(
+  viewer: Viewer,
+  channel: Pick<ChannelRow, 'truncated_at'>,
+): ViewerWindow {
+  return {
+    readable: viewer.permissions.has('read-channel'),
+    viewerId: viewer.userId,
+    hiddenThrough: historyBound(channel, viewer.membership),
+  };
+}
+
+/**
+ * The history windows of `viewerId` in each of `cids` at once (readability is the caller's: these paths have already
+ * selected readable channels, or show the viewer's own objects).
+ */
+export async function viewerWindows(
+  messages: Pick<MessagesRepo, 'historyBounds'>,
+  appId: string,
+  cids: readonly string[],
+  viewerId: string | null,
+): Promise<(cid: string) => HistoryWindow> {
+  const bounds = cids.length > 0 ? await messages.historyBounds(appId, cids, viewerId) : new Map();
+  return (cid) => ({ viewerId, hiddenThrough: bounds.get(cid) ?? null });
+}
 
 /** Whether `message` is at or before `bound` (null: nothing is hidden). */
 export function isHidden(
@@ -21,6 +89,28 @@ export function isHidden(
   bound: string | null | undefined,
 ) {
   return !!bound && message.created_at <= bound;
+}
+
+/**
+ * A reason a message is hidden from one viewer beyond history: moderation's shadow-hidden messages will be one.
+ * `row` tests a loaded message, `sql` is the same test on the message row aliased `alias` (null: hides nothing).
+ */
+export interface HiddenFromViewer {
+  row(message: Pick<MessageRow, 'id' | 'user_id'>, viewerId: string | null): boolean;
+  sql(alias: string, viewer: string | RawBuilder<unknown> | null): RawBuilder<boolean> | null;
+}
+
+/** The seat for per-viewer hiding (see the top of this file): nothing is hidden that way yet. */
+const hiddenFromViewer: HiddenFromViewer = { row: () => false, sql: () => null };
+
+/** Whether `message` exists for the viewer of `window`. */
+export function inWindow(
+  window: HistoryWindow,
+  message: Pick<MessageRow, 'id' | 'user_id' | 'created_at'>,
+): boolean {
+  return (
+    !isHidden(message, window.hiddenThrough) && !hiddenFromViewer.row(message, window.viewerId)
+  );
 }
 
 /**
@@ -34,7 +124,11 @@ export function visibleToViewer(
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const notTruncated = sql<boolean>`not exists (select 1 from channels hc where hc.app_id = ${column('app_id')} and hc.cid = ${column('cid')} and hc.truncated_at is not null and ${column('created_at')} <= hc.truncated_at)`;
   if (viewer === null) return notTruncated;
-  return sql<boolean>`(${notTruncated} and not exists (select 1 from members hm where hm.app_id = ${column('app_id')} and hm.cid = ${column('cid')} and hm.user_id = ${viewer} and hm.hide_messages_before is not null and ${column('created_at')} <= hm.hide_messages_before))`;
+  const notHidden = sql<boolean>`not exists (select 1 from members hm where hm.app_id = ${column('app_id')} and hm.cid = ${column('cid')} and hm.user_id = ${viewer} and hm.hide_messages_before is not null and ${column('created_at')} <= hm.hide_messages_before)`;
+  const perViewer = hiddenFromViewer.sql(alias, viewer);
+  return perViewer
+    ? sql<boolean>`(${notTruncated} and ${notHidden} and not (${perViewer}))`
+    : sql<boolean>`(${notTruncated} and ${notHidden})`;
 }
 
 /**
@@ -85,7 +179,8 @@ export type HiddenAudience = { everyone: true } | { everyone: false; userIds: st
 
 /**
  * The audience a message created at `createdAt` is hidden from: every watcher when the channel was truncated after
- * it, else the members whose own bound hides it (skipped when the event goes to the channel).
+ * it, else the members whose own bound hides it (skipped when the event goes to the channel). Per-viewer hiding
+ * (the seat at the top of this file) will add the users it hides the message from to `userIds`.
  */
 export async function hiddenAudience(
   db: Db,

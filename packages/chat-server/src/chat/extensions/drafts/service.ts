@@ -11,12 +11,11 @@ import type { EventPublisher } from '../../core/events/publisher.ts';
 import { parseObject, type JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../../core/messages/repo.ts';
-import { isHidden, referencedMessage } from '../../core/access/visibility.ts';
+import { inWindow, referencedMessage, viewerWindows } from '../../core/access/visibility.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from '../../core/query/cursor.ts';
 import { compileFilter } from '../../core/query/filter.ts';
 import { compileSort, parseSort } from '../../core/query/sort.ts';
-import type { UsersService } from '../../core/users/service.ts';
 import { readDraft } from './input.ts';
 import type { DraftRow, DraftsRepo } from './repo.ts';
 import { toDraftResponse, type DraftResponse } from './serialize.ts';
@@ -55,15 +54,18 @@ export interface DraftsService {
   ): Promise<Map<string, DraftResponse>>;
 }
 
-export function createDraftsService(
-  deps: ChatDeps,
-  repo: DraftsRepo,
-  messages: MessagesRepo,
-  channels: ChannelsService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-): DraftsService {
+/** What the drafts service is built from. */
+export interface DraftsContext {
+  deps: ChatDeps;
+  repo: DraftsRepo;
+  messages: MessagesRepo;
+  channels: ChannelsService;
+  assembler: MessageAssembler;
+  events: EventPublisher;
+}
+
+export function createDraftsService(context: DraftsContext): DraftsService {
+  const { deps, repo, messages, channels, assembler, events } = context;
   function owner(actor: Actor, given: unknown): string {
     if (actor.isServer) {
       const id = typeof given === 'string' && given ? given : actor.userId;
@@ -102,17 +104,15 @@ export function createDraftsService(
       const assembled = await assembler.assemble(appId, [...found.values()], userId);
       for (const message of assembled) byId.set(message.id, message);
     }
-    const bounds =
-      found.size > 0
-        ? await messages.historyBounds(
-            appId,
-            rows.map((r) => r.cid),
-            userId,
-          )
-        : new Map<string, string>();
+    const windowOf = await viewerWindows(
+      messages,
+      appId,
+      found.size > 0 ? rows.map((r) => r.cid) : [],
+      userId,
+    );
     const visible = (row: DraftRow, id: unknown) => {
       const message = typeof id === 'string' && id ? found.get(id) : undefined;
-      if (!message || message.cid !== row.cid || isHidden(message, bounds.get(row.cid)))
+      if (!message || message.cid !== row.cid || !inWindow(windowOf(row.cid), message))
         return undefined;
       return byId.get(message.id);
     };
@@ -154,7 +154,7 @@ export function createDraftsService(
       // The same rules as sending: what the owner cannot see in this channel, the draft cannot refer to.
       const bound =
         input.parentId || input.quotedId
-          ? ((await messages.historyBounds(actor.appId, [cid], userId)).get(cid) ?? null)
+          ? (await viewerWindows(messages, actor.appId, [cid], userId))(cid).hiddenThrough
           : null;
       for (const [messageId, what] of [
         [input.parentId || null, 'parent message'],

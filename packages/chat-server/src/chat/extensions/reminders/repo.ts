@@ -124,7 +124,7 @@ export function createRemindersRepo(db: Db): RemindersRepo {
         .where('user_id', '=', userId)
         .where(where)
         // Reminders on deleted messages are gone for the client (it drops them on message.deleted), and so are
-        // those on messages now hidden from the user (see messages/visibility.ts).
+        // those on messages now hidden from the user (core/access/visibility.ts).
         .where(({ exists, selectFrom }) =>
           exists(
             selectFrom('messages')

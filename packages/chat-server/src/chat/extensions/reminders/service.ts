@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { ReminderRow, RemindersRepo } from './repo.ts';
 import { createReminderScheduler, type ReminderScheduler } from './scheduler.ts';
 import { toReminderBase, type ReminderResponse } from './serialize.ts';
-import { isHidden } from '../../core/access/visibility.ts';
+import { inWindow, viewerWindows } from '../../core/access/visibility.ts';
 
 const PAGE_DEFAULT = 25;
 const PAGE_MAX = 100;
@@ -46,14 +46,18 @@ export interface RemindersService {
   stop(): Promise<void>;
 }
 
-export function createRemindersService(
-  deps: ChatDeps,
-  repo: RemindersRepo,
-  messages: MessagesService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-): RemindersService {
+/** What the reminders service is built from. */
+export interface RemindersContext {
+  deps: ChatDeps;
+  repo: RemindersRepo;
+  messages: MessagesService;
+  assembler: MessageAssembler;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+export function createRemindersService(context: RemindersContext): RemindersService {
+  const { deps, repo, messages, assembler, users, events } = context;
   // Every message carries the viewer's own reminder; shared event payloads (no viewer) carry none.
   assembler.addEnricher(async (appId, rows, viewerId) => {
     const result = new Map<string, Record<string, unknown>>();
@@ -133,14 +137,15 @@ export function createRemindersService(
     const assembled = new Map<string, Awaited<ReturnType<MessageAssembler['one']>>>();
     for (const [userId, list] of byUser) {
       // A message hidden from the user since the reminder was set (truncation, clear_history) takes it along.
-      const bounds = await messages.repo.historyBounds(
+      const windowOf = await viewerWindows(
+        messages.repo,
         appId,
         list.map((r) => r.cid),
         userId,
       );
       const present = list
         .map((r) => messageRows.get(r.message_id))
-        .filter((m): m is MessageRow => !!m && !isHidden(m, bounds.get(m.cid)));
+        .filter((m): m is MessageRow => !!m && inWindow(windowOf(m.cid), m));
       for (const message of await assembler.assemble(appId, present, userId))
         assembled.set(`${userId}\u0000${message.id}`, message);
     }

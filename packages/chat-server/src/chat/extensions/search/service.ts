@@ -58,11 +58,16 @@ function cursorOffset(next: unknown): number {
   return offset;
 }
 
-export function createSearchService(
-  deps: ChatDeps,
-  assembler: MessageAssembler,
-  repo: SearchRepo = createSearchRepo(deps.db),
-): SearchService {
+/** What the search service is built from (`repo` defaults to the one on `deps.db`). */
+export interface SearchContext {
+  deps: ChatDeps;
+  assembler: MessageAssembler;
+  repo?: SearchRepo;
+}
+
+export function createSearchService(context: SearchContext): SearchService {
+  const { deps, assembler } = context;
+  const repo = context.repo ?? createSearchRepo(deps.db);
   function messageFields(): Record<string, FieldSpec> {
     return {
       id: { kind: 'column', ref: 'm.id', type: 'text' },

@@ -15,14 +15,23 @@ import {
 } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../../core/messages/repo.ts';
-import { userOf } from '../../core/messages/serialize.ts';
+import { userOf, type MessageResponse } from '../../core/messages/serialize.ts';
+import type { ChannelRow } from '../../core/channels/repo.ts';
+import type { UserResponse } from '../../core/users/serialize.ts';
 import { cursorOffset } from '../../core/query/bounds.ts';
-import { isHidden, readableChannel, visibleToViewer } from '../../core/access/visibility.ts';
+import {
+  hiddenAudience,
+  inWindow,
+  type HistoryWindow,
+  readableChannel,
+  viewerWindow,
+  viewerWindows,
+  visibleToViewer,
+} from '../../core/access/visibility.ts';
 import { compileFilter } from '../../core/query/filter.ts';
-import { visibleAfter } from '../../core/channels/state.ts';
-import type { ReadsRepo } from '../../core/reads/repo.ts';
+import type { ReadsRepo, ReadWithUnread } from '../../core/reads/repo.ts';
 import type { UsersService } from '../../core/users/service.ts';
-import type { ThreadRow, ThreadsRepo } from '../../core/replies/repo.ts';
+import type { ThreadParticipantRow, ThreadRow, ThreadsRepo } from '../../core/replies/repo.ts';
 
 const RESERVED = new Set([
   'title',
@@ -70,17 +79,90 @@ function intOf(value: unknown, fallback: number, max: number, name: string): num
   return n;
 }
 
-export function createThreadsService(
-  deps: ChatDeps,
-  repo: ThreadsRepo,
-  messages: MessagesRepo,
-  reads: ReadsRepo,
-  channels: ChannelsService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-  enrichers: readonly ThreadEnricher[] = [],
-): ThreadsService {
+/** What `build` loads for a page of threads, shared by every thread of the page. */
+interface LoadedThreads {
+  parents: Map<string, MessageRow>;
+  assembled: Map<string, MessageResponse>;
+  channelRows: Map<string, ChannelRow>;
+  participants: Map<string, ThreadParticipantRow[]>;
+  threadReads: Map<string, ReadWithUnread[]>;
+  replies: Map<string, MessageRow[]>;
+  usersById: Map<string, UserResponse>;
+  extras: Map<string, Record<string, unknown>>[];
+  windowOf: (cid: string) => HistoryWindow;
+}
+
+/** One thread's response, or none when its parent, channel or type is gone or its parent is hidden from the viewer. */
+function threadResponse(
+  row: ThreadRow,
+  loaded: LoadedThreads,
+  participantLimit: number,
+): JsonObject | undefined {
+  const parent = loaded.assembled.get(row.parent_message_id);
+  const channel = loaded.channelRows.get(row.cid);
+  const type = channel ? channelTypeByName(channel.type) : undefined;
+  const parentRow = loaded.parents.get(row.parent_message_id);
+  if (!parent || !parentRow || !channel || !type || !inWindow(loaded.windowOf(row.cid), parentRow))
+    return undefined;
+  const threadParticipants = (loaded.participants.get(row.parent_message_id) ?? []).slice(
+    0,
+    participantLimit,
+  );
+  return compact({
+    ...parseObject(row.custom),
+    parent_message_id: row.parent_message_id,
+    parent_message: parent,
+    channel_cid: row.cid,
+    channel: toChannelResponse(channel, type, loaded.usersById),
+    title: row.title ?? undefined,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_message_at: row.last_message_at ?? undefined,
+    deleted_at: row.deleted_at ?? undefined,
+    reply_count: parent.reply_count,
+    participant_count: row.participant_count,
+    active_participant_count: row.participant_count,
+    created_by_user_id: row.created_by_id,
+    created_by: userOf(loaded.usersById, row.created_by_id),
+    latest_replies: (loaded.replies.get(row.parent_message_id) ?? []).map((m) =>
+      loaded.assembled.get(m.id)!,
+    ),
+    thread_participants: threadParticipants.map((p) => ({
+      channel_cid: row.cid,
+      thread_id: row.parent_message_id,
+      user_id: p.user_id,
+      user: userOf(loaded.usersById, p.user_id),
+      created_at: p.created_at,
+      last_thread_message_at: p.last_thread_message_at ?? undefined,
+    })),
+    read: (loaded.threadReads.get(row.parent_message_id) ?? []).map((r) =>
+      compact({
+        user: userOf(loaded.usersById, r.user_id),
+        last_read: r.last_read,
+        last_read_message_id: r.last_read_message_id ?? undefined,
+        unread_messages: r.unread,
+      }),
+    ),
+    ...Object.assign({}, ...loaded.extras.map((extra) => extra.get(row.parent_message_id))),
+  });
+}
+
+/** What the threads service is built from. */
+export interface ThreadsContext {
+  deps: ChatDeps;
+  repo: ThreadsRepo;
+  messages: MessagesRepo;
+  reads: ReadsRepo;
+  channels: ChannelsService;
+  assembler: MessageAssembler;
+  users: UsersService;
+  events: EventPublisher;
+  enrichers?: readonly ThreadEnricher[];
+}
+
+export function createThreadsService(context: ThreadsContext): ThreadsService {
+  const { deps, repo, messages, reads, channels, assembler, users, events } = context;
+  const enrichers = context.enrichers ?? [];
   async function build(
     actor: Actor,
     rows: ThreadRow[],
@@ -98,7 +180,8 @@ export function createThreadsService(
       repo.participants(appId, parentIds),
       reads.threadReads(appId, parentIds),
     ]);
-    const bounds = await messages.historyBounds(
+    const windowOf = await viewerWindows(
+      messages,
       appId,
       rows.map((r) => r.cid),
       actor.userId,
@@ -106,11 +189,15 @@ export function createThreadsService(
     const replies = new Map<string, MessageRow[]>();
     await Promise.all(
       rows.map(async (row) => {
+        const window = windowOf(row.cid);
         const page = await messages.page(
-          { appId, parentId: row.parent_message_id, visibleAfter: bounds.get(row.cid) ?? null },
+          { appId, parentId: row.parent_message_id, visibleAfter: window.hiddenThrough },
           { limit: options.replyLimit, offset: 0 },
         );
-        replies.set(row.parent_message_id, page);
+        replies.set(
+          row.parent_message_id,
+          page.filter((m) => inWindow(window, m)),
+        );
       }),
     );
     const allMessages = [...parents.values(), ...[...replies.values()].flat()];
@@ -127,67 +214,32 @@ export function createThreadsService(
     const keys = rows.map((r) => ({ cid: r.cid, parentId: r.parent_message_id }));
     const extras = await Promise.all(enrichers.map((enrich) => enrich(actor, keys)));
 
-    return rows.flatMap((row) => {
-      const parent = assembled.get(row.parent_message_id);
-      const channel = channelRows.get(row.cid);
-      const type = channel ? channelTypeByName(channel.type) : undefined;
-      const parentRow = parents.get(row.parent_message_id);
-      if (!parent || !parentRow || !channel || !type || isHidden(parentRow, bounds.get(row.cid)))
-        return [];
-      const threadParticipants = (participants.get(row.parent_message_id) ?? []).slice(
-        0,
-        options.participantLimit,
-      );
-      return [
-        compact({
-          ...parseObject(row.custom),
-          parent_message_id: row.parent_message_id,
-          parent_message: parent,
-          channel_cid: row.cid,
-          channel: toChannelResponse(channel, type, usersById),
-          title: row.title ?? undefined,
-          created_at: row.created_at,
-          updated_at: row.updated_at,
-          last_message_at: row.last_message_at ?? undefined,
-          deleted_at: row.deleted_at ?? undefined,
-          reply_count: parent.reply_count,
-          participant_count: row.participant_count,
-          active_participant_count: row.participant_count,
-          created_by_user_id: row.created_by_id,
-          created_by: userOf(usersById, row.created_by_id),
-          latest_replies: (replies.get(row.parent_message_id) ?? []).map((m) =>
-            assembled.get(m.id)!,
-          ),
-          thread_participants: threadParticipants.map((p) => ({
-            channel_cid: row.cid,
-            thread_id: row.parent_message_id,
-            user_id: p.user_id,
-            user: userOf(usersById, p.user_id),
-            created_at: p.created_at,
-            last_thread_message_at: p.last_thread_message_at ?? undefined,
-          })),
-          read: (threadReads.get(row.parent_message_id) ?? []).map((r) =>
-            compact({
-              user: userOf(usersById, r.user_id),
-              last_read: r.last_read,
-              last_read_message_id: r.last_read_message_id ?? undefined,
-              unread_messages: r.unread,
-            }),
-          ),
-          ...Object.assign({}, ...extras.map((extra) => extra.get(row.parent_message_id))),
-        }),
-      ];
-    });
+    const loaded = {
+      parents,
+      assembled,
+      channelRows,
+      participants,
+      threadReads,
+      replies,
+      usersById,
+      extras,
+      windowOf,
+    };
+    return rows
+      .map((row) => threadResponse(row, loaded, options.participantLimit))
+      .filter((thread): thread is JsonObject => thread !== undefined);
   }
 
   async function loadThread(actor: Actor, parentId: string) {
     const row = await repo.get(actor.appId, parentId);
     if (!row) throw chatError.notFound(`thread ${parentId} does not exist`);
     const access = await channels.access(actor, row.cid);
-    requirePermission(access.permissions, 'read-channel', 'reading this thread');
+    const window = viewerWindow({ userId: actor.userId, ...access }, access.channel);
+    if (!window.readable)
+      throw chatError.notAllowed('reading this thread is not allowed (missing read-channel)');
     // A thread whose parent is hidden from the viewer (truncation, hide_history, clear_history) does not exist.
     const parent = await messages.get(actor.appId, parentId);
-    if (!parent || isHidden(parent, visibleAfter(access.channel, access.membership)))
+    if (!parent || !inWindow(window, parent))
       throw chatError.notFound(`thread ${parentId} does not exist`);
     return { row, access, parent };
   }
@@ -295,11 +347,20 @@ export function createThreadsService(
         },
         created_at: now,
       };
-      events.toChannel(actor.appId, channel.cid, event);
-      const participantIds = (
-        (await repo.participants(actor.appId, [parentId])).get(parentId) ?? []
-      ).map((p) => p.user_id);
-      events.toUsers(actor.appId, participantIds, event, { skipWatchersOf: channel.cid });
+      // The thread is about its parent: members the parent is hidden from hear nothing of it.
+      const hidden = await hiddenAudience(deps.db, actor.appId, channel, parent.created_at);
+      if (!hidden.everyone) {
+        events.toChannel(actor.appId, channel.cid, event, { skipUserIds: hidden.userIds });
+        const participantIds = (
+          (await repo.participants(actor.appId, [parentId])).get(parentId) ?? []
+        ).map((p) => p.user_id);
+        events.toUsers(
+          actor.appId,
+          participantIds.filter((id) => !hidden.userIds.includes(id)),
+          event,
+          { skipWatchersOf: channel.cid },
+        );
+      }
       return { thread: thread! };
     },
   };

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import type { Channel, Event, MessageResponse, StreamChat } from 'stream-chat';
+import { describe, expect, it } from 'vitest';
+import {
+  connectUser,
+  expectStreamError,
+  ids,
+  sendText,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+  watchChannel,
+} from '../contract/helpers.ts';
+
+/*
+ * One rule (src/chat/core/access/visibility.ts, `viewerWindow`) decides which messages of a channel a viewer may see:
+ * nothing at or before the channel's truncation, nothing at or before the viewer's own bound (hide_history when added,
+ * clear_history when hiding). Each test below reads through one path with the real client and checks that a message
+ * hidden by truncation and one hidden by the member's own bound stay away, while a visible message (the positive
+ * control) comes back, so bypassing the rule on that path fails the test.
+ */
+
+const env = useContractEnv();
+
+interface Scene {
+  alice: StreamChat;
+  bob: StreamChat;
+  carol: StreamChat;
+  aliceChannel: Channel;
+  bobChannel: Channel;
+  carolChannel: Channel;
+  /** A searchable word every message of the scene carries. */
+  word: string;
+  /** Sent, with a reply by Bob, before the channel was truncated: hidden from everyone. */
+  truncated: MessageResponse;
+  /** Sent, with a reply by Bob, after the truncation and before Carol joined with hide_history. */
+  beforeCarol: MessageResponse;
+  /** Sent, with a reply by Bob, after Carol joined: Carol sees it. */
+  visible: MessageResponse;
+}
+
+async function withReply(
+  author: Channel,
+  replier: Channel,
+  text: string,
+): Promise<MessageResponse> {
+  const parent = await sendText(author, text);
+  await sendText(replier, `Đáp: ${text}`, { parent_id: parent.id });
+  return parent;
+}
+
+/**
+ * Alice and Bob talk in a fresh channel; it is truncated; they talk again; Carol is added with hide_history (and
+ * watches); they talk once more. Every message is pinned, so the pin paths see all three.
+ */
+async function scene(prefix: string): Promise<Scene> {
+  const aliceId = uniqueId(`${prefix}-a`);
+  const bobId = uniqueId(`${prefix}-b`);
+  const carolId = uniqueId(`${prefix}-c`);
+  const alice = await connectUser(env(), aliceId);
+  const bob = await connectUser(env(), bobId);
+  const carol = await connectUser(env(), carolId);
+  const channelId = uniqueId(prefix);
+  const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+    members: [aliceId, bobId],
+  });
+  const bobChannel = await watchChannel(bob, 'messaging', channelId);
+  const word = `dan${randomUUID().slice(0, 8)}`;
+
+  const truncated = await withReply(aliceChannel, bobChannel, `Cổ thư ${word} một`);
+  await alice.pinMessage(truncated.id);
+  await env().admin.channel('messaging', channelId).truncate();
+  const beforeCarol = await withReply(aliceChannel, bobChannel, `Cổ thư ${word} hai`);
+  await alice.pinMessage(beforeCarol.id);
+  await aliceChannel.addMembers([carolId], undefined, { hide_history: true });
+  const carolChannel = await watchChannel(carol, 'messaging', channelId);
+  const visible = await withReply(aliceChannel, bobChannel, `Cổ thư ${word} ba`);
+  await alice.pinMessage(visible.id);
+  return {
+    alice,
+    bob,
+    carol,
+    aliceChannel,
+    bobChannel,
+    carolChannel,
+    word,
+    truncated,
+    beforeCarol,
+    visible,
+  };
+}
+
+/** What a test expects of a list of messages Carol read: the visible one, none of the hidden ones. */
+function expectOnlyVisible(s: Scene, messages: ReadonlyArray<{ id: string }>): void {
+  const seen = ids(messages);
+  expect(seen).toContain(s.visible.id);
+  expect(seen).not.toContain(s.truncated.id);
+  expect(seen).not.toContain(s.beforeCarol.id);
+}
+
+describe('every read path applies the one visibility rule', { timeout: 30_000 }, () => {
+  it('a channel query shows the member neither truncated messages nor those from before they joined', async () => {
+    const s = await scene('vis-query');
+    const [channel] = await s.carol.queryChannels(
+      { cid: s.carolChannel.cid! },
+      {},
+      { message_limit: 30 },
+    );
+    expectOnlyVisible(s, channel!.state.messages);
+    expectOnlyVisible(s, channel!.state.pinnedMessages);
+  });
+
+  it('watching a channel shows the member neither truncated messages nor those from before they joined', async () => {
+    const s = await scene('vis-watch');
+    const state = await s.carolChannel.watch({ messages: { limit: 30 } });
+    expectOnlyVisible(s, state.messages);
+    expectOnlyVisible(s, state.pinned_messages);
+  });
+
+  it('messages by id leave out the truncated message and the one from before the member joined', async () => {
+    const s = await scene('vis-by-id');
+    const { messages } = await s.carolChannel.getMessagesById([
+      s.truncated.id,
+      s.beforeCarol.id,
+      s.visible.id,
+    ]);
+    expect(ids(messages)).toEqual([s.visible.id]);
+  });
+
+  it('a single message hidden from the member does not exist for them', async () => {
+    const s = await scene('vis-one');
+    await expectStreamError(s.carol.getMessage(s.truncated.id), { code: 16, status: 404 });
+    await expectStreamError(s.carol.getMessage(s.beforeCarol.id), { code: 16, status: 404 });
+    expect((await s.carol.getMessage(s.visible.id)).message.id).toBe(s.visible.id);
+  });
+
+  it('the replies of a parent hidden from the member cannot be read', async () => {
+    const s = await scene('vis-replies');
+    await expectStreamError(s.carolChannel.getReplies(s.truncated.id, {}), {
+      code: 16,
+      status: 404,
+    });
+    await expectStreamError(s.carolChannel.getReplies(s.beforeCarol.id, {}), {
+      code: 16,
+      status: 404,
+    });
+    const { messages } = await s.carolChannel.getReplies(s.visible.id, {});
+    expect(messages.map((m) => m.parent_id)).toEqual([s.visible.id]);
+  });
+
+  it('the single-thread view does not show a thread whose parent is hidden from the member', async () => {
+    const s = await scene('vis-thread');
+    await expectStreamError(s.carol.getThread(s.truncated.id), { code: 16, status: 404 });
+    await expectStreamError(s.carol.getThread(s.beforeCarol.id), { code: 16, status: 404 });
+    expect((await s.carol.getThread(s.visible.id)).id).toBe(s.visible.id);
+  });
+
+  it('the thread list leaves out threads whose parent the participant cleared or was truncated', async () => {
+    const s = await scene('vis-threads');
+    // Bob replied in every thread; clearing his history hides all three from him, so one more comes after.
+    await s.bobChannel.hide(null, true);
+    const after = await withReply(s.aliceChannel, s.bobChannel, 'Luận đạo sau khi xoá');
+
+    const { threads } = await s.bob.queryThreads({ watch: false, limit: 100 });
+    const parents = threads.map((t) => t.id);
+    expect(parents).toContain(after.id);
+    expect(parents).not.toContain(s.truncated.id);
+    expect(parents).not.toContain(s.beforeCarol.id);
+    expect(parents).not.toContain(s.visible.id);
+  });
+
+  it('pinned messages leave out pins on messages hidden from the member', async () => {
+    const s = await scene('vis-pins');
+    const { messages } = await s.carolChannel.getPinnedMessages({ limit: 30 });
+    expectOnlyVisible(s, messages);
+  });
+
+  it('search by text leaves out messages hidden from the member', async () => {
+    const s = await scene('vis-search-text');
+    const { results } = await s.carol.search({ cid: s.carolChannel.cid! }, s.word);
+    expectOnlyVisible(
+      s,
+      results.map((r) => r.message),
+    );
+  });
+
+  it('search by message filter leaves out messages hidden from the member', async () => {
+    const s = await scene('vis-search-filter');
+    const { results } = await s.carol.search(
+      { cid: s.carolChannel.cid! },
+      { id: { $in: [s.truncated.id, s.beforeCarol.id, s.visible.id] } },
+    );
+    expectOnlyVisible(
+      s,
+      results.map((r) => r.message),
+    );
+  });
+
+  it('reminders no longer carry messages truncated or cleared after they were set', async () => {
+    const s = await scene('vis-reminders');
+    // Bob set reminders on messages he could see, then cleared his history; the truncated one was set on before.
+    await s.bob.createReminder({ messageId: s.beforeCarol.id });
+    await s.bob.createReminder({ messageId: s.visible.id });
+    await s.bobChannel.hide(null, true);
+    const after = await sendText(s.aliceChannel, 'Nhắc ta điều này');
+    await s.bob.createReminder({ messageId: after.id });
+
+    const { reminders } = await s.bob.queryReminders({ limit: 100 });
+    const messages = reminders.map((r) => r.message).filter((m) => m !== undefined);
+    expect(ids(messages)).toEqual([after.id]);
+  });
+
+  it('drafts no longer carry a parent or quoted message hidden after they were saved', async () => {
+    const s = await scene('vis-drafts');
+    await s.bobChannel.createDraft({ id: randomUUID(), text: 'Nháp', parent_id: s.visible.id });
+    await s.bobChannel.createDraft({
+      id: randomUUID(),
+      text: 'Trích',
+      quoted_message_id: s.beforeCarol.id,
+    });
+    await s.bobChannel.hide(null, true);
+    const after = await sendText(s.aliceChannel, 'Sau khi xoá');
+    await s.bobChannel.createDraft({ id: randomUUID(), text: 'Nháp mới', parent_id: after.id });
+
+    const { drafts } = await s.bob.queryDrafts({ limit: 100 });
+    const byParent = new Map(drafts.map((d) => [d.parent_id ?? '', d]));
+    expect(byParent.get(after.id)?.parent_message?.id).toBe(after.id);
+    expect(byParent.get(s.visible.id)).toBeDefined();
+    expect(byParent.get(s.visible.id)?.parent_message).toBeUndefined();
+    expect(byParent.get('')).toBeDefined();
+    expect(byParent.get('')?.quoted_message).toBeUndefined();
+  });
+});
+
+describe('live events about a message reach only members who see it', { timeout: 30_000 }, () => {
+  /**
+   * The event types `client` receives about `hiddenId` while `act` runs. The barrier (an action whose event
+   * `client` does receive, sent after `act`) bounds the wait: events on one channel arrive in order.
+   */
+  async function eventsAbout(
+    client: StreamChat,
+    about: (event: Event) => string | undefined,
+    hiddenId: string,
+    act: () => Promise<unknown>,
+    barrier: {
+      type: 'message.updated' | 'thread.updated';
+      id: string;
+      act: () => Promise<unknown>;
+    },
+  ): Promise<string[]> {
+    const seen: string[] = [];
+    const subscription = client.on((event) => {
+      if (about(event) === hiddenId) seen.push(event.type);
+    });
+    try {
+      await act();
+      const arrived = waitForEvent(client, barrier.type, (e) => about(e) === barrier.id);
+      await barrier.act();
+      await arrived;
+    } finally {
+      subscription.unsubscribe();
+    }
+    return seen;
+  }
+
+  it('an edit of a message from before the member joined does not reach them', async () => {
+    const s = await scene('vis-event-edit');
+    const seen = await eventsAbout(
+      s.carol,
+      (e) => e.message?.id,
+      s.beforeCarol.id,
+      () => s.alice.partialUpdateMessage(s.beforeCarol.id, { set: { text: 'Sửa chuyện cũ' } }),
+      {
+        type: 'message.updated',
+        id: s.visible.id,
+        act: () => s.alice.partialUpdateMessage(s.visible.id, { set: { text: 'Sửa chuyện mới' } }),
+      },
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it('an update of a thread whose parent is from before the member joined does not reach them', async () => {
+    const s = await scene('vis-event-thread');
+    const threadOf = (e: Event) =>
+      (e.thread as { parent_message_id?: string } | undefined)?.parent_message_id;
+    const seen = await eventsAbout(
+      s.carol,
+      threadOf,
+      s.beforeCarol.id,
+      () => s.bob.partialUpdateThread(s.beforeCarol.id, { set: { title: 'Chuyện cũ' } }),
+      {
+        type: 'thread.updated',
+        id: s.visible.id,
+        act: () => s.bob.partialUpdateThread(s.visible.id, { set: { title: 'Chuyện mới' } }),
+      },
+    );
+    expect(seen).toEqual([]);
+  });
+});
