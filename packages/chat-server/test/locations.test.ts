@@ -5,10 +5,9 @@ import {
   connectUser,
   expectStreamError,
   newClient,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
-  watchChannel,
 } from './contract/helpers.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
@@ -20,18 +19,7 @@ function inMs(ms: number): string {
 describe('shared locations', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
+  const pair = (prefix: string) => twoMembers(env(), prefix);
 
   function location(extra: Partial<SharedLocationResponse> = {}) {
     return {

@@ -4,6 +4,7 @@ import {
   connectUser,
   expectStreamError,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -20,18 +21,7 @@ function inMs(ms: number): string {
 describe('message reminders and save for later', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
+  const pair = (prefix: string) => twoMembers(env(), prefix);
 
   it('advertises reminders in the channel config, which the UI needs to show the actions', async () => {
     const { aliceChannel } = await pair('rem-config');

@@ -1,30 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  connectUser,
   ids,
   sendText,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
   waitUntilTime,
-  watchChannel,
 } from './helpers.ts';
 
 describe('pinned messages', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
+  const pair = (prefix: string) => twoMembers(env(), prefix);
 
   it('pins a message for everyone: the other watcher, pinned_messages and the channel query all see it', async () => {
     const { aliceId, alice, bob, aliceChannel, bobChannel, channelId } = await pair('pin');

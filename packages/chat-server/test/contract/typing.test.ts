@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  connectUser,
   sendText,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
-  watchChannel,
 } from './helpers.ts';
 
 describe('typing', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, aliceChannel, bobChannel };
-  }
+  const pair = (prefix: string) => twoMembers(env(), prefix);
 
   it('turns keystroke() and stopTyping() into typing.start and typing.stop at the other watcher', async () => {
     const { aliceId, aliceChannel, bobChannel } = await pair('typing');
