@@ -125,7 +125,7 @@ export async function rawRequest(env: ContractEnv, request: RawRequest): Promise
   return { status: response.status, body: parsed };
 }
 
-/** Asserts Stream's error JSON: `{code, message, StatusCode, duration}` with the given code and HTTP status. */
+/** Asserts Stream's error JSON: `{code, message, StatusCode, duration, more_info}` with the given code and status. */
 export function expectStreamErrorBody(response: RawResponse, code: number, status: number): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   expect(response.body).toMatchObject({
@@ -133,5 +133,6 @@ export function expectStreamErrorBody(response: RawResponse, code: number, statu
     StatusCode: status,
     message: expect.any(String),
     duration: expect.any(String),
+    more_info: expect.any(String),
   });
 }
