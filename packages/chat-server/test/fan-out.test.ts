@@ -1,57 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
+  connectRawSocket,
   connectUser,
   createChannelAsServer,
   createUsers,
-  EVENT_TIMEOUT_MS,
-  type ContractEnv,
   uniqueId,
   useContractEnv,
   watchChannel,
 } from './contract/helpers.ts';
-
-interface RawClient {
-  userId: string;
-  socket: WebSocket;
-  connectionId: string;
-  frames: Record<string, unknown>[];
-  waitFor(count: number, type: string): Promise<Record<string, unknown>[]>;
-}
-
-/** A bare websocket speaking the client's protocol, recording every frame exactly as received. */
-async function connectRaw(env: ContractEnv, userId: string): Promise<RawClient> {
-  const { server, admin } = env;
-  const token = admin.createToken(userId);
-  const json = encodeURIComponent(
-    JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'x' }),
-  );
-  const url = `${server.baseURL.replace('http', 'ws')}/connect?json=${json}&api_key=${server.apiKey}&authorization=${token}&stream-auth-type=jwt`;
-  const socket = new WebSocket(url);
-  const frames: Record<string, unknown>[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as Record<string, unknown>);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const waitFor = (count: number, type: string) =>
-    new Promise<Record<string, unknown>[]>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`timed out waiting for ${count} ${type}`)),
-        EVENT_TIMEOUT_MS,
-      );
-      const check = () => {
-        const matching = frames.filter((f) => f.type === type);
-        if (matching.length >= count) {
-          clearTimeout(timer);
-          resolve(matching);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  const [health] = await waitFor(1, 'health.check');
-  return { userId, socket, connectionId: health!.connection_id as string, frames, waitFor };
-}
 
 describe('fan-out through the hub', () => {
   const env = useContractEnv();
@@ -63,7 +19,7 @@ describe('fan-out through the hub', () => {
     const channelId = uniqueId('dai-dien');
     await createChannelAsServer(env(), 'livestream', channelId, senderId, { members: [senderId] });
 
-    const watchers = await Promise.all(watcherIds.map((id) => connectRaw(env(), id)));
+    const watchers = await Promise.all(watcherIds.map((id) => connectRawSocket(env(), id)));
     const { server, admin } = env();
     for (const watcher of watchers) {
       const response = await fetch(
@@ -90,7 +46,7 @@ describe('fan-out through the hub', () => {
       .sort((a, b) => a.message.created_at!.localeCompare(b.message.created_at!))
       .map((r) => r.message.id);
 
-    const received = await Promise.all(watchers.map((w) => w.waitFor(30, 'message.new')));
+    const received = await Promise.all(watchers.map((w) => w.framesOf('message.new', 30)));
     for (const frames of received) {
       expect(frames.map((f) => (f.message as { id: string }).id)).toEqual(order);
     }

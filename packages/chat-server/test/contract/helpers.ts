@@ -15,8 +15,10 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestChatServer } from '../../src/testing/harness.ts';
 import type { TestChatServer } from '../../src/testing/harness.ts';
 
-// The one fixtures module for real-client tests: error readers and raw HTTP live next door, imported from here.
+// The one fixtures module for real-client tests: error readers, raw HTTP and raw sockets live next door and are
+// imported from here.
 export * from './raw-http.ts';
+export * from './raw-socket.ts';
 
 /** Default bound for every wait: long enough for a loaded 2-core machine, short enough to fail fast. */
 export const EVENT_TIMEOUT_MS = 5_000;
