@@ -192,6 +192,11 @@ export function waitForState(
   return promise;
 }
 
+/** The ISO timestamp `ms` from now (negative for the past), for remind_at, end_at and other future times. */
+export function inMs(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
+}
+
 /** Waits for wall-clock time itself (token or pin expiry): the only condition no event announces. */
 export async function waitUntilTime(epochMs: number): Promise<void> {
   const delay = epochMs - Date.now();

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  sendText,
-  twoMembers,
-  useContractEnv,
-  waitForEvent,
-} from './helpers.ts';
+import { sendText, twoMembers, useContractEnv, waitForEvent } from './helpers.ts';
 
 describe('typing', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  const pair = (prefix: string) => twoMembers(env(), prefix);
-
   it('turns keystroke() and stopTyping() into typing.start and typing.stop at the other watcher', async () => {
-    const { aliceId, aliceChannel, bobChannel } = await pair('typing');
+    const { aliceId, aliceChannel, bobChannel } = await twoMembers(env(), 'typing');
 
     const started = waitForEvent(bobChannel, 'typing.start', (event) => event.user?.id === aliceId);
     await aliceChannel.keystroke();
@@ -29,7 +22,7 @@ describe('typing', { timeout: 20_000 }, () => {
   });
 
   it('carries parent_id for typing inside a thread', async () => {
-    const { aliceId, aliceChannel, bobChannel } = await pair('thread-typing');
+    const { aliceId, aliceChannel, bobChannel } = await twoMembers(env(), 'thread-typing');
     const parent = await sendText(aliceChannel, 'Luồng thảo luận');
 
     const started = waitForEvent(bobChannel, 'typing.start', (event) => event.user?.id === aliceId);
