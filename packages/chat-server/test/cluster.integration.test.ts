@@ -3,23 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { StreamChat, type Event } from 'stream-chat';
 import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
-import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
+import {
+  createPostgresSchema,
+  startTestChatServer,
+  type TestChatServer,
+} from '../src/testing/harness.ts';
+import {
+  connectUser,
+  contractEnvOn,
+  createUsers,
+  disconnectClients,
+  type ContractEnv,
+  uniqueId,
+  waitForEvent,
+  watchChannel,
+} from './contract/helpers.ts';
 
 const redisUrl = process.env.REDIS_URL;
-
-function nextEvent(client: StreamChat, type: string): Promise<Event> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), 5000);
-    const { unsubscribe } = client.on(type, (event) => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(event);
-    });
-  });
-}
 
 if (redisUrl) {
   describe('two nodes sharing a database and Redis pub/sub', () => {
@@ -30,6 +31,8 @@ if (redisUrl) {
     };
     const keyPrefix = `cluster:${randomBytes(4).toString('hex')}:`;
     let nodes: TestChatServer[] = [];
+    /** The fixtures on each node (same app, so tokens minted by either work on both). */
+    let envs: ContractEnv[] = [];
 
     let dropSchema = async () => {};
 
@@ -42,18 +45,9 @@ if (redisUrl) {
         file: join(dir, 'shared.sqlite'),
       };
       if (pgUrl) {
-        const schema = `cluster_${randomBytes(6).toString('hex')}`;
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`create schema ${schema}`);
-        await client.end();
+        const { schema, drop } = await createPostgresSchema(pgUrl);
         db = { kind: 'postgres', url: pgUrl, schema, poolSize: 3 };
-        dropSchema = async () => {
-          const dropper = new pg.Client({ connectionString: pgUrl });
-          await dropper.connect();
-          await dropper.query(`drop schema if exists ${schema} cascade`);
-          await dropper.end();
-        };
+        dropSchema = drop;
       }
       const config = {
         apps: [app],
@@ -62,31 +56,32 @@ if (redisUrl) {
       };
       const first = await startTestChatServer({ config });
       nodes = [first, await startTestChatServer({ config })];
+      envs = nodes.map(contractEnvOn);
     });
     afterAll(async () => {
+      for (const env of envs) await disconnectClients(env);
       for (const node of nodes) await node.close();
       await dropSchema();
       rmSync(dir, { recursive: true, force: true });
     });
 
     it('delivers a message sent through one node to a watcher connected to the other', async () => {
-      const [a, b] = nodes as [TestChatServer, TestChatServer];
-      const admin = new StreamChat(app.key, app.secret, { baseURL: a.baseURL });
-      await admin.upsertUsers([{ id: 'nam' }, { id: 'bac' }]);
-      const nam = new StreamChat(app.key, { baseURL: a.baseURL });
-      const bac = new StreamChat(app.key, { baseURL: b.baseURL });
-      await nam.connectUser({ id: 'nam' }, admin.createToken('nam'));
-      await bac.connectUser({ id: 'bac' }, admin.createToken('bac'));
-      const namChannel = nam.channel('messaging', 'hai-mien', { members: ['nam', 'bac'] } as never);
-      await namChannel.watch();
-      const bacChannel = bac.channel('messaging', 'hai-mien');
-      await bacChannel.watch();
+      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const namId = uniqueId('nam');
+      const bacId = uniqueId('bac');
+      await createUsers(a, [namId, bacId]);
+      const nam = await connectUser(a, namId);
+      const bac = await connectUser(b, bacId);
+      const channelId = uniqueId('hai-mien');
+      const namChannel = await watchChannel(nam, 'messaging', channelId, {
+        members: [namId, bacId],
+      });
+      const bacChannel = await watchChannel(bac, 'messaging', channelId);
 
-      const arrived = nextEvent(bac, 'message.new');
+      const arrived = waitForEvent(bacChannel, 'message.new');
       const sent = await namChannel.sendMessage({ text: 'Chào từ nút A' });
       expect((await arrived).message?.id).toBe(sent.message.id);
       expect(bacChannel.state.messages.at(-1)?.text).toBe('Chào từ nút A');
-      await Promise.all([nam.disconnectUser(), bac.disconnectUser()]);
     });
   });
 } else {

@@ -4,6 +4,7 @@ import {
   connectUser,
   expectStreamError,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -15,17 +16,9 @@ describe('drafts', { timeout: 30_000 }, () => {
 
   /** Alice on two devices and Bob, all in one channel. */
   async function draftScene(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId, { user: { name: 'Hàn Lập' } });
-    const aliceTablet = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, aliceTablet, bob, aliceChannel, bobChannel };
+    const scene = await twoMembers(env(), prefix, { alice: { name: 'Hàn Lập' } });
+    const aliceTablet = await connectUser(env(), scene.aliceId);
+    return { ...scene, aliceTablet };
   }
 
   it('saves a channel draft, tells the owner’s other connections, and returns it in the owner’s channel state only', async () => {

@@ -1,32 +1,22 @@
-import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUserToken } from '../src/auth/tokens.ts';
-import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
+import {
+  createUsers,
+  expectStreamErrorBody,
+  uniqueId,
+  useContractEnv,
+} from './contract/helpers.ts';
 
 describe('HTTP surface: errors, auth and CORS in Stream format', () => {
-  let server: TestChatServer;
+  const env = useContractEnv({ prefix: '/chat', config: { http: { bodyLimitBytes: 4096 } } });
+  // Only read by the tests below, so one user for the whole file is enough.
+  const userId = uniqueId('kiem-tien');
   let token: string;
 
   beforeAll(async () => {
-    server = await startTestChatServer({
-      prefix: '/chat',
-      config: { http: { bodyLimitBytes: 4096 } },
-    });
-    token = signUserToken(server.apiSecret, 'kiem-tien');
-    await request('POST', '/users', { users: { 'kiem-tien': { id: 'kiem-tien' } } }, serverToken());
+    await createUsers(env(), [userId]);
+    token = signUserToken(env().server.apiSecret, userId);
   });
-  afterAll(async () => {
-    await server.close();
-  });
-
-  function serverToken(): string {
-    const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
-    const payload = Buffer.from('{"server":true}').toString('base64url');
-    const signature = createHmac('sha256', server.apiSecret)
-      .update(`${header}.${payload}`)
-      .digest('base64url');
-    return `${header}.${payload}.${signature}`;
-  }
 
   async function request(
     method: string,
@@ -35,6 +25,7 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
     auth: string | null = token,
     raw?: string,
   ) {
+    const { server } = env();
     const separator = path.includes('?') ? '&' : '?';
     const response = await fetch(`${server.baseURL}${path}${separator}api_key=${server.apiKey}`, {
       method,
@@ -52,70 +43,59 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
     };
   }
 
-  function expectStreamError(
-    result: { status: number; body: Record<string, unknown> },
-    status: number,
-    code: number,
-  ) {
-    expect(result.status).toBe(status);
-    expect(result.body).toMatchObject({
-      code,
-      StatusCode: status,
-      message: expect.any(String),
-      duration: expect.any(String),
-      more_info: expect.any(String),
-    });
-  }
-
   it('answers malformed JSON with code 4 and HTTP 400', async () => {
-    expectStreamError(
+    expectStreamErrorBody(
       await request('POST', '/channels', undefined, token, '{"filter_conditions":'),
-      400,
       4,
+      400,
     );
   });
 
   it('answers a body over the limit with code 22 and HTTP 413', async () => {
-    const big = { users: { 'kiem-tien': { id: 'kiem-tien', bio: 'x'.repeat(10_000) } } };
-    expectStreamError(await request('POST', '/users', big), 413, 22);
+    const big = { users: { [userId]: { id: userId, bio: 'x'.repeat(10_000) } } };
+    expectStreamErrorBody(await request('POST', '/users', big), 22, 413);
   });
 
   it('answers wrong types with code 4', async () => {
-    expectStreamError(
+    expectStreamErrorBody(
       await request('POST', '/channels', { filter_conditions: 'all', limit: 'ten' }),
-      400,
       4,
+      400,
     );
-    expectStreamError(await request('GET', '/users?payload=%7Bnot-json'), 400, 4);
+    expectStreamErrorBody(await request('GET', '/users?payload=%7Bnot-json'), 4, 400);
   });
 
   it('answers a missing or unknown api_key with code 2', async () => {
-    const response = await fetch(`${server.baseURL}/users?payload=%7B%7D`, {
+    const response = await fetch(`${env().server.baseURL}/users?payload=%7B%7D`, {
       headers: { authorization: token },
     });
-    expectStreamError(
+    expectStreamErrorBody(
       { status: response.status, body: (await response.json()) as Record<string, unknown> },
-      401,
       2,
+      401,
     );
   });
 
   it('answers a missing token with code 5 and a forged one with code 43', async () => {
-    expectStreamError(await request('GET', '/users?payload=%7B%7D', undefined, null), 401, 5);
-    expectStreamError(
-      await request('GET', '/users?payload=%7B%7D', undefined, signUserToken('wrong', 'kiem-tien')),
-      401,
+    expectStreamErrorBody(await request('GET', '/users?payload=%7B%7D', undefined, null), 5, 401);
+    expectStreamErrorBody(
+      await request('GET', '/users?payload=%7B%7D', undefined, signUserToken('wrong', userId)),
       43,
+      401,
     );
   });
 
   it('answers an expired token with code 40 so the client refreshes it', async () => {
     const expired = signUserToken(
-      server.apiSecret,
-      'kiem-tien',
+      env().server.apiSecret,
+      userId,
       Math.floor(Date.now() / 1000) - 10,
     );
-    expectStreamError(await request('GET', '/users?payload=%7B%7D', undefined, expired), 401, 40);
+    expectStreamErrorBody(
+      await request('GET', '/users?payload=%7B%7D', undefined, expired),
+      40,
+      401,
+    );
   });
 
   it('accepts a Bearer prefix although the client sends the bare token', async () => {
@@ -125,10 +105,11 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
   });
 
   it('answers unknown endpoints with a Stream error, not an HTML page', async () => {
-    expectStreamError(await request('GET', '/no/such/thing'), 404, 16);
+    expectStreamErrorBody(await request('GET', '/no/such/thing'), 16, 404);
   });
 
   it('answers browser preflights with the headers the client sends', async () => {
+    const { server } = env();
     const response = await fetch(`${server.baseURL}/channels?api_key=${server.apiKey}`, {
       method: 'OPTIONS',
       headers: {
@@ -154,17 +135,17 @@ describe('HTTP surface: errors, auth and CORS in Stream format', () => {
   });
 
   it('rejects channel types and ids outside the allowed characters with code 4', async () => {
-    expectStreamError(await request('POST', '/channels/Messaging/x/query', {}), 400, 4);
-    expectStreamError(
+    expectStreamErrorBody(await request('POST', '/channels/Messaging/x/query', {}), 4, 400);
+    expectStreamErrorBody(
       await request('POST', `/channels/messaging/${encodeURIComponent('bad id')}/query`, {}),
-      400,
       4,
+      400,
     );
-    expectStreamError(
+    expectStreamErrorBody(
       await request('POST', `/channels/messaging/${'a'.repeat(65)}/query`, {}),
-      400,
       4,
+      400,
     );
-    expectStreamError(await request('POST', '/channels/unknown-type/x/query', {}), 400, 4);
+    expectStreamErrorBody(await request('POST', '/channels/unknown-type/x/query', {}), 4, 400);
   });
 });

@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
+import {
+  connectUser,
+  newClient,
+  uniqueId,
+  useContractEnv,
+  watchChannel,
+} from './contract/helpers.ts';
 
 const PAGE = `<!doctype html><html><head>
 <meta property="og:title" content="Tàng Kinh Các">
@@ -61,35 +66,28 @@ async function startPageServer(redirectTarget: () => string) {
 describe('link previews with the real client', () => {
   let pages: Awaited<ReturnType<typeof startPageServer>>;
   let forbidden: Awaited<ReturnType<typeof startPageServer>>;
-  let server: TestChatServer;
-  let admin: StreamChat;
-  let alice: StreamChat;
 
   beforeAll(async () => {
     forbidden = await startPageServer(() => '/trang');
     pages = await startPageServer(() => `${forbidden.origin}/trang`);
-    server = await startTestChatServer({
-      config: {
-        linkPreview: {
-          allowHosts: [`127.0.0.1:${pages.port}`, `trang.localhost:${pages.port}`],
-          timeoutMs: 500,
-        },
-      },
-    });
-    admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
-    await admin.upsertUsers([{ id: 'alice' }]);
-    alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
-    await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
-    await alice.channel('messaging', 'dao-trang', { members: ['alice'] } as never).watch();
   });
   afterAll(async () => {
-    await alice.disconnectUser();
-    await server.close();
     await pages.close();
     await forbidden.close();
   });
+  // Registered after the page servers, so the chat server starts once their ports are known.
+  const env = useContractEnv(() => ({
+    config: {
+      linkPreview: {
+        allowHosts: [`127.0.0.1:${pages.port}`, `trang.localhost:${pages.port}`],
+        timeoutMs: 500,
+      },
+    },
+  }));
+  const connectAlice = () => connectUser(env(), uniqueId('alice'));
 
   it('answers GET /og with the attachment fields the composer reads', async () => {
+    const alice = await connectAlice();
     const preview = await alice.enrichURL(`${pages.origin}/trang`);
     expect(preview).toMatchObject({
       og_scrape_url: `${pages.origin}/trang`,
@@ -104,18 +102,15 @@ describe('link previews with the real client', () => {
   });
 
   it('refuses link previews to anonymous users', async () => {
-    const anonymous = new StreamChat(server.apiKey, { baseURL: server.baseURL });
+    const anonymous = newClient(env());
     await anonymous.connectAnonymousUser();
-    try {
-      await expect(anonymous.enrichURL(`${pages.origin}/trang`)).rejects.toMatchObject({
-        code: 17,
-      });
-    } finally {
-      await anonymous.disconnectUser();
-    }
+    await expect(anonymous.enrichURL(`${pages.origin}/trang`)).rejects.toMatchObject({
+      code: 17,
+    });
   });
 
   it('previews a link straight to an image, however large, as that image', async () => {
+    const alice = await connectAlice();
     await expect(alice.enrichURL(`${pages.origin}/anh.png`)).resolves.toMatchObject({
       type: 'image',
       og_scrape_url: `${pages.origin}/anh.png`,
@@ -124,6 +119,7 @@ describe('link previews with the real client', () => {
   });
 
   it('follows a few redirects on an allowed host but refuses too many', async () => {
+    const alice = await connectAlice();
     await expect(alice.enrichURL(`${pages.origin}/vong/2`)).resolves.toMatchObject({
       title: 'Tàng Kinh Các',
     });
@@ -134,7 +130,11 @@ describe('link previews with the real client', () => {
   });
 
   it('enriches a sent message with a link unless the client says skip_enrich_url', async () => {
-    const channel = alice.channel('messaging', 'dao-trang');
+    const aliceId = uniqueId('alice');
+    const alice = await connectUser(env(), aliceId);
+    const channel = await watchChannel(alice, 'messaging', uniqueId('dao-trang'), {
+      members: [aliceId],
+    });
     // A name with a top-level domain, as the client requires; *.localhost resolves to loopback when allowlisted.
     const named = `http://trang.localhost:${pages.port}/trang`;
     const enriched = await channel.sendMessage({ text: `Xem ${named}, đạo hữu!` });
@@ -153,6 +153,7 @@ describe('link previews with the real client', () => {
   });
 
   it('refuses private, loopback and metadata addresses, directly or through a redirect', async () => {
+    const alice = await connectAlice();
     for (const url of [
       `${forbidden.origin}/trang`,
       `http://localhost:${forbidden.port}/trang`,
@@ -171,6 +172,7 @@ describe('link previews with the real client', () => {
   });
 
   it('refuses other schemes, huge pages and pages that never answer, cleanly', async () => {
+    const alice = await connectAlice();
     for (const url of ['ftp://dao-huu.vn/', 'javascript:alert(1)', 'không phải url']) {
       await expect(alice.enrichURL(url), url).rejects.toMatchObject({ code: 4 });
     }

@@ -2,36 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Channel, SharedLocationResponse } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import {
-  connectUser,
   expectStreamError,
+  inMs,
   newClient,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
-  watchChannel,
 } from './contract/helpers.ts';
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
-function inMs(ms: number): string {
-  return new Date(Date.now() + ms).toISOString();
-}
-
 describe('shared locations', { timeout: 20_000 }, () => {
   const env = useContractEnv();
-
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
 
   function location(extra: Partial<SharedLocationResponse> = {}) {
     return {
@@ -50,13 +32,16 @@ describe('shared locations', { timeout: 20_000 }, () => {
   }
 
   it('advertises shared locations in the channel config and capabilities', async () => {
-    const { aliceChannel } = await pair('loc-config');
+    const { aliceChannel } = await twoMembers(env(), 'loc-config');
     expect(aliceChannel.getConfig()?.shared_locations).toBe(true);
     expect(aliceChannel.data?.own_capabilities).toContain('share-location');
   });
 
   it('sends a one-off location that reaches the other user in message.new and channel queries, without end_at', async () => {
-    const { aliceId, aliceChannel, bob, bobChannel, channelId } = await pair('loc-static');
+    const { aliceId, aliceChannel, bob, bobChannel, channelId } = await twoMembers(
+      env(),
+      'loc-static',
+    );
     const payload = location();
     const seen = waitForEvent(
       bobChannel,
@@ -85,7 +70,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('shares a live location: updates move it for the other watcher through message.updated', async () => {
-    const { alice, aliceChannel, bobChannel } = await pair('loc-live');
+    const { alice, aliceChannel, bobChannel } = await twoMembers(env(), 'loc-live');
     const { payload, message } = await shareLive(aliceChannel);
     expect(Date.parse(message.shared_location?.end_at ?? '')).toBe(Date.parse(payload.end_at));
 
@@ -117,7 +102,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('lists the user’s active live locations, also in `me` when connecting', async () => {
-    const { aliceId, alice, aliceChannel, bob } = await pair('loc-active');
+    const { aliceId, alice, aliceChannel, bob } = await twoMembers(env(), 'loc-active');
     const { payload } = await shareLive(aliceChannel);
     await aliceChannel.sendSharedLocation(location());
 
@@ -132,7 +117,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('stops a live share when the client sends the whole location back with end_at now', async () => {
-    const { alice, aliceChannel, bobChannel } = await pair('loc-stop');
+    const { alice, aliceChannel, bobChannel } = await twoMembers(env(), 'loc-stop');
     const { payload, message } = await shareLive(aliceChannel);
     const stopped = waitForEvent(
       bobChannel,
@@ -154,7 +139,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('keeps the stored location when the message is edited, and drops it once the message is deleted', async () => {
-    const { alice, aliceChannel } = await pair('loc-edit');
+    const { alice, aliceChannel } = await twoMembers(env(), 'loc-edit');
     const { payload, message } = await shareLive(aliceChannel);
     // The client sends the whole message back on edit, a stale shared_location included.
     const edited = await alice.updateMessage({
@@ -171,7 +156,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('lets only the sharer update a live location, and never a one-off one', async () => {
-    const { alice, aliceChannel, bob } = await pair('loc-owner');
+    const { alice, aliceChannel, bob } = await twoMembers(env(), 'loc-owner');
     const { payload } = await shareLive(aliceChannel);
     await expectStreamError(
       bob.updateLocation({ message_id: payload.message_id, latitude: 1, longitude: 1 }),
@@ -194,7 +179,7 @@ describe('shared locations', { timeout: 20_000 }, () => {
   });
 
   it('refuses a location without device id, message id, latitude or longitude, or shorter than 60 s', async () => {
-    const { aliceChannel } = await pair('loc-invalid');
+    const { aliceChannel } = await twoMembers(env(), 'loc-invalid');
     const send = (shared: Record<string, unknown>, id = randomUUID()) =>
       aliceChannel.sendMessage({ id, shared_location: shared as never });
     const id = randomUUID();

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   expectStreamError,
+  inMs,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -13,33 +15,16 @@ import {
 
 const HOUR_MS = 3_600_000;
 
-function inMs(ms: number): string {
-  return new Date(Date.now() + ms).toISOString();
-}
-
 describe('message reminders and save for later', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
-
   it('advertises reminders in the channel config, which the UI needs to show the actions', async () => {
-    const { aliceChannel } = await pair('rem-config');
+    const { aliceChannel } = await twoMembers(env(), 'rem-config');
     expect(aliceChannel.getConfig()?.user_message_reminders).toBe(true);
   });
 
   it('creates a reminder and a bookmark, and every message carries only its viewer’s own reminder', async () => {
-    const { aliceId, alice, bob, aliceChannel, channelId } = await pair('rem-create');
+    const { aliceId, alice, bob, aliceChannel, channelId } = await twoMembers(env(), 'rem-create');
     const later = await sendText(aliceChannel, 'Nhắc ta luyện đan');
     const saved = await sendText(aliceChannel, 'Lưu bí kíp này');
     const remindAt = inMs(HOUR_MS);
@@ -70,7 +55,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('refuses a second reminder with the duplicate text the client matches, and upsertReminder falls back to update', async () => {
-    const { aliceId, aliceChannel, alice } = await pair('rem-dup');
+    const { aliceId, aliceChannel, alice } = await twoMembers(env(), 'rem-dup');
     const message = await sendText(aliceChannel, 'Hai lần nhắc');
     await alice.createReminder({ messageId: message.id });
 
@@ -90,7 +75,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('answers update and delete of a missing reminder with the text the client matches', async () => {
-    const { aliceChannel, alice } = await pair('rem-missing');
+    const { aliceChannel, alice } = await twoMembers(env(), 'rem-missing');
     const message = await sendText(aliceChannel, 'Chưa có lời nhắc');
     await expectStreamError(
       alice.updateReminder({ messageId: message.id, remind_at: inMs(HOUR_MS) }),
@@ -108,7 +93,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('refuses bad input with a clear 4xx', async () => {
-    const { aliceChannel, alice, bob } = await pair('rem-bad');
+    const { aliceChannel, alice, bob } = await twoMembers(env(), 'rem-bad');
     const message = await sendText(aliceChannel, 'Sai ngày');
     await expectStreamError(
       alice.createReminder({ messageId: message.id, remind_at: 'ngày mai' }),
@@ -128,7 +113,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('sends reminder.created, updated and deleted to the owner’s other connections with the fields the client reads', async () => {
-    const { aliceId, alice, aliceChannel, bobChannel } = await pair('rem-events');
+    const { aliceId, alice, aliceChannel, bobChannel } = await twoMembers(env(), 'rem-events');
     const second = await connectUser(env(), aliceId);
     second.reminders.registerSubscriptions();
     const bobReminderEvents: Event[] = [];
@@ -168,7 +153,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('queries reminders with filters, sort and next/prev cursors', async () => {
-    const { alice, aliceChannel } = await pair('rem-query');
+    const { alice, aliceChannel } = await twoMembers(env(), 'rem-query');
     const messages = [];
     for (const text of ['một', 'hai', 'ba']) messages.push(await sendText(aliceChannel, text));
     const [first, second, third] = messages as [
@@ -220,7 +205,7 @@ describe('message reminders and save for later', { timeout: 20_000 }, () => {
   });
 
   it('emits notification.reminder_due to the user when remind_at comes', async () => {
-    const { aliceId, alice, aliceChannel, bob } = await pair('rem-due');
+    const { aliceId, alice, aliceChannel, bob } = await twoMembers(env(), 'rem-due');
     const message = await sendText(aliceChannel, 'Giờ Tý luyện công');
     const bobDue: Event[] = [];
     bob.on('notification.reminder_due', (event) => bobDue.push(event));

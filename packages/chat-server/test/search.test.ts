@@ -1,75 +1,79 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StreamChat } from 'stream-chat';
-import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { MessageFilters } from 'stream-chat';
+import {
+  connectUser,
+  createChannelAsServer,
+  createUsers,
+  uniqueId,
+  useContractEnv,
+} from './contract/helpers.ts';
 
 describe('message search with the real client', () => {
-  let server: TestChatServer;
-  let alice: StreamChat;
-  const ids: Record<string, string> = {};
+  const env = useContractEnv();
 
-  beforeAll(async () => {
-    server = await startTestChatServer();
-    const admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
-    await admin.upsertUsers([{ id: 'alice' }, { id: 'bob' }]);
-    await admin
-      .channel('messaging', 'mine', { created_by_id: 'bob', members: ['alice', 'bob'] } as never)
-      .create();
-    await admin
-      .channel('messaging', 'theirs', { created_by_id: 'bob', members: ['bob'] } as never)
-      .create();
-    const send = async (cid: string, key: string, message: Record<string, unknown>) => {
-      const [type, id] = cid.split(':') as [string, string];
-      ids[key] = (
-        await admin.channel(type, id).sendMessage({ user_id: 'bob', ...message })
-      ).message.id;
+  /**
+   * Bob writes five messages, server-side: four in a channel he shares with Alice, one in a channel of his own.
+   * Alice (connected) is the searcher; every call gets its own users and channels.
+   */
+  async function searchScene() {
+    const aliceId = uniqueId('alice');
+    const bobId = uniqueId('bob');
+    await createUsers(env(), [aliceId, bobId]);
+    const mine = uniqueId('mine');
+    const theirs = uniqueId('theirs');
+    await createChannelAsServer(env(), 'messaging', mine, bobId, { members: [aliceId, bobId] });
+    await createChannelAsServer(env(), 'messaging', theirs, bobId, { members: [bobId] });
+    const ids: Record<string, string> = {};
+    const send = async (channelId: string, key: string, message: Record<string, unknown>) => {
+      const channel = env().admin.channel('messaging', channelId);
+      ids[key] = (await channel.sendMessage({ user_id: bobId, ...message })).message.id;
     };
-    await send('messaging:mine', 'linh-thach', { text: 'Ai bán Linh Thạch không?' });
-    await send('messaging:mine', 'dan-duoc', { text: 'Đan dược giá rẻ' });
-    await send('messaging:mine', 'image', {
+    await send(mine, 'linh-thach', { text: 'Ai bán Linh Thạch không?' });
+    await send(mine, 'dan-duoc', { text: 'Đan dược giá rẻ' });
+    await send(mine, 'image', {
       text: 'ảnh',
       attachments: [{ type: 'image', image_url: 'https://example.com/a.png' }],
     });
-    await send('messaging:mine', 'pinned', { text: 'Môn quy linh thạch', pinned: true });
-    await send('messaging:theirs', 'hidden', { text: 'linh thạch bí mật' });
-    alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
-    await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
-  });
-  afterAll(async () => {
-    await alice.disconnectUser();
-    await server.close();
-  });
+    await send(mine, 'pinned', { text: 'Môn quy linh thạch', pinned: true });
+    await send(theirs, 'hidden', { text: 'linh thạch bí mật' });
+    const alice = await connectUser(env(), aliceId);
+    return { alice, aliceId, mineCid: `messaging:${mine}`, ids };
+  }
 
   it('finds messages by text in channels the user belongs to, newest first, never in others', async () => {
-    const { results } = await alice.search({ members: { $in: ['alice'] } }, 'linh', {
+    const { alice, aliceId, ids } = await searchScene();
+    const { results } = await alice.search({ members: { $in: [aliceId] } }, 'linh', {
       sort: [{ created_at: -1 }],
     });
     expect(results.map((r) => r.message.id)).toEqual([ids.pinned, ids['linh-thach']]);
   });
 
   it('supports the message filters stream-chat-react sends: plain text, attachment types, pinned', async () => {
+    const { alice, aliceId, mineCid, ids } = await searchScene();
     const plain = await alice.search(
-      { members: { $in: ['alice'] } },
+      { members: { $in: [aliceId] } },
       { type: 'regular', text: 'đan' },
     );
     expect(plain.results.map((r) => r.message.id)).toEqual([ids['dan-duoc']]);
-    const media = await alice.search({ cid: 'messaging:mine' }, {
+    const media = await alice.search({ cid: mineCid }, {
       'attachments.type': { $in: ['image', 'video'] },
-    } as never);
+    } as MessageFilters);
     expect(media.results.map((r) => r.message.id)).toEqual([ids.image]);
-    const pinned = await alice.search({ cid: 'messaging:mine' }, { pinned: true } as never);
+    const pinned = await alice.search({ cid: mineCid }, { pinned: true } as MessageFilters);
     expect(pinned.results.map((r) => r.message.id)).toEqual([ids.pinned]);
   });
 
   it('pages with the next cursor', async () => {
+    const { alice, aliceId, ids } = await searchScene();
     const first = await alice.search(
-      { members: { $in: ['alice'] } },
+      { members: { $in: [aliceId] } },
       { type: 'regular' },
       { limit: 3, sort: [{ created_at: 1 }] },
     );
     expect(first.results).toHaveLength(3);
     expect(first.next).toEqual(expect.any(String));
     const second = await alice.search(
-      { members: { $in: ['alice'] } },
+      { members: { $in: [aliceId] } },
       { type: 'regular' },
       { limit: 3, next: first.next, sort: [{ created_at: 1 }] },
     );
@@ -78,6 +82,7 @@ describe('message search with the real client', () => {
   });
 
   it('refuses a search without a channel filter with code 4', async () => {
+    const alice = await connectUser(env(), uniqueId('alice'));
     await expect(alice.search({}, 'linh')).rejects.toMatchObject({ code: 4 });
   });
 });

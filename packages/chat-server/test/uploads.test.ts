@@ -4,20 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { StreamChat, type Event } from 'stream-chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
-
-function nextEvent(client: StreamChat, type: string): Promise<Event> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), 5000);
-    const { unsubscribe } = client.on(type, (event) => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(event);
-    });
-  });
-}
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createChannelAsServer,
+  newClient,
+  twoMembers,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+} from './contract/helpers.ts';
 
 function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#b8860b' } })
@@ -34,49 +29,37 @@ interface RawAnswer {
 
 describe('uploads with the real client', () => {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'chat-uploads-test-'));
-  let server: TestChatServer;
-  let admin: StreamChat;
-  let alice: StreamChat;
-  let bob: StreamChat;
-
-  beforeAll(async () => {
-    server = await startTestChatServer({
-      prefix: '/chat',
-      config: { uploads: { dir: uploadsDir, maxBytes: 4 * 1024 * 1024 } },
-    });
-    admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
-    await admin.upsertUsers([{ id: 'alice' }, { id: 'bob' }, { id: 'carol' }]);
-    alice = new StreamChat(server.apiKey, { baseURL: server.baseURL });
-    await alice.connectUser({ id: 'alice' }, admin.createToken('alice'));
-    bob = new StreamChat(server.apiKey, { baseURL: server.baseURL });
-    await bob.connectUser({ id: 'bob' }, admin.createToken('bob'));
-    await alice.channel('messaging', 'kho-bau', { members: ['alice', 'bob'] } as never).watch();
-    await bob.channel('messaging', 'kho-bau').watch();
+  const env = useContractEnv({
+    prefix: '/chat',
+    config: { uploads: { dir: uploadsDir, maxBytes: 4 * 1024 * 1024 } },
   });
+  afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
+
+  /** Alice and Bob (unique ids) watching a new channel of their own. */
+  const scene = (prefix: string) => twoMembers(env(), prefix);
+
   /** The client derives a stream's part type from its name in Node; a Blob lets the test choose any type. */
-  async function rawUpload(name: string, type: string, content: string): Promise<RawAnswer> {
+  async function rawUpload(
+    channelId: string,
+    userId: string,
+    file: { name: string; type: string; content: string },
+  ): Promise<RawAnswer> {
     const form = new FormData();
-    form.append('file', new Blob([content], { type }), name);
+    form.append('file', new Blob([file.content], { type: file.type }), file.name);
+    const { server, admin } = env();
     const response = await fetch(
-      `${server.baseURL}/channels/messaging/kho-bau/file?api_key=${server.apiKey}`,
+      `${server.baseURL}/channels/messaging/${channelId}/file?api_key=${server.apiKey}`,
       {
         method: 'POST',
-        headers: { authorization: admin.createToken('alice'), 'stream-auth-type': 'jwt' },
+        headers: { authorization: admin.createToken(userId), 'stream-auth-type': 'jwt' },
         body: form,
       },
     );
     return { status: response.status, body: (await response.json()) as RawAnswer['body'] };
   }
 
-  afterAll(async () => {
-    await alice.disconnectUser();
-    await bob.disconnectUser();
-    await server.close();
-    rmSync(uploadsDir, { recursive: true, force: true });
-  });
-
   it('uploads an image with its size and thumbnail, then a message carrying it reaches the other member', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
+    const { aliceChannel: channel, bobChannel } = await scene('image');
     const response = (await channel.sendImage(
       stream(await png(800, 600)),
       'Đan dược.png',
@@ -88,7 +71,9 @@ describe('uploads with the real client', () => {
       original_height?: number;
     };
     expect(response.file).toMatch(
-      new RegExp(`^${server.baseURL}/uploads/[^/]+/[0-9a-f-]{36}/Dan-duoc\\.png\\?oh=600&ow=800$`),
+      new RegExp(
+        `^${env().server.baseURL}/uploads/[^/]+/[0-9a-f-]{36}/Dan-duoc\\.png\\?oh=600&ow=800$`,
+      ),
     );
     expect(response.original_width).toBe(800);
     expect(response.original_height).toBe(600);
@@ -103,7 +88,7 @@ describe('uploads with the real client', () => {
     const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(Math.max(thumbMeta.width, thumbMeta.height)).toBeLessThanOrEqual(400);
 
-    const received = nextEvent(bob, 'message.new');
+    const received = waitForEvent(bobChannel, 'message.new');
     await channel.sendMessage({
       text: 'Đan dược mới luyện',
       attachments: [
@@ -128,6 +113,8 @@ describe('uploads with the real client', () => {
   });
 
   it('GET /app reports the upload configs, and PATCH /app changes them for this app only', async () => {
+    const { alice, aliceChannel } = await scene('app-settings');
+    const { admin } = env();
     const before = await alice.getAppSettings();
     expect(before.app?.file_upload_config).toEqual({
       allowed_file_extensions: [],
@@ -149,7 +136,7 @@ describe('uploads with the real client', () => {
         .gif()
         .toBuffer();
       await expect(
-        alice.channel('messaging', 'kho-bau').sendImage(stream(gif), 'phu.gif', 'image/gif'),
+        aliceChannel.sendImage(stream(gif), 'phu.gif', 'image/gif'),
       ).rejects.toMatchObject({
         code: 4,
         message: expect.stringContaining('image_upload_config.blocked_file_extensions'),
@@ -163,6 +150,10 @@ describe('uploads with the real client', () => {
   });
 
   it('applies the upload check in the order of docs/product-rules.md §6, naming the rule that refused', async () => {
+    const { aliceId, aliceChannel, channelId } = await scene('check-order');
+    const { admin } = env();
+    const upload = (name: string, type: string, content: string) =>
+      rawUpload(channelId, aliceId, { name, type, content });
     await admin.updateAppSettings({
       file_upload_config: {
         allowed_file_extensions: ['.txt', '.exe', '.bin', '.log'],
@@ -182,18 +173,16 @@ describe('uploads with the real client', () => {
     ];
     try {
       for (const [name, type, content, rule] of cases) {
-        const refusal = await rawUpload(name, type, content);
+        const refusal = await upload(name, type, content);
         expect(refusal.body.message, name).toContain(`file_upload_config.${rule}`);
         expect(refusal.body.code, name).toBe(rule === 'size_limit' ? 22 : 4);
         expect(refusal.status, name).toBe(rule === 'size_limit' ? 413 : 400);
       }
-      const accepted = await rawUpload('ghi-chep.txt', 'text/plain', 'ok');
+      const accepted = await upload('ghi-chep.txt', 'text/plain', 'ok');
       expect(accepted.body.file).toMatch(/ghi-chep\.txt$/);
       // Images answer to image_upload_config, which has no restriction here.
       await expect(
-        alice
-          .channel('messaging', 'kho-bau')
-          .sendImage(stream(await png(4, 4)), 'anh.png', 'image/png'),
+        aliceChannel.sendImage(stream(await png(4, 4)), 'anh.png', 'image/png'),
       ).resolves.toMatchObject({ file: expect.any(String) });
     } finally {
       await admin.updateAppSettings({ file_upload_config: {} });
@@ -201,7 +190,7 @@ describe('uploads with the real client', () => {
   });
 
   it('refuses a message with more than 10 attachments', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
+    const { aliceChannel: channel } = await scene('attachments');
     const attachment = { type: 'file', asset_url: 'https://dao-huu.vn/a.txt', title: 'a.txt' };
     await expect(
       channel.sendMessage({ text: 'quá nhiều', attachments: Array(11).fill(attachment) }),
@@ -214,38 +203,34 @@ describe('uploads with the real client', () => {
   });
 
   it('requires the upload-file capability and membership', async () => {
-    await admin
-      .channel('livestream', 'dai-hoi', { created_by_id: 'bob', members: ['bob'] } as never)
-      .create();
-    const livestream = alice.channel('livestream', 'dai-hoi');
+    const { alice, bobId } = await scene('capability');
+    const livestreamId = uniqueId('dai-hoi');
+    await createChannelAsServer(env(), 'livestream', livestreamId, bobId, { members: [bobId] });
+    const livestream = alice.channel('livestream', livestreamId);
     const state = await livestream.watch();
     expect(state.channel.own_capabilities).not.toContain('upload-file');
     await expect(livestream.sendFile(stream('x'), 'x.txt', 'text/plain')).rejects.toMatchObject({
       code: 17,
     });
 
-    await admin
-      .channel('messaging', 'mat-that', { created_by_id: 'bob', members: ['bob'] } as never)
-      .create();
+    const privateId = uniqueId('mat-that');
+    await createChannelAsServer(env(), 'messaging', privateId, bobId, { members: [bobId] });
     await expect(
-      alice.channel('messaging', 'mat-that').sendFile(stream('x'), 'x.txt', 'text/plain'),
+      alice.channel('messaging', privateId).sendFile(stream('x'), 'x.txt', 'text/plain'),
     ).rejects.toMatchObject({ code: 17 });
   });
 
   it('refuses uploads from anonymous users, even outside a channel', async () => {
-    const anonymous = new StreamChat(server.apiKey, { baseURL: server.baseURL });
+    const anonymous = newClient(env());
     await anonymous.connectAnonymousUser();
-    try {
-      await expect(anonymous.uploadFile(stream('x'), 'x.txt', 'text/plain')).rejects.toMatchObject({
-        code: 17,
-      });
-    } finally {
-      await anonymous.disconnectUser();
-    }
+    await expect(anonymous.uploadFile(stream('x'), 'x.txt', 'text/plain')).rejects.toMatchObject({
+      code: 17,
+    });
   });
 
   it('a hard delete removes the files the author attached, a soft delete keeps them', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
+    const { alice, aliceChannel: channel } = await scene('hard-delete');
+    const { server, admin } = env();
     const image = await channel.sendImage(stream(await png(20, 10)), 'xoa.png', 'image/png');
     const doc = await channel.sendFile(stream('bí kíp'), 'bi-kip.txt', 'text/plain');
     const folders = () => readdirSync(join(uploadsDir, server.apiKey));
@@ -269,8 +254,10 @@ describe('uploads with the real client', () => {
   });
 
   it('removes the files of a channel deleted for good, and of messages a hard truncate removes', async () => {
-    const attach = async (cid: string, text: string) => {
-      const channel = alice.channel('messaging', cid);
+    const { alice, aliceId, bobId } = await scene('channel-files');
+    const { admin } = env();
+    const attach = async (channelId: string, text: string) => {
+      const channel = alice.channel('messaging', channelId);
       const image = await channel.sendImage(stream(await png(8, 8)), 'anh.png', 'image/png');
       await channel.sendMessage({
         text,
@@ -278,30 +265,33 @@ describe('uploads with the real client', () => {
       });
       return image.file;
     };
-    for (const cid of ['phe-tich', 'tan-tich', 'cat-tich']) {
-      await alice.channel('messaging', cid, { members: ['alice', 'bob'] } as never).create();
+    const softDeleted = uniqueId('phe-tich');
+    const hardDeleted = uniqueId('tan-tich');
+    const truncated = uniqueId('cat-tich');
+    for (const channelId of [softDeleted, hardDeleted, truncated]) {
+      await alice.channel('messaging', channelId, { members: [aliceId, bobId] }).create();
     }
 
-    const softGone = await attach('phe-tich', 'xoá mềm');
-    await admin.channel('messaging', 'phe-tich').delete();
+    const softGone = await attach(softDeleted, 'xoá mềm');
+    await admin.channel('messaging', softDeleted).delete();
     expect((await fetch(softGone)).status).toBe(200);
-    const hardGone = await attach('tan-tich', 'xoá hẳn');
-    await admin.channel('messaging', 'tan-tich').delete({ hard_delete: true });
+    const hardGone = await attach(hardDeleted, 'xoá hẳn');
+    await admin.channel('messaging', hardDeleted).delete({ hard_delete: true });
     expect((await fetch(hardGone)).status).toBe(404);
 
-    const truncatedSoft = await attach('cat-tich', 'cắt mềm');
-    await admin.channel('messaging', 'cat-tich').truncate();
+    const truncatedSoft = await attach(truncated, 'cắt mềm');
+    await admin.channel('messaging', truncated).truncate();
     expect((await fetch(truncatedSoft)).status).toBe(200);
-    const truncatedHard = await attach('cat-tich', 'cắt hẳn');
-    await admin.channel('messaging', 'cat-tich').truncate({ hard_delete: true });
+    const truncatedHard = await attach(truncated, 'cắt hẳn');
+    await admin.channel('messaging', truncated).truncate({ hard_delete: true });
     expect((await fetch(truncatedHard)).status).toBe(404);
     expect((await fetch(truncatedSoft)).status).toBe(404);
   });
 
   it('deletes an upload through deleteFile, and refuses other users', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
+    const { aliceChannel: channel, bobChannel } = await scene('delete-file');
     const { file } = await channel.sendFile(stream('x'), 'rieng.txt', 'text/plain');
-    await expect(bob.channel('messaging', 'kho-bau').deleteFile(file)).rejects.toMatchObject({
+    await expect(bobChannel.deleteFile(file)).rejects.toMatchObject({
       code: 17,
     });
     await channel.deleteFile(file);
@@ -309,12 +299,13 @@ describe('uploads with the real client', () => {
   });
 
   it('refuses bad input with clear 4xx errors', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
-    const url = `${server.baseURL}/channels/messaging/kho-bau/file?api_key=${server.apiKey}`;
-    const headers = { authorization: admin.createToken('alice'), 'stream-auth-type': 'jwt' };
+    const { aliceId, aliceChannel: channel, channelId } = await scene('bad-input');
+    const { server, admin } = env();
+    const url = `${server.baseURL}/channels/messaging/${channelId}/file?api_key=${server.apiKey}`;
+    const headers = { authorization: admin.createToken(aliceId), 'stream-auth-type': 'jwt' };
 
     const noFile = new FormData();
-    noFile.append('user', JSON.stringify({ id: 'alice' }));
+    noFile.append('user', JSON.stringify({ id: aliceId }));
     const missing = await fetch(url, { method: 'POST', headers, body: noFile });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toContain('File is required');
@@ -327,10 +318,18 @@ describe('uploads with the real client', () => {
     await expect(
       channel.sendImage(stream('<script>alert(1)</script>'), 'gia.png', 'image/png'),
     ).rejects.toMatchObject({ code: 4 });
-    const lying = await rawUpload('gia.png', 'image/png', '<html><script>alert(1)</script>');
+    const lying = await rawUpload(channelId, aliceId, {
+      name: 'gia.png',
+      type: 'image/png',
+      content: '<html><script>alert(1)</script>',
+    });
     expect(lying.body).toMatchObject({ code: 4, message: expect.stringContaining('not a valid') });
 
-    const traversal = await rawUpload('../../etc/passwd.txt', 'text/plain', 'x');
+    const traversal = await rawUpload(channelId, aliceId, {
+      name: '../../etc/passwd.txt',
+      type: 'text/plain',
+      content: 'x',
+    });
     expect(traversal.body.file).toMatch(/\/[0-9a-f-]{36}\/[a-z.-]*passwd\.txt$/);
     expect(existsSync(join(uploadsDir, 'etc'))).toBe(false);
     expect(
@@ -362,7 +361,7 @@ describe('uploads with the real client', () => {
   });
 
   it('serves ranges of audio, and downloads anything a browser should not render', async () => {
-    const channel = alice.channel('messaging', 'kho-bau');
+    const { aliceId, aliceChannel: channel, channelId } = await scene('ranges');
     const bytes = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
     const audio = await channel.sendFile(stream(bytes), 'tieng-chuong.mp3', 'audio/mpeg');
     const partial = await fetch(audio.file, { headers: { range: 'bytes=10-19' } });
@@ -378,7 +377,11 @@ describe('uploads with the real client', () => {
       ['hinh.svg', 'image/svg+xml'],
       ['tai-lieu.pdf', 'application/pdf'],
     ]) {
-      const { body } = await rawUpload(name!, type!, '<svg onload="alert(1)"/>');
+      const { body } = await rawUpload(channelId, aliceId, {
+        name: name!,
+        type: type!,
+        content: '<svg onload="alert(1)"/>',
+      });
       const served = await fetch(body.file!);
       expect(served.headers.get('content-disposition'), name).toMatch(/^attachment/);
       expect(served.headers.get('content-type'), name).toBe(type);

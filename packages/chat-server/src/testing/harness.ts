@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
 import {
   parseConfig,
   type ChatServerConfig,
@@ -13,6 +12,10 @@ import {
 } from '../config.ts';
 import { answerClientError, answerFrameworkError } from '../http/error-handler.ts';
 import { buildChatServer } from '../server.ts';
+import { createPostgresSchema } from './postgres-schema.ts';
+
+// Tests that build their own servers (clusters, child processes) take their schema from here too.
+export { createPostgresSchema };
 
 export interface TestChatServer {
   /** The client's baseURL, e.g. http://127.0.0.1:54321 (websocket at ws://…/connect). */
@@ -40,32 +43,6 @@ export interface StartOptions {
 
 // Test runs read their database choice from the environment; the server itself only sees the parsed config.
 const env = process.env;
-
-/** A fresh schema in the PostgreSQL database at `url`, and how to drop it (one per test server). */
-export async function createPostgresSchema(
-  url: string,
-): Promise<{ schema: string; drop: () => Promise<void> }> {
-  const schema = `chat_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create schema ${schema}`);
-  } finally {
-    await client.end();
-  }
-  return {
-    schema,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
 
 /**
  * Starts a real chat server on 127.0.0.1 and a free port with a fresh database: a temp SQLite file by default,

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { upsertApps } from '../apps.ts';
 import { parseConfig } from '../config.ts';
 import { createDb, type DbHandle } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { createPostgresSchema } from './postgres-schema.ts';
 
 // Repository tests run once per Vitest project: SQLite in memory, or a fresh PostgreSQL schema.
 const env = process.env;
@@ -20,22 +19,13 @@ export async function createTestDb(): Promise<TestDb> {
   if (env.CHAT_TEST_DIALECT === 'postgres') {
     const url = env.TEST_DATABASE_URL;
     if (!url) throw new Error('CHAT_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
-    const schema = `repo_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    const { schema, drop: dropSchema } = await createPostgresSchema(url, 'repo_test');
     const { db } = parseConfig({
       apps: [{ id: appId, key: appId, secret: 'secret' }],
       db: { kind: 'postgres', url, schema, poolSize: 3 },
     });
     handle = createDb(db);
-    drop = async () => {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    };
+    drop = dropSchema;
   } else {
     handle = createDb({ kind: 'sqlite', file: ':memory:' });
   }

@@ -1,4 +1,4 @@
-import type { MessageResponse, StreamChat } from 'stream-chat';
+import type { MessageResponse } from 'stream-chat';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connectUser,
@@ -14,16 +14,16 @@ describe('channel state pagination', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
   describe('messages of a channel with twenty-five of them', () => {
-    let reader: StreamChat;
+    let readerId: string;
     let channelId: string;
     // m[0] is the oldest message, m[24] the newest.
     const m: MessageResponse[] = [];
 
     beforeAll(async () => {
       const writerId = uniqueId('ky-luc');
-      const readerId = uniqueId('doc-gia');
+      readerId = uniqueId('doc-gia');
+      await createUsers(env(), [readerId]);
       const writer = await connectUser(env(), writerId);
-      reader = await connectUser(env(), readerId);
       channelId = uniqueId('bien-nien');
       const channel = await watchChannel(writer, 'messaging', channelId, {
         members: [writerId, readerId],
@@ -31,10 +31,13 @@ describe('channel state pagination', { timeout: 20_000 }, () => {
       for (let i = 0; i < 25; i += 1) m.push(await sendText(channel, `Năm thứ ${i}`));
     }, 30_000);
 
+    /** The reader on a connection of its own: a client caches one Channel per cid, state and all. */
+    const readerChannel = async () =>
+      (await connectUser(env(), readerId)).channel('messaging', channelId);
     const at = (from: number, to: number) => m.slice(from, to + 1).map((message) => message.id);
 
     it('opens with the newest page and tells the client there is more before it', async () => {
-      const channel = reader.channel('messaging', channelId);
+      const channel = await readerChannel();
       await channel.watch({ messages: { limit: 10 } });
       expect(ids(channel.state.messages)).toEqual(at(15, 24));
       expect(channel.state.messagePagination.hasPrev).toBe(true);
@@ -42,7 +45,7 @@ describe('channel state pagination', { timeout: 20_000 }, () => {
     });
 
     it('loads older pages with id_lt until the first message, as the message list does', async () => {
-      const channel = reader.channel('messaging', channelId);
+      const channel = await readerChannel();
       await channel.watch({ messages: { limit: 10 } });
       await channel.query({ messages: { limit: 10, id_lt: m[15]!.id } });
       expect(ids(channel.state.messages)).toEqual(at(5, 24));
@@ -53,7 +56,7 @@ describe('channel state pagination', { timeout: 20_000 }, () => {
     });
 
     it('pages newer messages with id_gt and id_gte', async () => {
-      const channel = reader.channel('messaging', channelId);
+      const channel = await readerChannel();
       const after = await channel.query({ messages: { limit: 3, id_gt: m[10]!.id } });
       expect(ids(after.messages)).toEqual(at(11, 13));
       const from = await channel.query({ messages: { limit: 3, id_gte: m[10]!.id } });
@@ -61,7 +64,7 @@ describe('channel state pagination', { timeout: 20_000 }, () => {
     });
 
     it('centres a page on a message with id_around and created_at_around, for jumping to a message', async () => {
-      const channel = reader.channel('messaging', channelId);
+      const channel = await readerChannel();
       const around = await channel.query({ messages: { limit: 5, id_around: m[12]!.id } });
       expect(ids(around.messages)).toEqual(at(10, 14));
       const aroundTime = await channel.query({

@@ -6,6 +6,7 @@ import {
   expectStreamError,
   ids,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -15,19 +16,8 @@ import {
 describe('channel updates and membership', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string, data: Record<string, unknown> = {}) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-      ...data,
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
+  const pair = (prefix: string, data: Record<string, unknown> = {}) =>
+    twoMembers(env(), prefix, { data });
 
   it('replaces custom data on update, answers with a full channel and tells watchers with channel.updated', async () => {
     const { bobChannel, aliceChannel } = await pair('update', {

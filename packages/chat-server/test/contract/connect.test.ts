@@ -9,6 +9,7 @@ import {
   newClient,
   sendText,
   signJwt,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -146,15 +147,7 @@ describe('connect', { timeout: 20_000 }, () => {
   });
 
   it('survives a server restart: the client reconnects by itself, re-queries its channels and keeps history', async () => {
-    const aliceId = uniqueId('han-lap');
-    const bobId = uniqueId('nam-cung');
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId('dong-phu');
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    const { alice, bob, aliceChannel, bobChannel } = await twoMembers(env(), 'dong-phu');
     const before = await sendText(aliceChannel, 'Trước khi bế quan');
     const connectionBefore = alice._getConnectionID();
 

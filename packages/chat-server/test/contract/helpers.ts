@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { StreamChat } from 'stream-chat';
 import type {
   Channel,
@@ -15,6 +15,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestChatServer } from '../../src/testing/harness.ts';
 import type { TestChatServer } from '../../src/testing/harness.ts';
 
+// The one fixtures module for real-client tests: error readers, raw HTTP and raw sockets live next door and are
+// imported from here.
+export * from './raw-http.ts';
+export * from './raw-socket.ts';
+
 /** Default bound for every wait: long enough for a loaded 2-core machine, short enough to fail fast. */
 export const EVENT_TIMEOUT_MS = 5_000;
 
@@ -28,23 +33,35 @@ export interface ContractEnv {
 
 type ServerOptions = Parameters<typeof startTestChatServer>[0];
 
-export async function startContractEnv(options?: ServerOptions): Promise<ContractEnv> {
-  const server = await startTestChatServer(options);
+/** The fixtures around a server started elsewhere (e.g. one node of a cluster); closing the server stays the caller's. */
+export function contractEnvOn(server: TestChatServer): ContractEnv {
   const admin = new StreamChat(server.apiKey, server.apiSecret, { baseURL: server.baseURL });
   return { server, admin, clients: new Set() };
 }
 
-export async function stopContractEnv(env: ContractEnv): Promise<void> {
+export async function startContractEnv(options?: ServerOptions): Promise<ContractEnv> {
+  return contractEnvOn(await startTestChatServer(options));
+}
+
+/** Disconnects every client the fixtures created, leaving the server running. */
+export async function disconnectClients(env: ContractEnv): Promise<void> {
   await Promise.allSettled([...env.clients].map((client) => client.disconnectUser(500)));
   env.clients.clear();
+}
+
+export async function stopContractEnv(env: ContractEnv): Promise<void> {
+  await disconnectClients(env);
   await env.server.close();
 }
 
-/** One real server per test file, started before the first test and closed (with every client) after the last. */
-export function useContractEnv(options?: ServerOptions): () => ContractEnv {
+/**
+ * One real server per test file, started before the first test and closed (with every client) after the last.
+ * Pass a function when the options depend on something an earlier `beforeAll` starts (a local page server's port).
+ */
+export function useContractEnv(options?: ServerOptions | (() => ServerOptions)): () => ContractEnv {
   let env: ContractEnv | undefined;
   beforeAll(async () => {
-    env = await startContractEnv(options);
+    env = await startContractEnv(typeof options === 'function' ? options() : options);
   }, 30_000);
   afterAll(async () => {
     if (env) await stopContractEnv(env);
@@ -175,6 +192,11 @@ export function waitForState(
   return promise;
 }
 
+/** The ISO timestamp `ms` from now (negative for the past), for remind_at, end_at and other future times. */
+export function inMs(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
+}
+
 /** Waits for wall-clock time itself (token or pin expiry): the only condition no event announces. */
 export async function waitUntilTime(epochMs: number): Promise<void> {
   const delay = epochMs - Date.now();
@@ -191,6 +213,97 @@ export async function watchChannel(
   const channel = client.channel(type, id, data);
   await channel.watch();
   return channel;
+}
+
+/** A user to connect: an id prefix (the id gets a unique suffix), optionally with user fields. */
+export type UserSpec = string | { prefix: string; user?: ConnectExtra['user'] };
+
+export interface ConnectedUser {
+  id: string;
+  client: StreamChat;
+}
+
+/** Connects one fresh user per spec, each with a unique id, in order. */
+export async function connectUsers(
+  env: ContractEnv,
+  specs: readonly UserSpec[],
+): Promise<ConnectedUser[]> {
+  const users: ConnectedUser[] = [];
+  for (const spec of specs) {
+    const { prefix, user } = typeof spec === 'string' ? { prefix: spec, user: undefined } : spec;
+    const id = uniqueId(prefix);
+    users.push({ id, client: await connectUser(env, id, { user }) });
+  }
+  return users;
+}
+
+export interface ChannelMember extends ConnectedUser {
+  /** This member's own `Channel` instance, already watching. */
+  channel: Channel;
+}
+
+export interface SharedChannel {
+  channelId: string;
+  cid: string;
+  /** In the order of the specs; the first created the channel. */
+  members: ChannelMember[];
+}
+
+/**
+ * Connects users with unique ids; the first creates a channel with a unique id and all of them as members, then
+ * every member watches it, so each one receives the others' events.
+ */
+export async function channelWithMembers(
+  env: ContractEnv,
+  prefix: string,
+  options: { users: readonly UserSpec[]; type?: string; data?: ChannelData },
+): Promise<SharedChannel> {
+  const type = options.type ?? 'messaging';
+  const users = await connectUsers(env, options.users);
+  const channelId = uniqueId(prefix);
+  const members: ChannelMember[] = [];
+  for (const [index, user] of users.entries()) {
+    const data =
+      index === 0 ? { ...options.data, members: users.map((member) => member.id) } : undefined;
+    members.push({ ...user, channel: await watchChannel(user.client, type, channelId, data) });
+  }
+  return { channelId, cid: `${type}:${channelId}`, members };
+}
+
+export interface TwoMembers {
+  channelId: string;
+  aliceId: string;
+  bobId: string;
+  alice: StreamChat;
+  bob: StreamChat;
+  /** Alice created the channel. */
+  aliceChannel: Channel;
+  bobChannel: Channel;
+}
+
+/** The most common scene: alice and bob (unique ids) both watching a new messaging channel alice created. */
+export async function twoMembers(
+  env: ContractEnv,
+  prefix: string,
+  options: { data?: ChannelData; alice?: ConnectExtra['user']; bob?: ConnectExtra['user'] } = {},
+): Promise<TwoMembers> {
+  const { channelId, members } = await channelWithMembers(env, prefix, {
+    users: [
+      { prefix: `${prefix}-a`, user: options.alice },
+      { prefix: `${prefix}-b`, user: options.bob },
+    ],
+    data: options.data,
+  });
+  const [alice, bob] = [nth(members, 0), nth(members, 1)];
+  return {
+    channelId,
+    aliceId: alice.id,
+    bobId: bob.id,
+    alice: alice.client,
+    bob: bob.client,
+    aliceChannel: alice.channel,
+    bobChannel: bob.channel,
+  };
 }
 
 /**
@@ -215,137 +328,6 @@ export async function sendText(
 ): Promise<MessageResponse> {
   const response = await channel.sendMessage({ id: randomUUID(), text, ...extra });
   return response.message;
-}
-
-export interface StreamErrorShape {
-  code: number | null;
-  status?: number;
-  message: string;
-}
-
-/** Reads the Stream error code from a REST `ErrorFromResponse` or a websocket connect rejection. */
-export function readStreamError(error: unknown): StreamErrorShape {
-  if (!(error instanceof Error)) throw new Error(`Expected an Error, got ${String(error)}`);
-  const withCode = error as Error & { code?: unknown; status?: unknown };
-  if (typeof withCode.code === 'number' || withCode.code === null) {
-    return {
-      code: withCode.code,
-      status: typeof withCode.status === 'number' ? withCode.status : undefined,
-      message: error.message,
-    };
-  }
-  // connectUser rejects with Error(JSON.stringify({code, StatusCode, message, isWSFailure})).
-  try {
-    const parsed = JSON.parse(error.message) as {
-      code?: number;
-      StatusCode?: number;
-      message?: string;
-    };
-    return {
-      code: parsed.code ?? null,
-      status: parsed.StatusCode,
-      message: parsed.message ?? error.message,
-    };
-  } catch {
-    return { code: null, message: error.message };
-  }
-}
-
-/** Awaits a rejected client call and checks its Stream error code (and HTTP status when given). */
-export async function expectStreamError(
-  promise: Promise<unknown>,
-  expected: { code: number | number[]; status?: number; message?: RegExp },
-): Promise<StreamErrorShape> {
-  let caught: unknown;
-  try {
-    await promise;
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught, 'the call should have been rejected').toBeInstanceOf(Error);
-  const shape = readStreamError(caught);
-  const codes = Array.isArray(expected.code) ? expected.code : [expected.code];
-  expect(codes, `unexpected error: ${shape.message}`).toContain(shape.code);
-  if (expected.status !== undefined) expect(shape.status).toBe(expected.status);
-  if (expected.message) expect(shape.message).toMatch(expected.message);
-  return shape;
-}
-
-/** Signs an HS256 JWT by hand, for tokens the client library would refuse to mint (forged, foreign secret). */
-export function signJwt(payload: Record<string, unknown>, secret: string): string {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const head = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}`;
-  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-}
-
-/** Replaces a valid token's payload while keeping its (now wrong) signature. */
-export function forgeToken(validToken: string, payload: Record<string, unknown>): string {
-  const [head, , signature] = validToken.split('.');
-  return `${head}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
-}
-
-export interface RawRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  /** Acting user: sent as `user_id`, and a valid token is minted for it unless `token` is given. */
-  userId?: string;
-  /** `null` sends no Authorization header at all. */
-  token?: string | null;
-  query?: Record<string, string>;
-  /** Objects are JSON-encoded; strings are sent verbatim (for malformed JSON). */
-  body?: string | object;
-  headers?: Record<string, string>;
-}
-
-export interface RawResponse {
-  status: number;
-  body: unknown;
-}
-
-/** A raw HTTP call with the query params and headers the real client sends, to reach the server with bad input. */
-export async function rawRequest(env: ContractEnv, request: RawRequest): Promise<RawResponse> {
-  const url = new URL(`${env.server.baseURL}${request.path}`);
-  url.searchParams.set('api_key', env.server.apiKey);
-  if (request.userId) url.searchParams.set('user_id', request.userId);
-  for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
-
-  const token =
-    request.token === undefined && request.userId
-      ? env.admin.createToken(request.userId)
-      : request.token;
-  const headers: Record<string, string> = {
-    'stream-auth-type': token ? 'jwt' : 'anonymous',
-    'X-Stream-Client': 'stream-chat-js-v9.53.0-node|client_bundle=node-cjs',
-    'x-client-request-id': randomUUID(),
-    ...request.headers,
-  };
-  if (token) headers.Authorization = token;
-  let body: string | undefined;
-  if (request.body !== undefined) {
-    body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    headers['Content-Type'] ??= 'application/json';
-  }
-
-  const response = await fetch(url, { method: request.method, headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // left as text: the assertion on the body shape reports it
-  }
-  return { status: response.status, body: parsed };
-}
-
-/** Asserts Stream's error JSON: `{code, message, StatusCode, duration}` with the given code and HTTP status. */
-export function expectStreamErrorBody(response: RawResponse, code: number, status: number): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body).toMatchObject({
-    code,
-    StatusCode: status,
-    message: expect.any(String),
-    duration: expect.any(String),
-  });
 }
 
 /** What every REST `channel` object must carry for the UI to keep working (docs/compatibility.md, Channels). */

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  connectUser,
   expectStreamError,
   ids,
   sendText,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
-  watchChannel,
 } from './helpers.ts';
 
 /** The only keys a hard-deleted message keeps (docs/product-rules.md §10; stream-chat `toDeletedMessage`). */
@@ -39,18 +37,8 @@ function isEmptyObject(value: unknown): boolean {
 describe('messages', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId, { user: { name: 'Lý Mộ Uyển' } });
-    const bob = await connectUser(env(), bobId, { user: { name: 'Đoàn Dự' } });
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
+  const pair = (prefix: string) =>
+    twoMembers(env(), prefix, { alice: { name: 'Lý Mộ Uyển' }, bob: { name: 'Đoàn Dự' } });
 
   it('keeps the client-generated id and delivers the message to the other watcher', async () => {
     const { aliceId, aliceChannel, bobChannel } = await pair('send');

@@ -1,33 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  connectUser,
   ids,
   sendText,
-  uniqueId,
+  twoMembers,
   useContractEnv,
   waitForEvent,
   waitUntilTime,
-  watchChannel,
 } from './helpers.ts';
 
 describe('pinned messages', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  async function pair(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    return { aliceId, alice, bob, aliceChannel, bobChannel, channelId };
-  }
-
   it('pins a message for everyone: the other watcher, pinned_messages and the channel query all see it', async () => {
-    const { aliceId, alice, bob, aliceChannel, bobChannel, channelId } = await pair('pin');
+    const { aliceId, alice, bob, aliceChannel, bobChannel, channelId } = await twoMembers(
+      env(),
+      'pin',
+    );
     const other = await sendText(aliceChannel, 'Thường');
     const rule = await sendText(aliceChannel, 'Môn quy: không tàn sát đồng môn');
 
@@ -66,7 +54,7 @@ describe('pinned messages', { timeout: 20_000 }, () => {
   });
 
   it('lists several pins newest pin first', async () => {
-    const { alice, aliceChannel, bobChannel } = await pair('order');
+    const { alice, aliceChannel, bobChannel } = await twoMembers(env(), 'order');
     const first = await sendText(aliceChannel, 'Một');
     const second = await sendText(aliceChannel, 'Hai');
     await alice.pinMessage(second);
@@ -78,7 +66,7 @@ describe('pinned messages', { timeout: 20_000 }, () => {
   });
 
   it('stops reporting a pin once its expiry has passed', async () => {
-    const { alice, bob, aliceChannel, bobChannel, channelId } = await pair('expiry');
+    const { alice, bob, aliceChannel, bobChannel, channelId } = await twoMembers(env(), 'expiry');
     const notice = await sendText(aliceChannel, 'Thông báo tạm thời');
 
     const response = await alice.pinMessage(notice, 2);

@@ -1,40 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  connectUser,
-  sendText,
-  uniqueId,
-  useContractEnv,
-  waitForEvent,
-  watchChannel,
-} from './helpers.ts';
+import { channelWithMembers, nth, sendText, useContractEnv, waitForEvent } from './helpers.ts';
 
 describe('reactions', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
   async function trio(prefix: string) {
-    const aliceId = uniqueId(`${prefix}-a`);
-    const bobId = uniqueId(`${prefix}-b`);
-    const carolId = uniqueId(`${prefix}-c`);
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId, { user: { name: 'Mạnh Hạo' } });
-    const carol = await connectUser(env(), carolId);
-    const channelId = uniqueId(prefix);
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId, carolId],
+    const { members } = await channelWithMembers(env(), prefix, {
+      users: [`${prefix}-a`, { prefix: `${prefix}-b`, user: { name: 'Mạnh Hạo' } }, `${prefix}-c`],
     });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
-    const carolChannel = await watchChannel(carol, 'messaging', channelId);
+    const [alice, bob, carol] = [nth(members, 0), nth(members, 1), nth(members, 2)];
+    const aliceChannel = alice.channel;
     const message = await sendText(aliceChannel, 'Ta vừa đột phá Kết Đan!');
     return {
-      aliceId,
-      bobId,
-      carolId,
-      alice,
-      bob,
-      carol,
+      aliceId: alice.id,
+      bobId: bob.id,
+      carolId: carol.id,
+      alice: alice.client,
+      bob: bob.client,
+      carol: carol.client,
       aliceChannel,
-      bobChannel,
-      carolChannel,
+      bobChannel: bob.channel,
+      carolChannel: carol.channel,
       message,
     };
   }

@@ -4,6 +4,7 @@ import {
   connectUser,
   ids,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -109,15 +110,7 @@ describe('replies', { timeout: 20_000 }, () => {
   });
 
   it('shows a reply in the channel only when show_in_channel is set', async () => {
-    const aliceId = uniqueId('sic-a');
-    const bobId = uniqueId('sic-b');
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId('show-in-channel');
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    const { bob, aliceChannel, bobChannel, channelId } = await twoMembers(env(), 'show-in-channel');
     const parent = await sendText(aliceChannel, 'Gốc');
 
     const hiddenArrived = waitForEvent(

@@ -3,6 +3,8 @@ import { StreamChat } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  connectRawSocket,
+  connectUrl,
   connectUser,
   expectStreamError,
   newClient,
@@ -12,47 +14,8 @@ import {
   useContractEnv,
   waitForState,
   watchChannel,
-  type ContractEnv,
+  type Frame,
 } from './helpers.ts';
-
-type Frame = Record<string, unknown>;
-
-/** The `/connect` URL the client opens for `userId` with `token`. */
-function connectUrl(env: ContractEnv, userId: string, token: string): string {
-  const json = encodeURIComponent(
-    JSON.stringify({ user_id: userId, user_details: { id: userId }, client_request_id: 'raw' }),
-  );
-  return (
-    `${env.server.baseURL.replace('http', 'ws')}/connect?json=${json}` +
-    `&api_key=${env.server.apiKey}&authorization=${token}&stream-auth-type=jwt`
-  );
-}
-
-/** A bare websocket speaking the client's protocol, for what the client library never sends. */
-async function openRawSocket(env: ContractEnv, userId: string) {
-  const socket = new WebSocket(connectUrl(env, userId, env.admin.createToken(userId)));
-  const frames: Frame[] = [];
-  let wake: (() => void) | undefined;
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as Frame);
-    wake?.();
-  });
-  const nextFrame = (type: string): Promise<Frame> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${type} frame within 5 s`)), 5000);
-      const check = () => {
-        const index = frames.findIndex((frame) => frame.type === type);
-        if (index < 0) return;
-        clearTimeout(timer);
-        wake = undefined;
-        resolve(frames.splice(index, 1)[0]!);
-      };
-      wake = check;
-      check();
-    });
-  const first = await nextFrame('health.check');
-  return { socket, first, nextFrame };
-}
 
 describe('websocket protocol and several apps on one server', { timeout: 20_000 }, () => {
   const second = {
@@ -69,7 +32,7 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
   });
 
   it('answers every client ping with a health.check carrying the connection id', async () => {
-    const { socket, first, nextFrame } = await openRawSocket(env(), uniqueId('tinh-toa'));
+    const { socket, first, nextFrame } = await connectRawSocket(env(), uniqueId('tinh-toa'));
     expect(first.connection_id).toEqual(expect.any(String));
     expect((first.me as Frame).id).toEqual(expect.any(String));
 
@@ -84,7 +47,7 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
   });
 
   it('ignores frames it cannot read and keeps the connection open', async () => {
-    const { socket, first, nextFrame } = await openRawSocket(env(), uniqueId('loan-ngon'));
+    const { socket, first, nextFrame } = await connectRawSocket(env(), uniqueId('loan-ngon'));
     socket.send('{not json');
     socket.send(JSON.stringify({ type: 'no.such.event' }));
     socket.send(Buffer.from([0xff, 0xfe, 0x00]));
@@ -173,7 +136,7 @@ describe('a client that stops reading', { timeout: 30_000 }, () => {
     });
     await channel.create();
 
-    const { socket, first } = await openRawSocket(env(), stuckId);
+    const { socket, first } = await connectRawSocket(env(), stuckId);
     const watched = await rawRequest(env(), {
       method: 'POST',
       path: `/channels/livestream/${channelId}/query`,

@@ -1,8 +1,10 @@
 import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  channelWithMembers,
   connectUser,
   ids,
+  nth,
   sendText,
   uniqueId,
   useContractEnv,
@@ -22,18 +24,12 @@ describe('threads', { timeout: 20_000 }, () => {
   let carolChannel: Channel;
 
   beforeAll(async () => {
-    const aliceId = uniqueId('hoang-lao');
-    bobId = uniqueId('to-minh');
-    carolId = uniqueId('han-nguyet');
-    const alice = await connectUser(env(), aliceId);
-    bob = await connectUser(env(), bobId);
-    carol = await connectUser(env(), carolId);
-    const channelId = uniqueId('tang-kinh-cac');
-    aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId, carolId],
+    const { members } = await channelWithMembers(env(), 'tang-kinh-cac', {
+      users: ['hoang-lao', 'to-minh', 'han-nguyet'],
     });
-    bobChannel = await watchChannel(bob, 'messaging', channelId);
-    carolChannel = await watchChannel(carol, 'messaging', channelId);
+    aliceChannel = nth(members, 0).channel;
+    ({ client: bob, id: bobId, channel: bobChannel } = nth(members, 1));
+    ({ client: carol, id: carolId, channel: carolChannel } = nth(members, 2));
   }, 30_000);
 
   /** A parent by alice with replies alternating bob, carol, bob, … */

@@ -5,6 +5,7 @@ import {
   createChannelAsServer,
   createUsers,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -26,15 +27,7 @@ describe('edited messages and unread totals', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
   it('sets message_text_updated_at when an edit changes the text, and not for pins, reactions or custom data', async () => {
-    const aliceId = uniqueId('edit-a');
-    const bobId = uniqueId('edit-b');
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId('edit');
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    const { alice, bob, aliceChannel, bobChannel } = await twoMembers(env(), 'edit');
     const first = await sendText(aliceChannel, 'Bản nháp');
     const second = await sendText(aliceChannel, 'Bản thứ hai');
 
@@ -56,7 +49,7 @@ describe('edited messages and unread totals', { timeout: 20_000 }, () => {
     expect(event.message?.message_text_updated_at).toBe(edited.message.message_text_updated_at);
     expect(
       bobChannel.state.messages.find((message) => message.id === first.id)?.message_text_updated_at,
-    ).toBeTruthy();
+    ).toBe(edited.message.message_text_updated_at);
     const partial = await alice.partialUpdateMessage(second.id, { set: { text: 'Sửa một phần' } });
     expect(partial.message.message_text_updated_at).toMatch(ISO);
     const reread = await bob.getMessage(first.id);

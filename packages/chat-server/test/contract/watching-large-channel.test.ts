@@ -41,12 +41,10 @@ describe('watching events in a large channel', { timeout: 20_000 }, () => {
 
     // The third and fourth arrive within one batch window: one event, naming the latest, counting all four.
     const merged = waitForEvent(ownerChannel, 'user.watching.start', (e) => e.watcher_count === 4);
-    const startedAt = Date.now();
     await watchChannel(viewers[1]!, 'livestream', channelId);
     await watchChannel(viewers[2]!, 'livestream', channelId);
     const event = await merged;
 
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(BATCH_MS - 50);
     expect(event.user?.id).toBe(viewerIds[2]);
     // Wait one more window: nothing else may follow for the merged arrivals.
     await new Promise((resolve) => setTimeout(resolve, BATCH_MS + 200));
