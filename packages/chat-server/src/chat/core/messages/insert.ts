@@ -5,7 +5,7 @@ import { requirePermission, type Actor } from '../access/access.ts';
 import { referencedMessage } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import { visibleAfter } from '../channels/state.ts';
-import type { InMessageTransaction } from '../extension-points.ts';
+import type { BeforeMessageStoredContext, InMessageTransaction } from '../extension-points.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessagesContext } from './context.ts';
 import {
@@ -105,136 +105,151 @@ function readFields(
   return { id, text, attachments, mentionIds, custom, type, parentId, quotedId };
 }
 
+/** One send being checked: who acts, in which channel, and as which author. */
+interface SendScope {
+  actor: Actor;
+  access: ChannelAccess;
+  userId: string;
+}
+
+/** Slow mode: a user waits `cooldown` seconds between messages unless allowed to skip it. */
+async function checkCooldown(
+  context: Pick<MessagesContext, 'deps'>,
+  { actor, access, userId }: SendScope,
+): Promise<void> {
+  const channel = access.channel;
+  if (channel.cooldown <= 0 || actor.isServer || access.permissions.has('skip-slow-mode')) return;
+  const last = await context.deps.db
+    .selectFrom('messages')
+    .select('created_at')
+    .where('app_id', '=', actor.appId)
+    .where('cid', '=', channel.cid)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (last && Date.parse(last.created_at) + channel.cooldown * 1000 > Date.now())
+    throw chatError.cooldown(`slow mode: wait ${channel.cooldown} seconds between messages`);
+}
+
+/** The author's hidden-history bound: a server send acts as its author, who may not see what the actor sees. */
+async function authorBound(
+  context: Pick<MessagesContext, 'channels'>,
+  { actor, access, userId }: SendScope,
+): Promise<string | null> {
+  if (userId === actor.userId) return visibleAfter(access.channel, access.membership);
+  const member = await context.channels.repo.member(actor.appId, access.channel.cid, userId);
+  return visibleAfter(access.channel, member);
+}
+
+/** The parent a reply goes under; the quote is only checked. What the author cannot see, they cannot refer to. */
+async function resolveReferences(
+  context: Pick<MessagesContext, 'repo' | 'channels'>,
+  scope: SendScope,
+  { parentId, quotedId }: SendFields,
+): Promise<MessageRow | undefined> {
+  if (!parentId && !quotedId) return undefined;
+  const bound = await authorBound(context, scope);
+  const { appId } = scope.actor;
+  const cid = scope.access.channel.cid;
+  let parent: MessageRow | undefined;
+  if (parentId) {
+    parent = await referencedMessage(context.repo, appId, parentId, {
+      cid,
+      bound,
+      what: 'parent message',
+      allowDeleted: true,
+    });
+    if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
+  }
+  if (quotedId)
+    await referencedMessage(context.repo, appId, quotedId, { cid, bound, what: 'quoted message' });
+  return parent;
+}
+
+async function buildRow(
+  context: Pick<MessagesContext, 'deps' | 'users'>,
+  { actor, access, userId }: SendScope,
+  fields: SendFields,
+  input: JsonObject,
+): Promise<Insertable<MessagesTable>> {
+  const now = context.deps.clock.now();
+  // Mentions of users that do not exist are dropped, not refused.
+  const existing = fields.mentionIds.length
+    ? await context.users.repo.getMany(actor.appId, fields.mentionIds)
+    : new Map();
+  const row: Insertable<MessagesTable> = {
+    app_id: actor.appId,
+    id: fields.id,
+    cid: access.channel.cid,
+    user_id: userId,
+    type: fields.type,
+    text: fields.text,
+    html: '',
+    parent_id: fields.parentId,
+    show_in_channel: fields.parentId !== null && input.show_in_channel === true ? 1 : 0,
+    quoted_message_id: fields.quotedId,
+    attachments: JSON.stringify(fields.attachments),
+    mentioned_users: JSON.stringify(fields.mentionIds.filter((id) => existing.has(id))),
+    custom: JSON.stringify(fields.custom),
+    silent: input.silent === true ? 1 : 0,
+    shadowed: 0,
+    pinned: 0,
+    reply_count: 0,
+    deleted_reply_count: 0,
+    reaction_groups: '{}',
+    created_at: now,
+    updated_at: now,
+  };
+  if (input.pinned === true) {
+    requirePermission(access.permissions, 'pin-message', 'pinning a message');
+    Object.assign(row, {
+      pinned: 1,
+      pinned_at: now,
+      pinned_by_id: userId,
+      pin_expires: pinExpiry(input.pin_expires),
+    });
+  }
+  return row;
+}
+
+/** Runs the `beforeMessageStored` points in order; the work they hand back runs in the insert's transaction. */
+async function runChecks(
+  context: Pick<MessagesContext, 'points'>,
+  check: BeforeMessageStoredContext,
+): Promise<InMessageTransaction[]> {
+  const inTransaction: InMessageTransaction[] = [];
+  for (const point of context.points.beforeMessageStored) {
+    const work = await point(check);
+    if (work) inTransaction.push(work);
+  }
+  return inTransaction;
+}
+
 export function createMessageInsert(context: MessagesContext): InsertMessage {
-  const { deps, repo, users, channels, points } = context;
   const store = createMessageStore(context);
-
-  /** Slow mode: a user waits `cooldown` seconds between messages unless allowed to skip it. */
-  async function checkCooldown(actor: Actor, access: ChannelAccess, userId: string) {
-    const channel = access.channel;
-    if (channel.cooldown <= 0 || actor.isServer || access.permissions.has('skip-slow-mode')) return;
-    const last = await deps.db
-      .selectFrom('messages')
-      .select('created_at')
-      .where('app_id', '=', actor.appId)
-      .where('cid', '=', channel.cid)
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (last && Date.parse(last.created_at) + channel.cooldown * 1000 > Date.now())
-      throw chatError.cooldown(`slow mode: wait ${channel.cooldown} seconds between messages`);
-  }
-
-  /** The hidden-history bound of `userId` in the channel of `access` (loaded when it is not the actor's own). */
-  async function authorBound(actor: Actor, access: ChannelAccess, userId: string) {
-    if (userId === actor.userId) return visibleAfter(access.channel, access.membership);
-    const member = await channels.repo.member(actor.appId, access.channel.cid, userId);
-    return visibleAfter(access.channel, member);
-  }
-
-  /** The parent a reply goes under; the quote is only checked. What the author cannot see, they cannot refer to. */
-  async function resolveReferences(
-    actor: Actor,
-    access: ChannelAccess,
-    userId: string,
-    fields: SendFields,
-  ): Promise<MessageRow | undefined> {
-    const { parentId, quotedId } = fields;
-    if (!parentId && !quotedId) return undefined;
-    // A server send acts as its author.
-    const bound = await authorBound(actor, access, userId);
-    const cid = access.channel.cid;
-    let parent: MessageRow | undefined;
-    if (parentId) {
-      parent = await referencedMessage(repo, actor.appId, parentId, {
-        cid,
-        bound,
-        what: 'parent message',
-        allowDeleted: true,
-      });
-      if (parent.parent_id)
-        throw chatError.nesting('a reply cannot be the parent of another reply');
-    }
-    if (quotedId)
-      await referencedMessage(repo, actor.appId, quotedId, { cid, bound, what: 'quoted message' });
-    return parent;
-  }
-
-  async function buildRow(
-    actor: Actor,
-    access: ChannelAccess,
-    userId: string,
-    fields: SendFields,
-    input: JsonObject,
-  ): Promise<Insertable<MessagesTable>> {
-    const now = deps.clock.now();
-    // Mentions of users that do not exist are dropped, not refused.
-    const existing = fields.mentionIds.length
-      ? await users.repo.getMany(actor.appId, fields.mentionIds)
-      : new Map();
-    const row: Insertable<MessagesTable> = {
-      app_id: actor.appId,
-      id: fields.id,
-      cid: access.channel.cid,
-      user_id: userId,
-      type: fields.type,
-      text: fields.text,
-      html: '',
-      parent_id: fields.parentId,
-      show_in_channel: fields.parentId !== null && input.show_in_channel === true ? 1 : 0,
-      quoted_message_id: fields.quotedId,
-      attachments: JSON.stringify(fields.attachments),
-      mentioned_users: JSON.stringify(fields.mentionIds.filter((id) => existing.has(id))),
-      custom: JSON.stringify(fields.custom),
-      silent: input.silent === true ? 1 : 0,
-      shadowed: 0,
-      pinned: 0,
-      reply_count: 0,
-      deleted_reply_count: 0,
-      reaction_groups: '{}',
-      created_at: now,
-      updated_at: now,
-    };
-    if (input.pinned === true) {
-      requirePermission(access.permissions, 'pin-message', 'pinning a message');
-      Object.assign(row, {
-        pinned: 1,
-        pinned_at: now,
-        pinned_by_id: userId,
-        pin_expires: pinExpiry(input.pin_expires),
-      });
-    }
-    return row;
-  }
-
   return async (actor, access, input, options = {}) => {
     const system = options.system === true;
     const userId = await resolveAuthor(context, actor, input);
+    const scope = { actor, access, userId };
     const parentId = optionalId(input.parent_id);
     // The type's config switches replies off for everyone, the server included (gaming channels).
     if (parentId && !access.type.config.replies)
       throw chatError.input(`replies are disabled for channel type ${access.type.name}`);
     if (!system) checkMayPost(actor, access, parentId);
-    const maxMessageLength = deps.config.limits.maxMessageLength;
+    const { maxMessageLength } = context.deps.config.limits;
     const fields = readFields(access, input, parentId, { system, maxMessageLength });
-    if (!system) await checkCooldown(actor, access, userId);
-    const parent = await resolveReferences(actor, access, userId, fields);
-    const row = await buildRow(actor, access, userId, fields, input);
-    const inTransaction: InMessageTransaction[] = [];
+    if (!system) await checkCooldown(context, scope);
+    const parent = await resolveReferences(context, scope, fields);
+    const row = await buildRow(context, scope, fields, input);
     const skipEnrichUrl = options.skipEnrichUrl === true;
-    for (const check of points.beforeMessageStored) {
-      const work = await check({
-        actor,
-        access,
-        userId,
-        row,
-        custom: fields.custom,
-        system,
-        skipEnrichUrl,
-      });
-      if (work) inTransaction.push(work);
-    }
+    const inTransaction = await runChecks(context, {
+      ...scope,
+      row,
+      custom: fields.custom,
+      system,
+      skipEnrichUrl,
+    });
     return store({ actor, access, row, parent, inTransaction, system });
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Clock } from '../../../db/clock.ts';
 import type { Database, MessagesTable } from '../../../db/schema.ts';
 import { reusableQuery } from '../../../db/reusable-query.ts';
 import { chatError } from '../../../errors.ts';
@@ -52,64 +53,66 @@ export interface StoredMessage {
 
 export type MessageStore = (input: MessageToStore) => Promise<StoredMessage>;
 
+/** A reply bumps its parent's reply_count, joins the thread's participants and moves the thread read state. */
+async function recordReply(
+  context: Pick<MessagesContext, 'threads' | 'reads'>,
+  trx: Transaction<Database>,
+  row: Insertable<MessagesTable>,
+  parent: MessageRow,
+): Promise<void> {
+  const { app_id: appId, cid, user_id: userId, created_at: at } = row;
+  await trx
+    .updateTable('messages')
+    .set({ reply_count: sql`reply_count + 1` })
+    .where('app_id', '=', appId)
+    .where('id', '=', parent.id)
+    .execute();
+  await context.threads.recordReply(trx, {
+    appId,
+    cid,
+    parentId: parent.id,
+    parentUserId: parent.user_id,
+    userId,
+    at,
+    countsReply: true,
+  });
+  // Thread read state: the parent's author has read nothing of the thread yet; a replier has read up to their reply.
+  await context.reads.ensure(trx, {
+    app_id: appId,
+    cid,
+    user_id: parent.user_id,
+    thread_id: parent.id,
+    last_read: parent.created_at,
+  });
+  await context.reads.upsert(trx, {
+    app_id: appId,
+    cid,
+    user_id: userId,
+    thread_id: parent.id,
+    last_read: at,
+    last_read_message_id: null,
+  });
+}
+
+/** Stamps the row, its stored copy and its response with one time, taken with no await before the enqueue. */
+function stamp(
+  clock: Clock,
+  targets: { created_at?: string; updated_at?: string; pinned_at?: string | null }[],
+): string {
+  const stamped = clock.now();
+  for (const target of targets) {
+    target.created_at = stamped;
+    target.updated_at = stamped;
+    if (target.pinned_at) target.pinned_at = stamped;
+  }
+  return stamped;
+}
+
 /** Writes a checked message: the row, the channel's last message time, unhidden members and the reply counters. */
 export function createMessageStore(
   context: Pick<MessagesContext, 'deps' | 'repo' | 'threads' | 'reads' | 'assembler'>,
 ): MessageStore {
-  const { deps, repo, threads, reads, assembler } = context;
-
-  async function recordReply(
-    trx: Transaction<Database>,
-    row: Insertable<MessagesTable>,
-    parent: MessageRow,
-  ): Promise<void> {
-    const { app_id: appId, cid, user_id: userId, created_at: at } = row;
-    await trx
-      .updateTable('messages')
-      .set({ reply_count: sql`reply_count + 1` })
-      .where('app_id', '=', appId)
-      .where('id', '=', parent.id)
-      .execute();
-    await threads.recordReply(trx, {
-      appId,
-      cid,
-      parentId: parent.id,
-      parentUserId: parent.user_id,
-      userId,
-      at,
-      countsReply: true,
-    });
-    // Thread read state: the parent's author has read nothing of the thread yet; a replier has read up to their reply.
-    await reads.ensure(trx, {
-      app_id: appId,
-      cid,
-      user_id: parent.user_id,
-      thread_id: parent.id,
-      last_read: parent.created_at,
-    });
-    await reads.upsert(trx, {
-      app_id: appId,
-      cid,
-      user_id: userId,
-      thread_id: parent.id,
-      last_read: at,
-      last_read_message_id: null,
-    });
-  }
-
-  /** Stamps the row, its stored copy and its response with one time, taken with no await before the enqueue. */
-  function stamp(
-    targets: { created_at?: string; updated_at?: string; pinned_at?: string | null }[],
-  ) {
-    const stamped = deps.clock.now();
-    for (const target of targets) {
-      target.created_at = stamped;
-      target.updated_at = stamped;
-      if (target.pinned_at) target.pinned_at = stamped;
-    }
-    return stamped;
-  }
-
+  const { deps, repo, assembler } = context;
   return async ({ actor, access, row, parent, inTransaction, system }) => {
     const channel = access.channel;
     const bumpsChannel =
@@ -128,7 +131,7 @@ export function createMessageStore(
     // batch are then announced in commit order.
     const message = await assembler.fresh(actor.appId, saved);
     // Stamped only now: timestamp order = enqueue order = commit order.
-    const stamped = stamp([row, saved, message]);
+    const stamped = stamp(deps.clock, [row, saved, message]);
     try {
       await deps.writes.run(async (trx) => {
         await insertMessageRow(trx, row);
@@ -136,7 +139,7 @@ export function createMessageStore(
         if (bumpsChannel) await bumpLastMessageAt.execute(trx, stamped, actor.appId, channel.cid);
         // A new message brings a hidden channel back for every member, as in Stream.
         await unhideMembers.execute(trx, actor.appId, channel.cid);
-        if (parent) await recordReply(trx, row, parent);
+        if (parent) await recordReply(context, trx, row, parent);
       });
     } catch (error) {
       // A duplicate id is caught by the primary key at commit.

@@ -6,7 +6,7 @@ import { referencedMessage } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import { visibleAfter } from '../channels/state.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
-import type { MessagesUseCaseContext } from './context.ts';
+import type { MessagesContext, MessagesUseCaseContext } from './context.ts';
 import {
   optionalId,
   pinExpiry,
@@ -94,69 +94,72 @@ function patchedCustom(row: MessageRow, { set, unset, replaceCustom }: Change): 
   return JSON.stringify(custom);
 }
 
+/** Text, attachments, mentions, quote and flags as the change sets them, checked as on send. */
+async function patchContent(
+  context: Pick<MessagesContext, 'deps' | 'repo' | 'users'>,
+  actor: Actor,
+  access: ChannelAccess,
+  row: MessageRow,
+  set: JsonObject,
+  patch: MessagePatch,
+): Promise<void> {
+  if ('text' in set)
+    patch.text = readText(set.text, access, context.deps.config.limits.maxMessageLength);
+  if ('attachments' in set) patch.attachments = JSON.stringify(readAttachments(set.attachments));
+  if ('mentioned_users' in set) {
+    const ids = readMentions(set.mentioned_users);
+    const existing = ids.length ? await context.users.repo.getMany(actor.appId, ids) : new Map();
+    patch.mentioned_users = JSON.stringify(ids.filter((id) => existing.has(id)));
+  }
+  if ('quoted_message_id' in set) {
+    const quotedId = optionalId(set.quoted_message_id);
+    // A quote the edit keeps was checked when it was set; a new one is checked as on send, for the editor.
+    if (quotedId && quotedId !== row.quoted_message_id) {
+      await referencedMessage(context.repo, actor.appId, quotedId, {
+        cid: row.cid,
+        bound: visibleAfter(access.channel, access.membership),
+        what: 'quoted message',
+      });
+    }
+    patch.quoted_message_id = quotedId;
+  }
+  if ('silent' in set) patch.silent = set.silent === true ? 1 : 0;
+  if ('show_in_channel' in set && row.parent_id)
+    patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
+}
+
+async function applyChange(
+  context: Pick<MessagesContext, 'deps' | 'repo' | 'users'>,
+  actor: Actor,
+  access: ChannelAccess,
+  row: MessageRow,
+  change: Change,
+): Promise<void> {
+  const { set, unset } = change;
+  const now = context.deps.clock.now();
+  const patch: MessagePatch = { updated_at: now };
+  const pinOnly = Object.keys(set).every((key) => PIN_KEYS.has(key)) && unset.length === 0;
+  if (!pinOnly) canEdit(actor, access, row);
+  await patchContent(context, actor, access, row, set, patch);
+  patchPin(actor, access, row, set, patch, now);
+  patchUnset(unset, patch);
+  // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
+  if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
+  patch.custom = patchedCustom(row, change);
+  await context.deps.writes.run((trx) => context.repo.update(trx, actor.appId, row.id, patch));
+}
+
 /** Full (`PUT`-like) and partial (`set`/`unset`) message updates. */
 export function createUpdateUseCases(
   context: MessagesUseCaseContext,
 ): Pick<MessagesService, 'update' | 'partialUpdate'> {
-  const { deps, repo, users, lookup } = context;
-
-  /** Text, attachments, mentions, quote and flags as the change sets them, checked as on send. */
-  async function patchContent(
-    actor: Actor,
-    access: ChannelAccess,
-    row: MessageRow,
-    set: JsonObject,
-    patch: MessagePatch,
-  ): Promise<void> {
-    if ('text' in set) patch.text = readText(set.text, access, deps.config.limits.maxMessageLength);
-    if ('attachments' in set) patch.attachments = JSON.stringify(readAttachments(set.attachments));
-    if ('mentioned_users' in set) {
-      const ids = readMentions(set.mentioned_users);
-      const existing = ids.length ? await users.repo.getMany(actor.appId, ids) : new Map();
-      patch.mentioned_users = JSON.stringify(ids.filter((id) => existing.has(id)));
-    }
-    if ('quoted_message_id' in set) {
-      const quotedId = optionalId(set.quoted_message_id);
-      // A quote the edit keeps was checked when it was set; a new one is checked as on send, for the editor.
-      if (quotedId && quotedId !== row.quoted_message_id) {
-        await referencedMessage(repo, actor.appId, quotedId, {
-          cid: row.cid,
-          bound: visibleAfter(access.channel, access.membership),
-          what: 'quoted message',
-        });
-      }
-      patch.quoted_message_id = quotedId;
-    }
-    if ('silent' in set) patch.silent = set.silent === true ? 1 : 0;
-    if ('show_in_channel' in set && row.parent_id)
-      patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
-  }
-
-  async function applyChange(
-    actor: Actor,
-    access: ChannelAccess,
-    row: MessageRow,
-    change: Change,
-  ): Promise<void> {
-    const { set, unset } = change;
-    const now = deps.clock.now();
-    const patch: MessagePatch = { updated_at: now };
-    const pinOnly = Object.keys(set).every((key) => PIN_KEYS.has(key)) && unset.length === 0;
-    if (!pinOnly) canEdit(actor, access, row);
-    await patchContent(actor, access, row, set, patch);
-    patchPin(actor, access, row, set, patch, now);
-    patchUnset(unset, patch);
-    // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
-    if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
-    patch.custom = patchedCustom(row, change);
-    await deps.writes.run((trx) => repo.update(trx, actor.appId, row.id, patch));
-  }
+  const { lookup } = context;
 
   /** Loads the message to change, applies the change, announces it and answers with the actor's view. */
   async function change(actor: Actor, messageId: string, requested: Change) {
     const { row, access } = await lookup.accessMessage(actor, messageId);
     if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
-    await applyChange(actor, access, row, requested);
+    await applyChange(context, actor, access, row, requested);
     await lookup.publishUpdated(actor, access.channel, messageId);
     return { message: await lookup.viewedBy(actor, messageId) };
   }
