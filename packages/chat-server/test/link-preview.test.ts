@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,11 @@ const PAGE = `<!doctype html><html><head>
 /** A local web server standing in for the internet: pages, redirects, a huge page and a page that never answers. */
 async function startPageServer(redirectTarget: () => string) {
   const sockets = new Set<Socket>();
+  /** Every path asked for, in order: what the chat server fetched. */
+  const requested: string[] = [];
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '/';
+    requested.push(path);
     if (path === '/trang') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(PAGE);
@@ -55,6 +59,7 @@ async function startPageServer(redirectTarget: () => string) {
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
+    requested,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -150,6 +155,41 @@ describe('link previews with the real client', () => {
       { skip_enrich_url: true },
     );
     expect(skipped.message.attachments).toEqual([]);
+  });
+
+  it('fetches nothing for a message refused for a block, its shared location or its poll', async () => {
+    const { admin } = env();
+    const aliceId = uniqueId('alice');
+    const alice = await connectUser(env(), aliceId);
+    const blockerId = uniqueId('chan');
+    await admin.upsertUsers([{ id: blockerId }]);
+    const direct = alice.channel('messaging', { members: [aliceId, blockerId] } as never);
+    await direct.watch();
+    await admin.blockUser(aliceId, blockerId);
+    const link = (name: string) => `/tu-choi/${name}-${randomUUID()}`;
+    const refused = [link('chan'), link('vi-tri'), link('binh-chon')];
+    await expect(
+      direct.sendMessage({ text: `Xem ${pages.origin}${refused[0]}` }),
+    ).rejects.toMatchObject({ code: 17 });
+
+    const channel = await watchChannel(alice, 'messaging', uniqueId('dao-trang'), {
+      members: [aliceId],
+    });
+    await expect(
+      channel.sendMessage({
+        text: `Xem ${pages.origin}${refused[1]}`,
+        shared_location: { latitude: 21.03, longitude: 105.85 } as never,
+      }),
+    ).rejects.toMatchObject({ code: 4 });
+    await expect(
+      channel.sendMessage({ text: `Xem ${pages.origin}${refused[2]}`, poll_id: randomUUID() }),
+    ).rejects.toMatchObject({ code: 4 });
+
+    // The same link in a message that is accepted is fetched: the log does record what the server asks for.
+    const accepted = link('nhan');
+    await channel.sendMessage({ text: `Xem ${pages.origin}${accepted}` });
+    expect(pages.requested).toContain(accepted);
+    for (const path of refused) expect(pages.requested).not.toContain(path);
   });
 
   it('refuses private, loopback and metadata addresses, directly or through a redirect', async () => {

@@ -21,6 +21,7 @@ import { createMessageAssembler } from './core/messages/assembler.ts';
 import { createMessagesRepo } from './core/messages/repo.ts';
 import { createMessagesService, type MessagesService } from './core/messages/service.ts';
 import { createLocationsRepo } from './extensions/locations/repo.ts';
+import { createMessageLocations } from './extensions/locations/message-location.ts';
 import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
 import { createModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
@@ -30,6 +31,7 @@ import {
 } from './extensions/moderation/service.ts';
 import { createMutesRepo } from './extensions/mutes/repo.ts';
 import { createMutesService, type MutesService } from './extensions/mutes/service.ts';
+import { attachPollOnSend } from './extensions/polls/attach-on-send.ts';
 import { createPollsCore } from './extensions/polls/core.ts';
 import { createPollsRepo } from './extensions/polls/repo.ts';
 import { createPollsService, type PollsService } from './extensions/polls/service.ts';
@@ -93,16 +95,17 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const stateEnrichers: ChannelStateEnricher[] = [];
   const buildStates = createStateBuilder(deps, repos, users, assembler, stateEnrichers);
   const channels = createChannelsService({ deps, repos, users, events, buildStates });
-  const messages = createMessagesService(
+  const messages = createMessagesService({
     deps,
-    repos.messages,
-    repos.threads,
-    repos.reads,
+    repo: repos.messages,
+    threads: repos.threads,
+    reads: repos.reads,
     channels,
     users,
     assembler,
     events,
-  );
+    points,
+  });
   channels.onSystemMessage((actor, channel, message) =>
     messages.sendSystem(actor, channel, message),
   );
@@ -122,14 +125,23 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     blocksOwnUserPart(moderationRepo),
     locationsOwnUserPart(locationsRepo),
   );
-  // Refuse before enriching links: a refused message must not make the server fetch anything.
-  messages.addSendHook(refuseBlockedDirectMessages(moderationRepo));
-  messages.addSendHook(enrichOnSend(linkPreviews));
-  const removeFiles = (appId: string, authorId: string, attachments: unknown[]) =>
-    uploads.removeAttachmentFiles(appId, authorId, attachments);
-  messages.onHardDeleted(removeFiles);
-  channels.onMessagesHardDeleted(removeFiles);
+  points.messageHardDeleted.push(({ appId, authorId, attachments }) =>
+    uploads.removeAttachmentFiles(appId, authorId, attachments),
+  );
+  // Messages removed with a channel's history go through the same point.
+  channels.onMessagesHardDeleted(async (appId, authorId, attachments) => {
+    for (const listener of points.messageHardDeleted)
+      await listener({ appId, authorId, attachments });
+  });
   const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
+  const messageLocations = createMessageLocations({ deps, repo: locationsRepo });
+  // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
+  points.beforeMessageStored.push(
+    refuseBlockedDirectMessages(moderationRepo),
+    messageLocations.beforeStored,
+    attachPollOnSend({ deps, polls: pollsCore.repo, messages: repos.messages }),
+    enrichOnSend(linkPreviews),
+  );
   const drafts = createDraftsService({
     deps,
     repo: createDraftsRepo(deps.db),
@@ -150,7 +162,8 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     events,
   });
-  const locations = createLocationsService(deps, locationsRepo, messages, assembler, events);
+  assembler.addEnricher(messageLocations.enrich);
+  const locations = createLocationsService(deps, locationsRepo, messages, events);
   return {
     events,
     me,

@@ -297,4 +297,20 @@ describe('messages', { timeout: 20_000 }, () => {
     const reread = await bobChannel.query({ messages: { limit: 100 } });
     expect(ids(reread.messages)).toEqual([atLimit.id]);
   });
+
+  it('posts the message a channel update or truncate carries as a system message the other watcher receives', async () => {
+    const { aliceId, bobChannel, channelId } = await pair('system');
+    const channel = env().admin.channel('messaging', channelId);
+    const renamed = 'Đạo trường đã đổi tên';
+    const onRename = waitForEvent(bobChannel, 'message.new', (e) => e.message?.text === renamed);
+    await channel.update({ name: 'Đạo trường mới' } as never, { text: renamed, user_id: aliceId });
+    expect((await onRename).message).toMatchObject({ type: 'system', user: { id: aliceId } });
+
+    const cleared = 'Lịch sử đã được xoá';
+    const onTruncate = waitForEvent(bobChannel, 'message.new', (e) => e.message?.text === cleared);
+    await channel.truncate({ message: { text: cleared, user_id: aliceId } } as never);
+    expect((await onTruncate).message).toMatchObject({ type: 'system', user: { id: aliceId } });
+    const after = await bobChannel.query({ messages: { limit: 10 } });
+    expect(after.messages.map((m) => [m.type, m.text])).toEqual([['system', cleared]]);
+  });
 });

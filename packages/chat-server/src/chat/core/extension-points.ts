@@ -1,3 +1,8 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, MessagesTable } from '../../db/schema.ts';
+import type { Actor } from './access/access.ts';
+import type { ChannelAccess } from './channels/service.ts';
+import type { JsonObject } from './json.ts';
 import type { UserRow } from './users/repo.ts';
 import type { OwnUserResponse } from './users/me.ts';
 import type { UserResponse } from './users/serialize.ts';
@@ -17,14 +22,59 @@ export interface OwnUserContext {
  */
 export type OwnUserPart = (context: OwnUserContext) => Promise<Partial<OwnUserResponse>>;
 
+/** What a check on a message about to be stored is given. */
+export interface BeforeMessageStoredContext {
+  actor: Actor;
+  access: ChannelAccess;
+  /** The author: the actor, or for a server-side send the user it sends as. */
+  userId: string;
+  /** The row about to be inserted; a check may change it (link previews add an attachment). */
+  row: Insertable<MessagesTable>;
+  /** The message's custom data, already serialised into `row.custom`; a check that changes it reserialises it. */
+  custom: JsonObject;
+  /** A system message of a channel update or truncate. */
+  system: boolean;
+  /** The request's top-level `skip_enrich_url` (the client already attached its link previews). */
+  skipEnrichUrl: boolean;
+}
+
+/** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */
+export type InMessageTransaction = (trx: Transaction<Database>) => Promise<void>;
+
+/**
+ * A check on a message about to be stored (sends and system messages alike). It may refuse by throwing, change the
+ * row, and return work for the insert's transaction. Checks run one after another in registration order, and the
+ * first refusal stops the send: the composition root registers those that only refuse (blocked direct messages),
+ * then those that validate what they own (shared locations, polls), and last link enrichment, so that a refused
+ * message never makes the server fetch anything.
+ */
+export type BeforeMessageStored = (
+  context: BeforeMessageStoredContext,
+) => Promise<InMessageTransaction | undefined>;
+
+/** A message whose row is gone: its author and the attachments it carried. */
+export interface HardDeletedMessage {
+  appId: string;
+  authorId: string;
+  attachments: unknown[];
+}
+
+/**
+ * Told, after the commit, of each hard-deleted message (one message, or those removed with a channel's history),
+ * in registration order, one message after another. Uploads removes the author's files.
+ */
+export type MessageHardDeleted = (message: HardDeletedMessage) => Promise<void>;
+
 /**
  * The core's extension points. Extensions register here while the composition root (`chat/services.ts`) installs
  * them; nothing is registered after start-up. docs/architecture.md lists every point and its order.
  */
 export interface ExtensionPoints {
   ownUser: OwnUserPart[];
+  beforeMessageStored: BeforeMessageStored[];
+  messageHardDeleted: MessageHardDeleted[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
-  return { ownUser: [] };
+  return { ownUser: [], beforeMessageStored: [], messageHardDeleted: [] };
 }

@@ -36,40 +36,143 @@ export type MessageEnricher = (
   options: { fresh: boolean },
 ) => Promise<Map<string, Record<string, unknown>>>;
 
-export function createMessageAssembler(deps: {
+/** What the assembler reads from. */
+export interface AssemblerDeps {
   messages: MessagesRepo;
   reactions: ReactionsRepo;
   threads: ThreadsRepo;
   users: UsersService;
-}): MessageAssembler {
-  const enrichers: MessageEnricher[] = [];
+}
 
-  /**
-   * The quoted rows each message may embed for `viewerId`: only a quote from the same channel that the viewer can
-   * see. A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
-   * Without a viewer the payload may reach every watcher (events), so the strictest bound of any member applies.
-   */
-  async function embeddableQuotes(
-    appId: string,
-    rows: readonly MessageRow[],
-    quotedRows: Map<string, MessageRow>,
-    viewerId: string | null,
-  ): Promise<Map<string, MessageRow>> {
-    const quoting = rows.filter((r) => r.quoted_message_id && quotedRows.has(r.quoted_message_id));
-    if (quoting.length === 0) return new Map();
-    const bounds = await deps.messages.historyBounds(
-      appId,
-      quoting.map((r) => r.cid),
-      viewerId ?? EVERY_MEMBER,
-    );
-    const result = new Map<string, MessageRow>();
-    for (const row of quoting) {
-      const quoted = quotedRows.get(row.quoted_message_id!)!;
-      if (quoted.cid === row.cid && !isHidden(quoted, bounds.get(row.cid)))
-        result.set(row.id, quoted);
-    }
-    return result;
+/** What a batch of messages embeds, loaded in bulk. */
+interface Related {
+  /** The quoted row each message embeds, by the quoting message's id. */
+  quotedRows: Map<string, MessageRow>;
+  latest: Map<string, ReactionRow[]>;
+  own: Map<string, ReactionRow[]>;
+  participants: Map<string, ThreadParticipantRow[]>;
+}
+
+/**
+ * The quoted rows each message may embed for `viewerId`: only a quote from the same channel that the viewer can
+ * see. A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
+ * Without a viewer the payload may reach every watcher (events), so the strictest bound of any member applies.
+ */
+async function embeddableQuotes(
+  deps: AssemblerDeps,
+  appId: string,
+  rows: readonly MessageRow[],
+  quotedRows: Map<string, MessageRow>,
+  viewerId: string | null,
+): Promise<Map<string, MessageRow>> {
+  const quoting = rows.filter((r) => r.quoted_message_id && quotedRows.has(r.quoted_message_id));
+  if (quoting.length === 0) return new Map();
+  const bounds = await deps.messages.historyBounds(
+    appId,
+    quoting.map((r) => r.cid),
+    viewerId ?? EVERY_MEMBER,
+  );
+  const result = new Map<string, MessageRow>();
+  for (const row of quoting) {
+    const quoted = quotedRows.get(row.quoted_message_id!)!;
+    if (quoted.cid === row.cid && !isHidden(quoted, bounds.get(row.cid)))
+      result.set(row.id, quoted);
   }
+  return result;
+}
+
+async function loadRelated(
+  deps: AssemblerDeps,
+  appId: string,
+  rows: MessageRow[],
+  viewerId: string | null,
+): Promise<Related> {
+  const ids = rows.map((r) => r.id);
+  const quotedIds = rows.map((r) => r.quoted_message_id).filter((id): id is string => !!id);
+  const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
+  const [quotedRows, latest, own, participants] = await Promise.all([
+    quotedIds.length
+      ? deps.messages
+          .getMany(appId, quotedIds)
+          .then((found) => embeddableQuotes(deps, appId, rows, found, viewerId))
+      : Promise.resolve(new Map<string, MessageRow>()),
+    deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
+    viewerId
+      ? deps.reactions.ownFor(appId, ids, viewerId)
+      : Promise.resolve(new Map<string, ReactionRow[]>()),
+    parentIds.length
+      ? deps.threads.participants(appId, parentIds)
+      : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
+  ]);
+  return { quotedRows, latest, own, participants };
+}
+
+/** Every user a batch shows: authors, pinners, mentions, reactors, thread participants and the viewer. */
+function userIdsOf(rows: MessageRow[], related: Related, viewerId: string | null): Set<string> {
+  const userIds = new Set<string>();
+  const collect = (row: MessageRow) => {
+    userIds.add(row.user_id);
+    if (row.pinned_by_id) userIds.add(row.pinned_by_id);
+    for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+  };
+  rows.forEach(collect);
+  related.quotedRows.forEach(collect);
+  for (const list of related.latest.values()) for (const r of list) userIds.add(r.user_id);
+  for (const list of related.participants.values()) for (const p of list) userIds.add(p.user_id);
+  if (viewerId) userIds.add(viewerId);
+  return userIds;
+}
+
+function toResponses(
+  rows: MessageRow[],
+  related: Related,
+  users: Map<string, UserResponse>,
+): MessageResponse[] {
+  const now = normalizeIso(new Date())!;
+  const reactionsOf = (list: ReactionRow[] | undefined): ReactionResponse[] =>
+    (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
+  return rows.map((row) => {
+    const quotedRow = related.quotedRows.get(row.id);
+    const quoted = quotedRow
+      ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
+      : undefined;
+    const threadParticipants: UserResponse[] | undefined = related.participants
+      .get(row.id)
+      ?.map((p) => userOf(users, p.user_id));
+    return toMessageResponse(row, {
+      users,
+      now,
+      latestReactions: reactionsOf(related.latest.get(row.id)),
+      ownReactions: reactionsOf(related.own.get(row.id)),
+      ...(quoted ? { quoted } : {}),
+      ...(threadParticipants ? { threadParticipants } : {}),
+    });
+  });
+}
+
+/** A message just inserted: no reactions, replies or participants; its quote follows the rule for shared payloads. */
+async function freshResponse(
+  deps: AssemblerDeps,
+  appId: string,
+  row: MessageRow,
+): Promise<MessageResponse> {
+  const found = row.quoted_message_id
+    ? await deps.messages.get(appId, row.quoted_message_id)
+    : undefined;
+  const quotedRows = found
+    ? await embeddableQuotes(deps, appId, [row], new Map([[found.id, found]]), null)
+    : new Map<string, MessageRow>();
+  const userIds = new Set<string>([row.user_id]);
+  for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
+  const quotedRow = quotedRows.get(row.id);
+  if (quotedRow) userIds.add(quotedRow.user_id);
+  const users = await deps.users.responses(appId, userIds);
+  const none = { quotedRows, latest: new Map(), own: new Map(), participants: new Map() };
+  return toResponses([row], none, users)[0]!;
+}
+
+export function createMessageAssembler(deps: AssemblerDeps): MessageAssembler {
+  const enrichers: MessageEnricher[] = [];
 
   async function enrich(
     appId: string,
@@ -95,60 +198,11 @@ export function createMessageAssembler(deps: {
     viewerId: string | null,
   ): Promise<MessageResponse[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const quotedIds = rows.map((r) => r.quoted_message_id).filter((id): id is string => !!id);
-    const parentIds = rows.filter((r) => r.reply_count > 0).map((r) => r.id);
-    const [quotedRows, latest, own, participants] = await Promise.all([
-      quotedIds.length
-        ? deps.messages
-            .getMany(appId, quotedIds)
-            .then((found) => embeddableQuotes(appId, rows, found, viewerId))
-        : Promise.resolve(new Map<string, MessageRow>()),
-      deps.reactions.latestFor(appId, ids, LATEST_REACTIONS),
-      viewerId
-        ? deps.reactions.ownFor(appId, ids, viewerId)
-        : Promise.resolve(new Map<string, ReactionRow[]>()),
-      parentIds.length
-        ? deps.threads.participants(appId, parentIds)
-        : Promise.resolve(new Map<string, ThreadParticipantRow[]>()),
-    ]);
-
-    const userIds = new Set<string>();
-    const collect = (row: MessageRow) => {
-      userIds.add(row.user_id);
-      if (row.pinned_by_id) userIds.add(row.pinned_by_id);
-      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
-    };
-    rows.forEach(collect);
-    quotedRows.forEach(collect);
-    for (const list of latest.values()) for (const r of list) userIds.add(r.user_id);
-    for (const list of participants.values()) for (const p of list) userIds.add(p.user_id);
-    if (viewerId) userIds.add(viewerId);
-    const users = await deps.users.responses(appId, userIds);
-
-    const now = normalizeIso(new Date())!;
-    const reactionsOf = (list: ReactionRow[] | undefined): ReactionResponse[] =>
-      (list ?? []).map((r) => toReactionResponse(r, users.get(r.user_id)));
-
-    const responses = rows.map((row) => {
-      const quotedRow = quotedRows.get(row.id);
-      const quoted = quotedRow
-        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
-        : undefined;
-      const threadParticipants: UserResponse[] | undefined = participants
-        .get(row.id)
-        ?.map((p) => userOf(users, p.user_id));
-      return toMessageResponse(row, {
-        users,
-        now,
-        latestReactions: reactionsOf(latest.get(row.id)),
-        ownReactions: reactionsOf(own.get(row.id)),
-        ...(quoted ? { quoted } : {}),
-        ...(threadParticipants ? { threadParticipants } : {}),
-      });
-    });
-    return enrich(appId, rows, responses, viewerId);
+    const related = await loadRelated(deps, appId, rows, viewerId);
+    const users = await deps.users.responses(appId, userIdsOf(rows, related, viewerId));
+    return enrich(appId, rows, toResponses(rows, related, users), viewerId);
   }
+
   return {
     assemble,
     addEnricher: (enricher) => {
@@ -156,28 +210,7 @@ export function createMessageAssembler(deps: {
     },
     one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
     async fresh(appId, row) {
-      const found = row.quoted_message_id
-        ? await deps.messages.get(appId, row.quoted_message_id)
-        : undefined;
-      // The new message goes out to every watcher: its quote follows the rule for shared payloads.
-      const quotedRow = found
-        ? (await embeddableQuotes(appId, [row], new Map([[found.id, found]]), null)).get(row.id)
-        : undefined;
-      const userIds = new Set<string>([row.user_id]);
-      for (const id of parseArray(row.mentioned_users)) if (typeof id === 'string') userIds.add(id);
-      if (quotedRow) userIds.add(quotedRow.user_id);
-      const users = await deps.users.responses(appId, userIds);
-      const now = normalizeIso(new Date())!;
-      const quoted = quotedRow
-        ? toMessageResponse(quotedRow, { users, latestReactions: [], ownReactions: [], now })
-        : undefined;
-      const response = toMessageResponse(row, {
-        users,
-        now,
-        latestReactions: [],
-        ownReactions: [],
-        ...(quoted ? { quoted } : {}),
-      });
+      const response = await freshResponse(deps, appId, row);
       return (await enrich(appId, [row], [response], null, true))[0]!;
     },
   };

@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Selectable, type Updateable, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, MessagesTable } from '../../../db/schema.ts';
+import { pageMessages } from './page-query.ts';
 import type { MessagePage } from './pagination.ts';
 
 export type MessageRow = Selectable<MessagesTable>;
@@ -15,11 +16,6 @@ export interface MessageScope {
   parentId: string | null;
   /** Messages at or before this instant are hidden (truncation, hide_messages_before). */
   visibleAfter?: string | null;
-}
-
-interface Cursor {
-  created_at: string;
-  id: string;
 }
 
 export interface MessagesRepo {
@@ -61,56 +57,80 @@ export interface MessagesRepo {
   remove(executor: Executor, appId: string, id: string): Promise<void>;
 }
 
-function scopeCondition(scope: MessageScope): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [sql<boolean>`app_id = ${scope.appId}`];
-  if (scope.cid !== undefined) parts.push(sql<boolean>`cid = ${scope.cid}`);
-  if (scope.parentId === null) parts.push(sql<boolean>`(parent_id is null or show_in_channel = 1)`);
-  else parts.push(sql<boolean>`parent_id = ${scope.parentId}`);
-  if (scope.visibleAfter) parts.push(sql<boolean>`created_at > ${scope.visibleAfter}`);
-  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+async function latestPerChannel(
+  db: Db,
+  appId: string,
+  cids: readonly string[],
+  limit: number,
+  visibleAfter: Map<string, string>,
+): Promise<Map<string, MessageRow[]>> {
+  const result = new Map<string, MessageRow[]>(cids.map((cid) => [cid, []]));
+  if (cids.length === 0 || limit <= 0) return result;
+  const visibility = cids.map((cid) => {
+    const after = visibleAfter.get(cid);
+    return after ? sql`(cid = ${cid} and created_at > ${after})` : sql`cid = ${cid}`;
+  });
+  // Window functions exist in both SQLite (3.25+) and PostgreSQL: one round trip for every channel of a page.
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('messages')
+        .selectAll()
+        .select(
+          sql<number>`row_number() over (partition by cid order by created_at desc, id desc)`.as(
+            'rn',
+          ),
+        )
+        .where('app_id', '=', appId)
+        .where(sql<boolean>`(${sql.join(visibility, sql` or `)})`)
+        .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('rn', '<=', limit)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const { rn: _rn, ...row } of rows) result.get(row.cid)?.push(row);
+  return result;
 }
 
-const before = (c: Cursor, inclusive: boolean) =>
-  inclusive
-    ? sql<boolean>`(created_at < ${c.created_at} or (created_at = ${c.created_at} and id <= ${c.id}))`
-    : sql<boolean>`(created_at < ${c.created_at} or (created_at = ${c.created_at} and id < ${c.id}))`;
-const after = (c: Cursor, inclusive: boolean) =>
-  inclusive
-    ? sql<boolean>`(created_at > ${c.created_at} or (created_at = ${c.created_at} and id >= ${c.id}))`
-    : sql<boolean>`(created_at > ${c.created_at} or (created_at = ${c.created_at} and id > ${c.id}))`;
+async function historyBounds(
+  db: Db,
+  appId: string,
+  cids: readonly string[],
+  viewer: string | null | typeof EVERY_MEMBER,
+): Promise<Map<string, string>> {
+  const bounds = new Map<string, string>();
+  const raise = (cid: string, at: string | null) => {
+    const current = bounds.get(cid);
+    if (at && (!current || at > current)) bounds.set(cid, at);
+  };
+  const unique = [...new Set(cids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    const channels = await db
+      .selectFrom('channels')
+      .select(['cid', 'truncated_at'])
+      .where('app_id', '=', appId)
+      .where('cid', 'in', chunk)
+      .where('truncated_at', 'is not', null)
+      .execute();
+    for (const row of channels) raise(row.cid, row.truncated_at);
+    if (viewer === null) continue;
+    let members = db
+      .selectFrom('members')
+      .select(['cid', (eb) => eb.fn.max('hide_messages_before').as('bound')])
+      .where('app_id', '=', appId)
+      .where('cid', 'in', chunk)
+      .where('hide_messages_before', 'is not', null);
+    if (viewer !== EVERY_MEMBER) members = members.where('user_id', '=', viewer);
+    for (const row of await members.groupBy('cid').execute()) raise(row.cid, row.bound);
+  }
+  return bounds;
+}
 
 export function createMessagesRepo(db: Db): MessagesRepo {
-  async function cursorOf(appId: string, id: string | undefined): Promise<Cursor | undefined> {
-    if (!id) return undefined;
-    return db
-      .selectFrom('messages')
-      .select(['created_at', 'id'])
-      .where('app_id', '=', appId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  async function fetch(
-    scope: MessageScope,
-    conditions: RawBuilder<boolean>[],
-    direction: 'asc' | 'desc',
-    limit: number,
-    offset = 0,
-  ): Promise<MessageRow[]> {
-    if (limit <= 0) return [];
-    const where = sql<boolean>`${sql.join([scopeCondition(scope), ...conditions], sql` and `)}`;
-    const rows = await db
-      .selectFrom('messages')
-      .selectAll()
-      .where(where)
-      .orderBy(sql`created_at ${sql.raw(direction)}`)
-      .orderBy(sql`id ${sql.raw(direction)}`)
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return direction === 'desc' ? rows.reverse() : rows;
-  }
-
   return {
     get: (appId, id, executor = db) =>
       executor
@@ -135,77 +155,10 @@ export function createMessagesRepo(db: Db): MessagesRepo {
       return map;
     },
 
-    async page(scope, page) {
-      const { limit } = page;
-      if (page.idAround || page.createdAtAround) {
-        let pivot: Cursor | undefined;
-        if (page.idAround) pivot = await cursorOf(scope.appId, page.idAround);
-        else pivot = { created_at: page.createdAtAround!, id: '' };
-        if (!pivot) return fetch(scope, [], 'desc', limit);
-        const olderCount = Math.floor(limit / 2);
-        const older = await fetch(scope, [before(pivot, false)], 'desc', olderCount);
-        const newer = await fetch(
-          scope,
-          [after(pivot, page.idAround !== undefined)],
-          'asc',
-          limit - older.length,
-        );
-        return [...older, ...newer];
-      }
-      const conditions: RawBuilder<boolean>[] = [];
-      let ascending = false;
-      const lt = await cursorOf(scope.appId, page.idLt ?? page.idLte);
-      if (lt) conditions.push(before(lt, page.idLte !== undefined && page.idLt === undefined));
-      const gt = await cursorOf(scope.appId, page.idGt ?? page.idGte);
-      if (gt) {
-        conditions.push(after(gt, page.idGte !== undefined && page.idGt === undefined));
-        ascending = true;
-      }
-      if (page.createdAtBefore) conditions.push(sql<boolean>`created_at < ${page.createdAtBefore}`);
-      if (page.createdAtBeforeOrEqual)
-        conditions.push(sql<boolean>`created_at <= ${page.createdAtBeforeOrEqual}`);
-      if (page.createdAtAfter) {
-        conditions.push(sql<boolean>`created_at > ${page.createdAtAfter}`);
-        ascending = true;
-      }
-      if (page.createdAtAfterOrEqual) {
-        conditions.push(sql<boolean>`created_at >= ${page.createdAtAfterOrEqual}`);
-        ascending = true;
-      }
-      return fetch(scope, conditions, ascending ? 'asc' : 'desc', limit, page.offset);
-    },
+    page: (scope, page) => pageMessages(db, scope, page),
 
-    async latestPerChannel(appId, cids, limit, visibleAfter) {
-      const result = new Map<string, MessageRow[]>(cids.map((cid) => [cid, []]));
-      if (cids.length === 0 || limit <= 0) return result;
-      const visibility = cids.map((cid) => {
-        const after = visibleAfter.get(cid);
-        return after ? sql`(cid = ${cid} and created_at > ${after})` : sql`cid = ${cid}`;
-      });
-      // Window functions exist in both SQLite (3.25+) and PostgreSQL: one round trip for every channel of a page.
-      const rows = await db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('messages')
-            .selectAll()
-            .select(
-              sql<number>`row_number() over (partition by cid order by created_at desc, id desc)`.as(
-                'rn',
-              ),
-            )
-            .where('app_id', '=', appId)
-            .where(sql<boolean>`(${sql.join(visibility, sql` or `)})`)
-            .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
-            .as('ranked'),
-        )
-        .selectAll()
-        .where('rn', '<=', limit)
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
-      for (const { rn: _rn, ...row } of rows) result.get(row.cid)?.push(row);
-      return result;
-    },
+    latestPerChannel: (appId, cids, limit, visibleAfter) =>
+      latestPerChannel(db, appId, cids, limit, visibleAfter),
 
     pinned: (appId, cid, limit, now, visibleAfter) => {
       let query = db
@@ -220,35 +173,7 @@ export function createMessagesRepo(db: Db): MessagesRepo {
       return query.orderBy('pinned_at', 'desc').limit(limit).execute();
     },
 
-    async historyBounds(appId, cids, viewer) {
-      const bounds = new Map<string, string>();
-      const raise = (cid: string, at: string | null) => {
-        const current = bounds.get(cid);
-        if (at && (!current || at > current)) bounds.set(cid, at);
-      };
-      const unique = [...new Set(cids)];
-      for (let i = 0; i < unique.length; i += 500) {
-        const chunk = unique.slice(i, i + 500);
-        const channels = await db
-          .selectFrom('channels')
-          .select(['cid', 'truncated_at'])
-          .where('app_id', '=', appId)
-          .where('cid', 'in', chunk)
-          .where('truncated_at', 'is not', null)
-          .execute();
-        for (const row of channels) raise(row.cid, row.truncated_at);
-        if (viewer === null) continue;
-        let members = db
-          .selectFrom('members')
-          .select(['cid', (eb) => eb.fn.max('hide_messages_before').as('bound')])
-          .where('app_id', '=', appId)
-          .where('cid', 'in', chunk)
-          .where('hide_messages_before', 'is not', null);
-        if (viewer !== EVERY_MEMBER) members = members.where('user_id', '=', viewer);
-        for (const row of await members.groupBy('cid').execute()) raise(row.cid, row.bound);
-      }
-      return bounds;
-    },
+    historyBounds: (appId, cids, viewer) => historyBounds(db, appId, cids, viewer),
 
     async insert(executor, row) {
       await executor.insertInto('messages').values(row).execute();

@@ -5,21 +5,21 @@ export type ThreadRow = Selectable<ThreadsTable>;
 export type ThreadParticipantRow = Selectable<ThreadParticipantsTable>;
 type Trx = Transaction<Database>;
 
+/** One reply as the thread rows record it. */
+export interface ReplyRecord {
+  appId: string;
+  cid: string;
+  parentId: string;
+  parentUserId: string;
+  userId: string;
+  at: string;
+  countsReply: boolean;
+}
+
 export interface ThreadsRepo {
   get(appId: string, parentId: string): Promise<ThreadRow | undefined>;
   /** Creates the thread on its first reply, or bumps counters; adds the replier as participant. */
-  recordReply(
-    trx: Trx,
-    args: {
-      appId: string;
-      cid: string;
-      parentId: string;
-      parentUserId: string;
-      userId: string;
-      at: string;
-      countsReply: boolean;
-    },
-  ): Promise<void>;
+  recordReply(trx: Trx, reply: ReplyRecord): Promise<void>;
   participants(
     appId: string,
     parentIds: readonly string[],
@@ -35,6 +35,65 @@ export interface ThreadsRepo {
   ): Promise<ThreadRow[]>;
 }
 
+/** The replier joins the thread (their last reply moves); the parent's author takes part too, as in Stream. */
+async function addParticipants(trx: Trx, reply: ReplyRecord): Promise<void> {
+  const { appId, parentId, parentUserId, userId, at } = reply;
+  for (const participant of new Set([parentUserId, userId])) {
+    await trx
+      .insertInto('thread_participants')
+      .values({
+        app_id: appId,
+        parent_message_id: parentId,
+        user_id: participant,
+        created_at: at,
+        last_thread_message_at: participant === userId ? at : null,
+      })
+      .onConflict((oc) =>
+        participant === userId
+          ? oc
+              .columns(['app_id', 'parent_message_id', 'user_id'])
+              .doUpdateSet({ last_thread_message_at: at })
+          : oc.columns(['app_id', 'parent_message_id', 'user_id']).doNothing(),
+      )
+      .execute();
+  }
+}
+
+async function recordReply(trx: Trx, reply: ReplyRecord): Promise<void> {
+  const { appId, cid, parentId, parentUserId, at, countsReply } = reply;
+  await trx
+    .insertInto('threads')
+    .values({
+      app_id: appId,
+      parent_message_id: parentId,
+      cid,
+      created_by_id: parentUserId,
+      custom: '{}',
+      participant_count: 0,
+      reply_count: countsReply ? 1 : 0,
+      last_message_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['app_id', 'parent_message_id']).doUpdateSet({
+        reply_count: countsReply ? sql`threads.reply_count + 1` : sql`threads.reply_count`,
+        last_message_at: at,
+        updated_at: at,
+      }),
+    )
+    .execute();
+  await addParticipants(trx, reply);
+  await trx
+    .updateTable('threads')
+    .set({
+      participant_count: sql`(select count(*) from thread_participants tp where tp.app_id = ${appId} and tp.parent_message_id = ${parentId})`,
+    })
+    .where('app_id', '=', appId)
+    .where('parent_message_id', '=', parentId)
+    .execute();
+}
+
 export function createThreadsRepo(db: Db): ThreadsRepo {
   return {
     get: (appId, parentId) =>
@@ -45,58 +104,7 @@ export function createThreadsRepo(db: Db): ThreadsRepo {
         .where('parent_message_id', '=', parentId)
         .executeTakeFirst(),
 
-    async recordReply(trx, { appId, cid, parentId, parentUserId, userId, at, countsReply }) {
-      await trx
-        .insertInto('threads')
-        .values({
-          app_id: appId,
-          parent_message_id: parentId,
-          cid,
-          created_by_id: parentUserId,
-          custom: '{}',
-          participant_count: 0,
-          reply_count: countsReply ? 1 : 0,
-          last_message_at: at,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) =>
-          oc.columns(['app_id', 'parent_message_id']).doUpdateSet({
-            reply_count: countsReply ? sql`threads.reply_count + 1` : sql`threads.reply_count`,
-            last_message_at: at,
-            updated_at: at,
-          }),
-        )
-        .execute();
-      // The parent's author takes part in the thread too, as in Stream.
-      for (const participant of new Set([parentUserId, userId])) {
-        await trx
-          .insertInto('thread_participants')
-          .values({
-            app_id: appId,
-            parent_message_id: parentId,
-            user_id: participant,
-            created_at: at,
-            last_thread_message_at: participant === userId ? at : null,
-          })
-          .onConflict((oc) =>
-            participant === userId
-              ? oc
-                  .columns(['app_id', 'parent_message_id', 'user_id'])
-                  .doUpdateSet({ last_thread_message_at: at })
-              : oc.columns(['app_id', 'parent_message_id', 'user_id']).doNothing(),
-          )
-          .execute();
-      }
-      await trx
-        .updateTable('threads')
-        .set({
-          participant_count: sql`(select count(*) from thread_participants tp where tp.app_id = ${appId} and tp.parent_message_id = ${parentId})`,
-        })
-        .where('app_id', '=', appId)
-        .where('parent_message_id', '=', parentId)
-        .execute();
-    },
+    recordReply,
 
     async participants(appId, parentIds) {
       const result = new Map<string, ThreadParticipantRow[]>();

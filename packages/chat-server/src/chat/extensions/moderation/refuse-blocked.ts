@@ -1,12 +1,12 @@
 import { chatError } from '../../../errors.ts';
-import type { MessageSendHook } from '../../core/messages/service.ts';
+import type { BeforeMessageStored } from '../../core/extension-points.ts';
 import type { ModerationRepo } from './repo.ts';
 
 /**
  * Stream's block rule for one-to-one conversations: whoever a user blocked can no longer write to them there.
  * Group channels are not affected, and the product backend (server-side sends) is never refused.
  */
-export function refuseBlockedDirectMessages(repo: ModerationRepo): MessageSendHook {
+export function refuseBlockedDirectMessages(repo: ModerationRepo): BeforeMessageStored {
   return async ({ actor, access, userId, system }) => {
     const channel = access.channel;
     if (system || actor.isServer || channel.distinct_key === null || channel.member_count !== 2)

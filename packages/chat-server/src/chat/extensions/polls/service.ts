@@ -100,31 +100,6 @@ export function createPollsService(
     return result;
   });
 
-  // A message may carry a poll its sender created and no other message carries yet.
-  messages.addSendHook(async ({ actor, access, userId, row, custom, system }) => {
-    if (custom.poll_id === undefined || custom.poll_id === null || custom.poll_id === '') {
-      delete custom.poll_id;
-      return undefined;
-    }
-    if (system) throw chatError.input('a system message cannot carry a poll');
-    if (typeof custom.poll_id !== 'string') throw chatError.input('poll_id must be a string');
-    const pollId = custom.poll_id;
-    if (!access.type.config.polls)
-      throw chatError.featureNotSupported('polls are disabled for this channel type');
-    requirePermission(access.permissions, 'send-poll', 'sending a poll');
-    const poll = await repo.get(deps.db, actor.appId, pollId);
-    if (!poll) throw chatError.input(`poll with id ${pollId} does not exist`);
-    if (!actor.isServer && poll.created_by_id !== userId)
-      throw chatError.notAllowed('only the creator of a poll can send it');
-    if (poll.message_id && poll.message_id !== row.id) {
-      const carrier = await messages.repo.get(actor.appId, poll.message_id);
-      if (carrier) throw chatError.input(`poll ${pollId} is already attached to a message`);
-    }
-    return async (trx) => {
-      await repo.update(trx, actor.appId, pollId, { message_id: row.id, cid: row.cid });
-    };
-  });
-
   async function insertOptions(
     trx: Parameters<Parameters<ChatDeps['writes']['run']>[0]>[0],
     appId: string,

@@ -1,0 +1,112 @@
+import type { Actor } from '../access/access.ts';
+import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
+import { createAnnounceOrder } from './announce-order.ts';
+import type { MessagesUseCaseContext } from './context.ts';
+import type { StoredMessage } from './store.ts';
+
+/** Announces a stored message: `message.new` to watchers, notifications to members and thread participants. */
+export type AnnounceNewMessage = (actor: Actor, stored: StoredMessage) => Promise<void>;
+
+type AnnounceContext = Pick<
+  MessagesUseCaseContext,
+  'deps' | 'reads' | 'threads' | 'channels' | 'events' | 'lookup'
+>;
+type OwnTotals = Awaited<ReturnType<typeof ownTotalsOfConnected>>;
+
+function newMessageEvent(
+  { deps, lookup }: AnnounceContext,
+  actor: Actor,
+  { channel, row, message }: StoredMessage,
+) {
+  return lookup.event('message.new', channel, {
+    message,
+    user: message.user,
+    message_id: message.id,
+    watcher_count: deps.hub.watcherCount(actor.appId, channel.cid),
+    channel_last_message_at: channel.last_message_at ?? undefined,
+    ...(row.parent_id ? { parent_id: row.parent_id } : {}),
+  });
+}
+
+type NewMessageEvent = ReturnType<typeof newMessageEvent>;
+
+/** Members not watching learn about it as notification.message_new (the hub skips their watching sockets). */
+async function notifyMembers(
+  { channels, events, lookup }: AnnounceContext,
+  actor: Actor,
+  { channel, row, message }: StoredMessage,
+  memberIds: string[],
+  own: OwnTotals,
+): Promise<void> {
+  const inChannel = !row.parent_id || row.show_in_channel === 1;
+  const others = inChannel ? memberIds.filter((id) => id !== row.user_id) : [];
+  if (others.length === 0) return;
+  const notification = lookup.event('notification.message_new', channel, {
+    channel: await channels.eventChannel(channel),
+    message,
+    user: message.user,
+  });
+  const options = { skipWatchersOf: channel.cid };
+  const otherIds = new Set(others);
+  const ownOfOthers = new Map([...own].filter(([id]) => otherIds.has(id)));
+  events.toEachUser(actor.appId, notification, ownOfOthers, options);
+  const rest = others.filter((id) => !own.has(id));
+  events.toUsers(actor.appId, rest, notification, options);
+}
+
+/**
+ * Members connected here get their own copy with their unread totals (one grouped query, capped), on their user
+ * topic and only to their sockets watching the channel; everyone else gets the shared frame.
+ */
+async function announceInChannel(
+  context: AnnounceContext,
+  actor: Actor,
+  stored: StoredMessage,
+  event: NewMessageEvent,
+): Promise<void> {
+  const { deps, reads, channels, events } = context;
+  const { channel } = stored;
+  const memberIds =
+    channel.member_count <= OWN_TOTALS_MEMBER_CAP
+      ? await channels.repo.memberIds(actor.appId, channel.cid)
+      : [];
+  const own = await ownTotalsOfConnected(deps.hub, reads, actor.appId, memberIds);
+  events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [...own.keys()] });
+  events.toEachUser(actor.appId, event, own, { onlyWatchersOf: channel.cid });
+  await notifyMembers(context, actor, stored, memberIds, own);
+}
+
+/** A reply tells the thread's other participants, and its parent's reply_count and participants changed. */
+async function announceInThread(
+  { threads, events, lookup }: AnnounceContext,
+  actor: Actor,
+  { channel, row, message }: StoredMessage,
+  parentId: string,
+): Promise<void> {
+  const participants = (await threads.participants(actor.appId, [parentId])).get(parentId) ?? [];
+  const others = participants.map((p) => p.user_id).filter((id) => id !== row.user_id);
+  if (others.length > 0) {
+    events.toUsers(
+      actor.appId,
+      others,
+      lookup.event('notification.thread_message_new', channel, {
+        message,
+        user: message.user,
+        parent_id: parentId,
+      }),
+    );
+  }
+  await lookup.publishUpdated(actor, channel, parentId);
+}
+
+export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage {
+  const announceInOrder = createAnnounceOrder();
+  return async (actor, stored) => {
+    // Built before waiting for the announcements ahead of it, as the send left its commit.
+    const event = newMessageEvent(context, actor, stored);
+    const key = `${actor.appId}\n${stored.channel.cid}`;
+    await announceInOrder(key, () => announceInChannel(context, actor, stored, event));
+    const parentId = stored.row.parent_id;
+    if (parentId) await announceInThread(context, actor, stored, parentId);
+  };
+}

@@ -1,0 +1,127 @@
+import { requirePermission, type Actor } from '../access/access.ts';
+import { toWatchersWhoSee } from '../access/visibility.ts';
+import type { ChannelRow } from '../channels/repo.ts';
+import {
+  assertChannelId,
+  assertChannelType,
+  type ChannelAccess,
+  type ChannelsService,
+} from '../channels/service.ts';
+import { visibleAfter } from '../channels/state.ts';
+import type { ChatDeps } from '../deps.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import type { ExtensionPoints } from '../extension-points.ts';
+import type { ReadsRepo } from '../reads/repo.ts';
+import type { ThreadsRepo } from '../replies/repo.ts';
+import type { UsersService } from '../users/service.ts';
+import { channelEvent, type ChannelEventBase, type ServerEventType } from '../wire/events.ts';
+import { chatError } from '../../../errors.ts';
+import type { MessageAssembler } from './assembler.ts';
+import type { MessageRow, MessagesRepo } from './repo.ts';
+import type { MessageResponse } from './serialize.ts';
+
+/** Everything the message use cases depend on, wired once by the composition root. */
+export interface MessagesContext {
+  deps: ChatDeps;
+  repo: MessagesRepo;
+  threads: ThreadsRepo;
+  reads: ReadsRepo;
+  channels: ChannelsService;
+  users: UsersService;
+  assembler: MessageAssembler;
+  events: EventPublisher;
+  points: Pick<ExtensionPoints, 'beforeMessageStored' | 'messageHardDeleted'>;
+}
+
+/** Lookups and announcements every message use case shares. */
+export interface MessageLookup {
+  /** Loads a message and the actor's access to its channel; hidden history does not exist for the actor. */
+  accessMessage(
+    actor: Actor,
+    messageId: string,
+  ): Promise<{ row: MessageRow; access: ChannelAccess }>;
+  /** The actor's access to the channel named by a route's type and id. */
+  channelAccess(actor: Actor, typeName: string, id: string): Promise<ChannelAccess>;
+  /** The message as carried by shared events (no per-user own_reactions). */
+  eventMessage(appId: string, messageId: string): Promise<MessageResponse>;
+  /** The message as its actor sees it after a write. */
+  viewedBy(actor: Actor, messageId: string): Promise<MessageResponse>;
+  /** A channel event stamped now. */
+  event<T extends ServerEventType, F extends object>(
+    type: T,
+    channel: ChannelRow,
+    fields: F,
+  ): ChannelEventBase<T> & F;
+  /** An event about an existing message goes only to the watchers who may still see it. */
+  toWatchersWhoSee(
+    appId: string,
+    channel: ChannelRow,
+    createdAt: string,
+    event: object,
+  ): Promise<void>;
+  /** Announces the message's current state as `message.updated` (or `type`). */
+  publishUpdated(
+    actor: Actor,
+    channel: ChannelRow,
+    messageId: string,
+    type?: ServerEventType,
+  ): Promise<void>;
+}
+
+/** What a use-case factory is given: the dependencies and the shared lookups. */
+export interface MessagesUseCaseContext extends MessagesContext {
+  lookup: MessageLookup;
+}
+
+function notFound(messageId: string) {
+  return chatError.notFound(`message with id ${messageId} does not exist`);
+}
+
+export function createMessageLookup(context: MessagesContext): MessageLookup {
+  const { deps, repo, channels, assembler, events } = context;
+
+  const lookup: MessageLookup = {
+    async accessMessage(actor, messageId) {
+      const row = await repo.get(actor.appId, messageId);
+      if (!row) throw notFound(messageId);
+      const access = await channels.access(actor, row.cid);
+      requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
+      // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
+      const bound = visibleAfter(access.channel, access.membership);
+      if (bound && row.created_at <= bound) throw notFound(messageId);
+      return { row, access };
+    },
+
+    channelAccess(actor, typeName, id) {
+      assertChannelType(typeName);
+      assertChannelId(id);
+      return channels.access(actor, `${typeName}:${id}`);
+    },
+
+    async eventMessage(appId, messageId) {
+      const row = await repo.get(appId, messageId);
+      if (!row) throw notFound(messageId);
+      return assembler.one(appId, row, null);
+    },
+
+    async viewedBy(actor, messageId) {
+      return assembler.one(actor.appId, (await repo.get(actor.appId, messageId))!, actor.userId);
+    },
+
+    event: (type, channel, fields) => channelEvent(type, channel, deps.clock.now(), fields),
+
+    toWatchersWhoSee: (appId, channel, createdAt, event) =>
+      toWatchersWhoSee(deps.db, events, appId, channel, createdAt, event),
+
+    async publishUpdated(actor, channel, messageId, type = 'message.updated') {
+      const message = await lookup.eventMessage(actor.appId, messageId);
+      await lookup.toWatchersWhoSee(
+        actor.appId,
+        channel,
+        message.created_at,
+        lookup.event(type, channel, { message, user: message.user }),
+      );
+    },
+  };
+  return lookup;
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { requirePermission, type Actor } from '../access/access.ts';
+import type { ChannelAccess } from '../channels/service.ts';
+import type { MessagesUseCaseContext } from './context.ts';
+import type { MessageRow } from './repo.ts';
+import { toHardDeletedResponse, type MessageResponse } from './serialize.ts';
+import type { MessagesService } from './service.ts';
+
+function checkMayDelete(actor: Actor, access: ChannelAccess, row: MessageRow): void {
+  if (actor.isServer) return;
+  if (row.user_id === actor.userId)
+    requirePermission(access.permissions, 'delete-own-message', 'deleting this message');
+  else
+    requirePermission(access.permissions, 'delete-any-message', "deleting another user's message");
+}
+
+/** Soft delete (the message stays as type `deleted`), hard delete (the row goes) and delete-for-me. */
+export function createDeleteUseCases(
+  context: MessagesUseCaseContext,
+): Pick<MessagesService, 'remove'> {
+  const { deps, repo, assembler, lookup, points } = context;
+
+  async function announceDeleted(
+    actor: Actor,
+    access: ChannelAccess,
+    row: MessageRow,
+    { message, user }: { message: object; user: MessageResponse['user'] },
+    hard: boolean,
+  ): Promise<void> {
+    await lookup.toWatchersWhoSee(
+      actor.appId,
+      access.channel,
+      row.created_at,
+      lookup.event('message.deleted', access.channel, {
+        message,
+        hard_delete: hard,
+        user,
+      }),
+    );
+  }
+
+  async function hardDelete(actor: Actor, access: ChannelAccess, row: MessageRow) {
+    const now = deps.clock.now();
+    const before = await assembler.one(actor.appId, row, null);
+    await deps.writes.run(async (trx) => {
+      await repo.remove(trx, actor.appId, row.id);
+      if (!row.parent_id) return;
+      await trx
+        .updateTable('messages')
+        .set({ reply_count: sql`case when reply_count > 0 then reply_count - 1 else 0 end` })
+        .where('app_id', '=', actor.appId)
+        .where('id', '=', row.parent_id)
+        .execute();
+    });
+    const gone = { appId: actor.appId, authorId: row.user_id, attachments: before.attachments };
+    for (const listener of points.messageHardDeleted) await listener(gone);
+    const message = toHardDeletedResponse(before, now);
+    await announceDeleted(actor, access, row, { message, user: before.user }, true);
+    if (row.parent_id && (await repo.get(actor.appId, row.parent_id)))
+      await lookup.publishUpdated(actor, access.channel, row.parent_id);
+    return { message };
+  }
+
+  async function softDelete(actor: Actor, access: ChannelAccess, row: MessageRow) {
+    if (!row.deleted_at) {
+      const now = deps.clock.now();
+      await deps.writes.run(async (trx) => {
+        await repo.update(trx, actor.appId, row.id, {
+          type: 'deleted',
+          deleted_at: now,
+          updated_at: now,
+        });
+        if (!row.parent_id) return;
+        await trx
+          .updateTable('messages')
+          .set({ deleted_reply_count: sql`deleted_reply_count + 1` })
+          .where('app_id', '=', actor.appId)
+          .where('id', '=', row.parent_id)
+          .execute();
+      });
+    }
+    const message = await lookup.eventMessage(actor.appId, row.id);
+    await announceDeleted(actor, access, row, { message, user: message.user }, false);
+    return { message: await lookup.viewedBy(actor, row.id) };
+  }
+
+  return {
+    async remove(actor, messageId, { hard, deleteForMe }) {
+      const { row, access } = await lookup.accessMessage(actor, messageId);
+      // Stream keeps delete-for-me client-side; the server answers with the message unchanged.
+      if (deleteForMe) return { message: await assembler.one(actor.appId, row, actor.userId) };
+      checkMayDelete(actor, access, row);
+      return hard ? hardDelete(actor, access, row) : softDelete(actor, access, row);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { chatError } from '../../../errors.ts';
+import { requirePermission, type Actor } from '../access/access.ts';
+import type { ChannelAccess } from '../channels/service.ts';
+import { visibleAfter } from '../channels/state.ts';
+import type { MessagesUseCaseContext } from './context.ts';
+import { parseMessagePage } from './pagination.ts';
+import type { MessageRow } from './repo.ts';
+import type { MessagesService } from './service.ts';
+
+const GET_MANY_MAX = 100;
+const PINNED_DEFAULT = 30;
+const PINNED_MAX = 300;
+
+function byCreatedAt(a: MessageRow, b: MessageRow): number {
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+}
+
+/** Reading messages: one by id, several by ids, a thread's replies and a channel's pinned messages. */
+export function createReadUseCases(
+  context: MessagesUseCaseContext,
+): Pick<MessagesService, 'get' | 'getMany' | 'replies' | 'pinned'> {
+  const { deps, repo, assembler, lookup } = context;
+
+  async function readableChannel(actor: Actor, typeName: string, id: string) {
+    const access = await lookup.channelAccess(actor, typeName, id);
+    requirePermission(access.permissions, 'read-channel', `reading channel ${access.channel.cid}`);
+    return access;
+  }
+
+  const bound = (access: ChannelAccess) => visibleAfter(access.channel, access.membership);
+
+  return {
+    async get(actor, messageId) {
+      const { row } = await lookup.accessMessage(actor, messageId);
+      return { message: await assembler.one(actor.appId, row, actor.userId) };
+    },
+
+    async getMany(actor, typeName, id, ids) {
+      const access = await readableChannel(actor, typeName, id);
+      if (ids.length === 0) throw chatError.input('ids is required');
+      if (ids.length > GET_MANY_MAX)
+        throw chatError.input(`at most ${GET_MANY_MAX} ids can be requested`);
+      const after = bound(access);
+      const rows = [...(await repo.getMany(actor.appId, ids)).values()]
+        .filter((r) => r.cid === access.channel.cid && (!after || r.created_at > after))
+        .sort(byCreatedAt);
+      return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
+    },
+
+    async replies(actor, parentId, query) {
+      const { row, access } = await lookup.accessMessage(actor, parentId);
+      const page = parseMessagePage(query, { limit: 100, max: 300 });
+      const rows = await repo.page(
+        { appId: actor.appId, parentId: row.id, visibleAfter: bound(access) },
+        page,
+      );
+      return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
+    },
+
+    async pinned(actor, typeName, id, payload) {
+      const access = await readableChannel(actor, typeName, id);
+      const limit = typeof payload.limit === 'number' ? payload.limit : PINNED_DEFAULT;
+      if (!Number.isInteger(limit) || limit < 0 || limit > PINNED_MAX)
+        throw chatError.input(`limit must be between 0 and ${PINNED_MAX}`);
+      const cid = access.channel.cid;
+      const now = deps.clock.now();
+      const rows = await repo.pinned(actor.appId, cid, limit, now, bound(access));
+      return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { chatError } from '../../../errors.ts';
+import { isPlainObject } from '../json.ts';
+import type { MessagesService } from './service.ts';
+import type { AnnounceNewMessage } from './announce.ts';
+import type { MessagesUseCaseContext } from './context.ts';
+import type { InsertMessage } from './insert.ts';
+
+/** What the send use cases add to the shared context: the insert and the announcement of what it stored. */
+export interface SendContext extends MessagesUseCaseContext {
+  insert: InsertMessage;
+  announce: AnnounceNewMessage;
+}
+
+/** A user's (or the server's) send, and the system message of a channel update or truncate. */
+export function createSendUseCases(
+  context: SendContext,
+): Pick<MessagesService, 'send' | 'sendSystem'> {
+  const { channels, insert, announce, lookup } = context;
+  return {
+    async send(actor, typeName, id, body) {
+      const access = await lookup.channelAccess(actor, typeName, id);
+      if (!isPlainObject(body.message)) throw chatError.input('message is required');
+      const stored = await insert(actor, access, body.message, {
+        skipEnrichUrl: body.skip_enrich_url === true,
+      });
+      await announce(actor, stored);
+      // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object.
+      return { message: stored.message };
+    },
+
+    async sendSystem(actor, channel, input) {
+      const server = { ...actor, isServer: true };
+      const access = await channels.accessRow(server, channel);
+      const stored = await insert(server, access, input, { system: true });
+      await announce(actor, stored);
+    },
+  };
+}

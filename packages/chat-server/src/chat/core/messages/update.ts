@@ -1,0 +1,193 @@
+import type { Insertable } from 'kysely';
+import type { MessagesTable } from '../../../db/schema.ts';
+import { chatError } from '../../../errors.ts';
+import { requirePermission, type Actor } from '../access/access.ts';
+import { referencedMessage } from '../access/visibility.ts';
+import type { ChannelAccess } from '../channels/service.ts';
+import { visibleAfter } from '../channels/state.ts';
+import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
+import type { MessagesContext, MessagesUseCaseContext } from './context.ts';
+import {
+  optionalId,
+  pinExpiry,
+  readAttachments,
+  readMentions,
+  readText,
+  RESERVED,
+} from './input.ts';
+import type { MessageRow } from './repo.ts';
+import type { MessagesService } from './service.ts';
+
+type MessagePatch = Partial<Insertable<MessagesTable>>;
+
+/** What one update asks for: the keys to set, the keys to drop, and whether custom data is replaced or merged. */
+interface Change {
+  set: JsonObject;
+  unset: string[];
+  replaceCustom: boolean;
+}
+
+const PIN_KEYS = new Set(['pinned', 'pin_expires', 'pinned_at']);
+
+function canEdit(actor: Actor, access: ChannelAccess, row: MessageRow): void {
+  if (actor.isServer) return;
+  if (row.user_id === actor.userId)
+    requirePermission(access.permissions, 'update-own-message', 'editing this message');
+  else
+    requirePermission(access.permissions, 'update-any-message', "editing another user's message");
+}
+
+/**
+ * A poll is attached on send only (the polls extension checks its owner and that no other message carries it), so an
+ * edit may echo the message's own `poll_id` but never set, change or drop it. A full update that leaves it out
+ * keeps it, as it keeps every other reference.
+ */
+function keepPoll(stored: JsonObject, next: JsonObject, unset: string[]): void {
+  const current = stored.poll_id;
+  const given = next.poll_id;
+  const refuse = () => chatError.input('poll_id cannot be changed by an update');
+  if (unset.includes('poll_id') && current !== undefined) throw refuse();
+  if (given === undefined || given === null || given === '') {
+    if (current === undefined) delete next.poll_id;
+    else next.poll_id = current;
+    return;
+  }
+  if (given !== current) throw refuse();
+}
+
+/** A pin change needs the pin permission; re-sending the same state without an expiry changes nothing. */
+function patchPin(
+  actor: Actor,
+  access: ChannelAccess,
+  row: MessageRow,
+  set: JsonObject,
+  patch: MessagePatch,
+  now: string,
+): void {
+  if (!('pinned' in set)) return;
+  const pinned = set.pinned === true;
+  if (pinned === (row.pinned === 1) && !('pin_expires' in set)) return;
+  requirePermission(access.permissions, 'pin-message', 'pinning a message');
+  patch.pinned = pinned ? 1 : 0;
+  patch.pinned_at = pinned ? now : null;
+  patch.pinned_by_id = pinned ? (actor.userId ?? row.user_id) : null;
+  patch.pin_expires = pinned ? pinExpiry(set.pin_expires) : null;
+}
+
+function patchUnset(unset: string[], patch: MessagePatch): void {
+  for (const key of unset) {
+    if (key === 'pinned')
+      Object.assign(patch, { pinned: 0, pinned_at: null, pinned_by_id: null, pin_expires: null });
+    if (key === 'text') patch.text = '';
+    if (key === 'attachments') patch.attachments = '[]';
+    if (key === 'quoted_message_id') patch.quoted_message_id = null;
+  }
+}
+
+/** The custom data after the change, serialised; the poll reference survives every edit. */
+function patchedCustom(row: MessageRow, { set, unset, replaceCustom }: Change): string {
+  const customInput = pickCustom(set, RESERVED, 'message');
+  const stored = parseObject(row.custom);
+  const custom = replaceCustom ? customInput : { ...stored, ...customInput };
+  for (const key of unset) delete custom[key];
+  keepPoll(stored, custom, unset);
+  return JSON.stringify(custom);
+}
+
+/** Text, attachments, mentions, quote and flags as the change sets them, checked as on send. */
+async function patchContent(
+  context: Pick<MessagesContext, 'deps' | 'repo' | 'users'>,
+  actor: Actor,
+  access: ChannelAccess,
+  row: MessageRow,
+  set: JsonObject,
+  patch: MessagePatch,
+): Promise<void> {
+  if ('text' in set)
+    patch.text = readText(set.text, access, context.deps.config.limits.maxMessageLength);
+  if ('attachments' in set) patch.attachments = JSON.stringify(readAttachments(set.attachments));
+  if ('mentioned_users' in set) {
+    const ids = readMentions(set.mentioned_users);
+    const existing = ids.length ? await context.users.repo.getMany(actor.appId, ids) : new Map();
+    patch.mentioned_users = JSON.stringify(ids.filter((id) => existing.has(id)));
+  }
+  if ('quoted_message_id' in set) {
+    const quotedId = optionalId(set.quoted_message_id);
+    // A quote the edit keeps was checked when it was set; a new one is checked as on send, for the editor.
+    if (quotedId && quotedId !== row.quoted_message_id) {
+      await referencedMessage(context.repo, actor.appId, quotedId, {
+        cid: row.cid,
+        bound: visibleAfter(access.channel, access.membership),
+        what: 'quoted message',
+      });
+    }
+    patch.quoted_message_id = quotedId;
+  }
+  if ('silent' in set) patch.silent = set.silent === true ? 1 : 0;
+  if ('show_in_channel' in set && row.parent_id)
+    patch.show_in_channel = set.show_in_channel === true ? 1 : 0;
+}
+
+async function applyChange(
+  context: Pick<MessagesContext, 'deps' | 'repo' | 'users'>,
+  actor: Actor,
+  access: ChannelAccess,
+  row: MessageRow,
+  change: Change,
+): Promise<void> {
+  const { set, unset } = change;
+  const now = context.deps.clock.now();
+  const patch: MessagePatch = { updated_at: now };
+  const pinOnly = Object.keys(set).every((key) => PIN_KEYS.has(key)) && unset.length === 0;
+  if (!pinOnly) canEdit(actor, access, row);
+  await patchContent(context, actor, access, row, set, patch);
+  patchPin(actor, access, row, set, patch, now);
+  patchUnset(unset, patch);
+  // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
+  if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
+  patch.custom = patchedCustom(row, change);
+  await context.deps.writes.run((trx) => context.repo.update(trx, actor.appId, row.id, patch));
+}
+
+/** Full (`PUT`-like) and partial (`set`/`unset`) message updates. */
+export function createUpdateUseCases(
+  context: MessagesUseCaseContext,
+): Pick<MessagesService, 'update' | 'partialUpdate'> {
+  const { lookup } = context;
+
+  /** Loads the message to change, applies the change, announces it and answers with the actor's view. */
+  async function change(actor: Actor, messageId: string, requested: Change) {
+    const { row, access } = await lookup.accessMessage(actor, messageId);
+    if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
+    await applyChange(context, actor, access, row, requested);
+    await lookup.publishUpdated(actor, access.channel, messageId);
+    return { message: await lookup.viewedBy(actor, messageId) };
+  }
+
+  return {
+    async update(actor, messageId, body) {
+      const input = body.message;
+      if (!isPlainObject(input)) throw chatError.input('message is required');
+      if (input.id !== undefined && input.id !== messageId)
+        throw chatError.input('message.id does not match the URL');
+      // A full update replaces what it leaves out with the empty value (but never the pin state).
+      const set: JsonObject = {
+        text: input.text ?? '',
+        attachments: input.attachments ?? [],
+        mentioned_users: input.mentioned_users ?? [],
+        ...input,
+      };
+      if (!('pinned' in input)) delete set.pinned;
+      return change(actor, messageId, { set, unset: [], replaceCustom: true });
+    },
+
+    async partialUpdate(actor, messageId, body) {
+      const set = body.set ?? {};
+      const unset = body.unset ?? [];
+      if (!isPlainObject(set)) throw chatError.input('set must be an object');
+      if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string'))
+        throw chatError.input('unset must be a list of keys');
+      return change(actor, messageId, { set, unset: unset as string[], replaceCustom: false });
+    },
+  };
+}
