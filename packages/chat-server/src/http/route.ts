@@ -140,7 +140,11 @@ function typeName(expected: string, atRoot: boolean): string {
   return TYPE_NAMES[expected] ?? expected;
 }
 
+/** zod's own messages start so; a schema's own message (`{ error: 'is required' }`) is used as written. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized)/;
+
 function problemOf(issue: z.core.$ZodIssue, atRoot: boolean): string {
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       // zod reports the input only when there was one: without it, the field was missing.
@@ -170,7 +174,6 @@ function problemOf(issue: z.core.$ZodIssue, atRoot: boolean): string {
           ? `must be at most ${String(issue.maximum)} characters`
           : `must be at most ${String(issue.maximum)}`;
     default:
-      // Our own refinements and formats carry a message written as the rest of a sentence ("must be a number").
-      return issue.message;
+      return 'is not valid';
   }
 }

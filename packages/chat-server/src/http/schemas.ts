@@ -88,3 +88,24 @@ export function jsonQuery<S extends z.ZodRawShape>(fields: S) {
     ...fields,
   });
 }
+
+/**
+ * A message as channel.sendMessage / client.updateMessage send it. updateMessage sends the whole local message back,
+ * read-only fields included, so everything untyped here passes through for the service to ignore or keep as custom
+ * data.
+ */
+export const messageInput = z.looseObject({
+  id: z.string().nullish(),
+  text: z.string().nullish(),
+  type: z.string().nullish(),
+  attachments: z.array(jsonObject).nullish(),
+  mentioned_users: z.array(z.union([z.string(), z.looseObject({ id: z.string() })])).nullish(),
+  parent_id: z.string().nullish(),
+  quoted_message_id: z.string().nullish(),
+  show_in_channel: z.boolean().nullish(),
+  pinned: z.boolean().nullish(),
+  silent: z.boolean().nullish(),
+  poll_id: z.string().nullish(),
+  user_id: z.string().nullish(),
+  user: z.looseObject({ id: z.string().nullish() }).nullish(),
+});
