@@ -83,7 +83,9 @@ export function defineRoute<
       const input = {
         params: parsePart(spec.params, request.params, 'the path'),
         query: parsePart(spec.query, request.query ?? {}, 'the query string'),
-        payload: spec.payload ? parsePart(spec.payload, payloadOf(request.query), 'payload') : undefined,
+        payload: spec.payload
+          ? parsePart(spec.payload, payloadOf(request.query), 'payload')
+          : undefined,
         body: parsePart(spec.body, absentAsEmpty(request.body), 'the request body'),
       } as RouteInput<P, Q, Y, B>;
       return spec.handler(input, request, reply);
@@ -155,7 +157,9 @@ function problemOf(issue: z.core.$ZodIssue, atRoot: boolean): string {
         branch.filter((inner) => inner.path.length === 0 && inner.code === 'invalid_type'),
       );
       const names = [
-        ...new Set(expected.map((inner) => typeName((inner as { expected: string }).expected, atRoot))),
+        ...new Set(
+          expected.map((inner) => typeName((inner as { expected: string }).expected, atRoot)),
+        ),
       ];
       return names.length > 0 ? `must be ${names.join(' or ')}` : 'is not valid';
     }

@@ -44,8 +44,7 @@ export function registerReactionRoutes(
     params: idParams,
     query: noFields,
     body: sendBody,
-    handler: async ({ params, body }, request) =>
-      reactions.send(actorOf(request), params.id, body),
+    handler: async ({ params, body }, request) => reactions.send(actorOf(request), params.id, body),
   });
   defineRoute(app, {
     method: 'DELETE',

@@ -19,7 +19,9 @@ const upsertBody = loose({ users: z.record(z.string(), jsonObject) });
 
 /** client.partialUpdateUsers: `{users: [{id, set?, unset?}]}`. */
 const partialUpdateBody = loose({
-  users: z.array(loose({ id: z.string(), set: jsonObject.optional(), unset: stringList.optional() })),
+  users: z.array(
+    loose({ id: z.string(), set: jsonObject.optional(), unset: stringList.optional() }),
+  ),
 });
 
 /** client.queryUsers(filter, sort, options) as `?payload=`. */

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
-import { jsonObject, jsonQuery, loose, noFields, optionalString, queryValue } from '../../../http/schemas.ts';
+import {
+  jsonObject,
+  jsonQuery,
+  loose,
+  noFields,
+  optionalString,
+  queryValue,
+} from '../../../http/schemas.ts';
 import type { ModerationService } from './service.ts';
 
 /** client.blockUser / unBlockUser: `{blocked_user_id, user_id?}`. */

@@ -113,7 +113,12 @@ export function registerUploadRoutes(
       query: removeQuery,
       handler: remove,
     });
-    defineRoute(app, { method: 'DELETE', url: `/uploads/${kind}`, query: removeQuery, handler: remove });
+    defineRoute(app, {
+      method: 'DELETE',
+      url: `/uploads/${kind}`,
+      query: removeQuery,
+      handler: remove,
+    });
   }
 
   defineRoute(app, {
