@@ -6,7 +6,7 @@ import type {
   HTTPMethods,
   RouteOptions,
 } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { chatError, type ChatError } from '../errors.ts';
 import { payloadOf } from './params.ts';
 
