@@ -84,8 +84,12 @@ export function registerChannelRoutes(
   app: FastifyInstance,
   services: { channels: ChannelsService },
 ): void {
-  const { channels } = services;
+  registerChannelQueries(app, services.channels);
+  registerChannelWrites(app, services.channels);
+  registerMembershipRoutes(app, services.channels);
+}
 
+function registerChannelQueries(app: FastifyInstance, channels: ChannelsService): void {
   defineRoute(app, {
     method: 'POST',
     url: '/channels',
@@ -113,6 +117,9 @@ export function registerChannelRoutes(
     handler: async ({ params, body }, request) =>
       channels.getOrCreate(actorOf(request), params.type, params.id, body),
   });
+}
+
+function registerChannelWrites(app: FastifyInstance, channels: ChannelsService): void {
   defineRoute(app, {
     method: 'POST',
     url: '/channels/:type/:id',
@@ -148,6 +155,10 @@ export function registerChannelRoutes(
     handler: async ({ params, body }, request) =>
       channels.truncate(actorOf(request), params.type, params.id, body),
   });
+}
+
+/** Per-member state: hiding, watching and the member's own fields. */
+function registerMembershipRoutes(app: FastifyInstance, channels: ChannelsService): void {
   defineRoute(app, {
     method: 'POST',
     url: '/channels/:type/:id/hide',

@@ -41,8 +41,12 @@ export function registerMessageRoutes(
   app: FastifyInstance,
   services: { messages: MessagesService },
 ): void {
-  const { messages } = services;
+  registerChannelMessageRoutes(app, services.messages);
+  registerMessageByIdRoutes(app, services.messages);
+}
 
+/** Routes under a channel: send, fetch by ids, pinned. */
+function registerChannelMessageRoutes(app: FastifyInstance, messages: MessagesService): void {
   defineRoute(app, {
     method: 'POST',
     url: '/channels/:type/:id/message',
@@ -70,6 +74,9 @@ export function registerMessageRoutes(
     handler: async ({ params, payload }, request) =>
       messages.pinned(actorOf(request), params.type, params.id, payload),
   });
+}
+
+function registerMessageByIdRoutes(app: FastifyInstance, messages: MessagesService): void {
   defineRoute(app, {
     method: 'GET',
     url: '/messages/:id',

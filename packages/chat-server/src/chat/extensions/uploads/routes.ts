@@ -87,38 +87,8 @@ export function registerUploadRoutes(
   }
 
   for (const kind of ['image', 'file'] as const) {
-    defineRoute(app, {
-      method: 'POST',
-      url: `/channels/:type/:id/${kind}`,
-      params: channelParams,
-      query: noFields,
-      multipart: true,
-      handler: ({ params }, request) => handle(request, kind, params),
-    });
-    defineRoute(app, {
-      method: 'POST',
-      url: `/uploads/${kind}`,
-      query: noFields,
-      multipart: true,
-      handler: (_input, request) => handle(request, kind, null),
-    });
-    const remove = async ({ query }: { query: { url?: string } }, request: FastifyRequest) => {
-      await services.uploads.remove(contextOf(request).actor, stringParam(query.url, 'url'));
-      return {};
-    };
-    defineRoute(app, {
-      method: 'DELETE',
-      url: `/channels/:type/:id/${kind}`,
-      params: channelParams,
-      query: removeQuery,
-      handler: remove,
-    });
-    defineRoute(app, {
-      method: 'DELETE',
-      url: `/uploads/${kind}`,
-      query: removeQuery,
-      handler: remove,
-    });
+    registerUploadKind(app, kind, (request, channel) => handle(request, kind, channel));
+    registerRemoveKind(app, kind, services.uploads);
   }
 
   defineRoute(app, {
@@ -132,5 +102,50 @@ export function registerUploadRoutes(
       if (!opened) throw chatError.notFound('file does not exist');
       return sendStoredFile(request, reply, opened);
     },
+  });
+}
+
+type UploadHandler = (
+  request: FastifyRequest,
+  channel: { type: string; id: string } | null,
+) => Promise<unknown>;
+
+/** channel.sendImage / sendFile and client-level uploads of one kind. */
+function registerUploadKind(app: FastifyInstance, kind: UploadKind, handle: UploadHandler): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: `/channels/:type/:id/${kind}`,
+    params: channelParams,
+    query: noFields,
+    multipart: true,
+    handler: ({ params }, request) => handle(request, params),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `/uploads/${kind}`,
+    query: noFields,
+    multipart: true,
+    handler: (_input, request) => handle(request, null),
+  });
+}
+
+/** channel.deleteImage / deleteFile: the file is named by its URL, whichever path the client uses. */
+function registerRemoveKind(app: FastifyInstance, kind: UploadKind, uploads: UploadsService): void {
+  const remove = async ({ query }: { query: { url?: string } }, request: FastifyRequest) => {
+    await uploads.remove(contextOf(request).actor, stringParam(query.url, 'url'));
+    return {};
+  };
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `/channels/:type/:id/${kind}`,
+    params: channelParams,
+    query: removeQuery,
+    handler: remove,
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `/uploads/${kind}`,
+    query: removeQuery,
+    handler: remove,
   });
 }
