@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ChatError, chatError, formatDuration, toChatError } from '../errors.ts';
+import { inputErrorOf } from './route.ts';
 
 /** Maps Fastify's own errors (body parsing, limits, validation) onto Stream codes; everything else is -1/500. */
 function fromFastify(error: FastifyError): ChatError | undefined {
@@ -32,7 +34,13 @@ export function answerChatNotFound(request: FastifyRequest, reply: FastifyReply)
 /** The one error handler of the chat routes: Stream's error JSON, no internals leaked on 5xx. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let chat = error instanceof ChatError ? error : fromFastify(error);
+    let chat =
+      error instanceof ChatError
+        ? error
+        : // A schema parsed outside defineRoute (a service's own) still answers code 4 naming the field.
+          error instanceof z.ZodError
+          ? inputErrorOf(error)
+          : fromFastify(error);
     if (!chat) {
       chat = toChatError(error);
       if (chat.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');

@@ -1,21 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { chatError } from '../../../errors.ts';
 import { contextOf } from '../../../http/context.ts';
-import { bodyOf } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import { jsonObject, loose, noFields } from '../../../http/schemas.ts';
 import type { AppService } from './service.ts';
 
+/** client.updateAppSettings: only the upload configs are stored; their own rules are in upload-config.ts. */
+const appSettingsBody = loose({
+  file_upload_config: jsonObject.optional(),
+  image_upload_config: jsonObject.optional(),
+});
+
+/** client.setGuestUser({id, name, …}): the user's custom fields pass through. */
+const guestBody = loose({ user: loose({ id: z.string().optional() }).optional() });
+
 export function registerAppRoutes(app: FastifyInstance, services: { app: AppService }): void {
-  app.get('/app', async (request) => services.app.settings(contextOf(request).app));
-  app.patch('/app', async (request) => {
-    const { app: config, actor } = contextOf(request);
-    if (!actor.isServer)
-      throw chatError.notAllowed('only server-side calls can update app settings');
-    await services.app.update(config, bodyOf(request.body));
-    return {};
+  defineRoute(app, {
+    method: 'GET',
+    url: '/app',
+    query: noFields,
+    handler: async (_input, request) => services.app.settings(contextOf(request).app),
   });
-  app.post('/guest', async (request) =>
-    services.app.guest(contextOf(request).app, bodyOf(request.body)),
-  );
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/app',
+    query: noFields,
+    body: appSettingsBody,
+    handler: async ({ body }, request) => {
+      const { app: config, actor } = contextOf(request);
+      if (!actor.isServer)
+        throw chatError.notAllowed('only server-side calls can update app settings');
+      await services.app.update(config, body);
+      return {};
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/guest',
+    query: noFields,
+    body: guestBody,
+    handler: async ({ body }, request) => services.app.guest(contextOf(request).app, body),
+  });
   // stream-chat's warm-up ping.
-  app.get('/hi', async () => ({}));
+  defineRoute(app, { method: 'GET', url: '/hi', query: noFields, handler: async () => ({}) });
 }

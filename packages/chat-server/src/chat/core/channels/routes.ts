@@ -1,117 +1,219 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
-import { bodyOf, payloadOf, queryOf } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import {
+  channelParams,
+  filter,
+  jsonObject,
+  loose,
+  memberList,
+  noFields,
+  optionalBoolean,
+  optionalString,
+  pageNumber,
+  partialUpdate,
+  queryValue,
+  sort,
+} from '../../../http/schemas.ts';
 import type { ChannelsService } from './service.ts';
 
-interface ChannelParams {
-  type: string;
-  id: string;
-}
+const flags = { state: optionalBoolean, watch: optionalBoolean, presence: optionalBoolean };
+const page = loose({ limit: pageNumber, offset: pageNumber }).nullish();
+
+/** client.queryChannels(filter, sort, options). */
+const queryChannelsBody = loose({
+  filter_conditions: filter,
+  sort,
+  ...flags,
+  limit: pageNumber,
+  offset: pageNumber,
+  message_limit: pageNumber,
+  member_limit: pageNumber,
+});
+
+/** channel.query / watch / create: `{data: {members, …custom}, state, watch, presence, messages, members, watchers}`. */
+const channelQueryBody = loose({
+  data: loose({ members: memberList }).optional(),
+  ...flags,
+  messages: jsonObject.nullish(),
+  members: page,
+  watchers: page,
+});
+
+/** channel.update and the member/moderator/invite calls, which all POST to the channel. */
+const channelUpdateBody = loose({
+  data: jsonObject.nullish(),
+  message: jsonObject.nullish(),
+  add_members: memberList,
+  remove_members: memberList,
+  add_moderators: memberList,
+  demote_moderators: memberList,
+  assign_roles: memberList,
+  invites: memberList,
+  accept_invite: optionalBoolean,
+  reject_invite: optionalBoolean,
+  hide_history: optionalBoolean,
+  user_id: optionalString,
+});
+
+const truncateBody = loose({
+  truncated_at: optionalString,
+  hard_delete: optionalBoolean,
+  skip_push: optionalBoolean,
+  message: jsonObject.nullish(),
+  user_id: optionalString,
+});
+
+const hideBody = loose({ clear_history: optionalBoolean, user_id: optionalString });
+const showBody = loose({ user_id: optionalString });
+const partialBody = loose(partialUpdate);
+
+/** client.queryMembers as `?payload=`: the channel by `type` + `id`, or by its `members`. */
+const queryMembersPayload = loose({
+  type: z.string().optional(),
+  id: optionalString,
+  members: memberList,
+  filter_conditions: filter,
+  sort,
+  limit: pageNumber,
+  offset: pageNumber,
+});
 
 export function registerChannelRoutes(
   app: FastifyInstance,
   services: { channels: ChannelsService },
 ): void {
-  registerQueryRoutes(app, services.channels);
-  registerUpdateRoutes(app, services.channels);
+  registerChannelQueries(app, services.channels);
+  registerChannelWrites(app, services.channels);
   registerMembershipRoutes(app, services.channels);
 }
 
-/** Reading channels: queryChannels and get-or-create (by id or by members). */
-function registerQueryRoutes(app: FastifyInstance, channels: ChannelsService): void {
-  app.post('/channels', async (request) => {
-    const states = await channels.queryChannels(actorOf(request), bodyOf(request.body));
-    return { channels: states };
+function registerChannelQueries(app: FastifyInstance, channels: ChannelsService): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels',
+    query: noFields,
+    body: queryChannelsBody,
+    handler: async ({ body }, request) => ({
+      channels: await channels.queryChannels(actorOf(request), body),
+    }),
   });
-  app.post<{ Params: { type: string } }>('/channels/:type/query', async (request) =>
-    channels.getOrCreate(actorOf(request), request.params.type, undefined, bodyOf(request.body)),
-  );
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/query', async (request) =>
-    channels.getOrCreate(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    ),
-  );
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/query',
+    params: z.object({ type: z.string() }),
+    query: noFields,
+    body: channelQueryBody,
+    handler: async ({ params, body }, request) =>
+      channels.getOrCreate(actorOf(request), params.type, undefined, body),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/query',
+    params: channelParams,
+    query: noFields,
+    body: channelQueryBody,
+    handler: async ({ params, body }, request) =>
+      channels.getOrCreate(actorOf(request), params.type, params.id, body),
+  });
 }
 
-/** Changing a channel: update, partial update, delete, truncate. */
-function registerUpdateRoutes(app: FastifyInstance, channels: ChannelsService): void {
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
-    channels.update(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
-  );
-  app.patch<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
-    channels.updatePartial(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    ),
-  );
-  app.delete<{ Params: ChannelParams }>('/channels/:type/:id', async (request) =>
-    channels.remove(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      queryOf(request.query).hard_delete === 'true',
-    ),
-  );
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/truncate', async (request) =>
-    channels.truncate(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    ),
-  );
+function registerChannelWrites(app: FastifyInstance, channels: ChannelsService): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id',
+    params: channelParams,
+    query: noFields,
+    body: channelUpdateBody,
+    handler: async ({ params, body }, request) =>
+      channels.update(actorOf(request), params.type, params.id, body),
+  });
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/channels/:type/:id',
+    params: channelParams,
+    query: noFields,
+    body: partialBody,
+    handler: async ({ params, body }, request) =>
+      channels.updatePartial(actorOf(request), params.type, params.id, body),
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/channels/:type/:id',
+    params: channelParams,
+    query: loose({ hard_delete: queryValue }),
+    handler: async ({ params, query }, request) =>
+      channels.remove(actorOf(request), params.type, params.id, query.hard_delete === 'true'),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/truncate',
+    params: channelParams,
+    query: noFields,
+    body: truncateBody,
+    handler: async ({ params, body }, request) =>
+      channels.truncate(actorOf(request), params.type, params.id, body),
+  });
 }
 
-/** One member's own view of a channel and the member list: hide, show, stop watching, member update, query. */
+/** Per-member state: hiding, watching and the member's own fields. */
 function registerMembershipRoutes(app: FastifyInstance, channels: ChannelsService): void {
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/hide', async (request) => {
-    await channels.hide(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    );
-    return {};
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/hide',
+    params: channelParams,
+    query: noFields,
+    body: hideBody,
+    handler: async ({ params, body }, request) => {
+      await channels.hide(actorOf(request), params.type, params.id, body);
+      return {};
+    },
   });
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/show', async (request) => {
-    await channels.show(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    );
-    return {};
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/show',
+    params: channelParams,
+    query: noFields,
+    body: showBody,
+    handler: async ({ params, body }, request) => {
+      await channels.show(actorOf(request), params.type, params.id, body);
+      return {};
+    },
   });
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/stop-watching', async (request) => {
-    await channels.stopWatching(actorOf(request), request.params.type, request.params.id);
-    return {};
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/stop-watching',
+    params: channelParams,
+    query: noFields,
+    body: noFields,
+    handler: async ({ params }, request) => {
+      await channels.stopWatching(actorOf(request), params.type, params.id);
+      return {};
+    },
   });
-  app.patch<{ Params: ChannelParams }>('/channels/:type/:id/member', async (request) =>
-    channels.updateMember(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      queryOf(request.query).user_id,
-      bodyOf(request.body),
-    ),
-  );
-  app.patch<{ Params: ChannelParams & { userId: string } }>(
-    '/channels/:type/:id/member/:userId',
-    async (request) =>
-      channels.updateMember(
-        actorOf(request),
-        request.params.type,
-        request.params.id,
-        request.params.userId,
-        bodyOf(request.body),
-      ),
-  );
-  app.get('/members', async (request) =>
-    channels.queryMembers(actorOf(request), payloadOf(request.query)),
-  );
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/channels/:type/:id/member',
+    params: channelParams,
+    query: loose({ user_id: queryValue }),
+    body: partialBody,
+    handler: async ({ params, query, body }, request) =>
+      channels.updateMember(actorOf(request), params.type, params.id, query.user_id, body),
+  });
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/channels/:type/:id/member/:userId',
+    params: channelParams.extend({ userId: z.string() }),
+    query: noFields,
+    body: partialBody,
+    handler: async ({ params, body }, request) =>
+      channels.updateMember(actorOf(request), params.type, params.id, params.userId, body),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/members',
+    payload: queryMembersPayload,
+    handler: async ({ payload }, request) => channels.queryMembers(actorOf(request), payload),
+  });
 }

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
-import { bodyOf } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import { channelParams, loose, noFields } from '../../../http/schemas.ts';
 import type { ChannelEventsService } from './service.ts';
+
+/** channel.sendEvent / keystroke / stopTyping: `{event: {type, parent_id?, …custom}}`. */
+const eventBody = loose({ event: loose({ type: z.string() }) });
 
 export function registerEventRoutes(
   app: FastifyInstance,
   services: { channelEvents: ChannelEventsService },
 ): void {
-  app.post<{ Params: { type: string; id: string } }>('/channels/:type/:id/event', async (request) =>
-    services.channelEvents.send(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    ),
-  );
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/event',
+    params: channelParams,
+    query: noFields,
+    body: eventBody,
+    handler: async ({ params, body }, request) =>
+      services.channelEvents.send(actorOf(request), params.type, params.id, body),
+  });
 }

@@ -1,51 +1,124 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/context.ts';
-import { bodyOf, payloadOf, queryJson, queryOf } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import {
+  channelParams,
+  idParams,
+  jsonQuery,
+  loose,
+  messageInput,
+  noFields,
+  optionalBoolean,
+  optionalString,
+  pageNumber,
+  partialUpdate,
+  queryNumeral,
+  queryValue,
+  sort,
+} from '../../../http/schemas.ts';
 import type { MessagesService } from './service.ts';
 
-interface ChannelParams {
-  type: string;
-  id: string;
-}
+const sendOptions = { skip_enrich_url: optionalBoolean, skip_push: optionalBoolean };
+
+/** channel.sendMessage(message, options) and client.updateMessage(message, userId, options). */
+const messageBody = loose({ message: messageInput, ...sendOptions });
+
+/** client.partialUpdateMessage(id, {set, unset}, userId, options). */
+const partialMessageBody = loose({
+  ...partialUpdate,
+  set: messageInput.nullish(),
+  user_id: optionalString,
+  ...sendOptions,
+});
+
+/** channel.getPinnedMessages(options, sort) as `?payload=`. */
+const pinnedPayload = loose({ limit: pageNumber, offset: pageNumber, sort });
+
+/** channel.getReplies(parentId, options, sort): paging values arrive as strings, `sort` as JSON. */
+const repliesQuery = jsonQuery({ limit: queryNumeral, offset: queryNumeral });
 
 export function registerMessageRoutes(
   app: FastifyInstance,
   services: { messages: MessagesService },
 ): void {
-  const { messages } = services;
+  registerChannelMessageRoutes(app, services.messages);
+  registerMessageByIdRoutes(app, services.messages);
+}
 
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/message', async (request) =>
-    messages.send(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
-  );
-  app.get<{ Params: ChannelParams }>('/channels/:type/:id/messages', async (request) => {
-    const ids = (queryOf(request.query).ids ?? '').split(',').filter(Boolean);
-    return messages.getMany(actorOf(request), request.params.type, request.params.id, ids);
+/** Routes under a channel: send, fetch by ids, pinned. */
+function registerChannelMessageRoutes(app: FastifyInstance, messages: MessagesService): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/message',
+    params: channelParams,
+    query: noFields,
+    body: messageBody,
+    handler: async ({ params, body }, request) =>
+      messages.send(actorOf(request), params.type, params.id, body),
   });
-  app.get<{ Params: ChannelParams }>('/channels/:type/:id/pinned_messages', async (request) =>
-    messages.pinned(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      payloadOf(request.query),
-    ),
-  );
-  app.get<{ Params: { id: string } }>('/messages/:id', async (request) =>
-    messages.get(actorOf(request), request.params.id),
-  );
-  app.post<{ Params: { id: string } }>('/messages/:id', async (request) =>
-    messages.update(actorOf(request), request.params.id, bodyOf(request.body)),
-  );
-  app.put<{ Params: { id: string } }>('/messages/:id', async (request) =>
-    messages.partialUpdate(actorOf(request), request.params.id, bodyOf(request.body)),
-  );
-  app.delete<{ Params: { id: string } }>('/messages/:id', async (request) => {
-    const query = queryOf(request.query);
-    return messages.remove(actorOf(request), request.params.id, {
-      hard: query.hard === 'true',
-      deleteForMe: query.delete_for_me === 'true',
-    });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/channels/:type/:id/messages',
+    params: channelParams,
+    query: loose({ ids: queryValue }),
+    handler: async ({ params, query }, request) => {
+      const ids = (query.ids ?? '').split(',').filter(Boolean);
+      return messages.getMany(actorOf(request), params.type, params.id, ids);
+    },
   });
-  app.get<{ Params: { id: string } }>('/messages/:id/replies', async (request) =>
-    messages.replies(actorOf(request), request.params.id, queryJson(request.query)),
-  );
+  defineRoute(app, {
+    method: 'GET',
+    url: '/channels/:type/:id/pinned_messages',
+    params: channelParams,
+    payload: pinnedPayload,
+    handler: async ({ params, payload }, request) =>
+      messages.pinned(actorOf(request), params.type, params.id, payload),
+  });
+}
+
+function registerMessageByIdRoutes(app: FastifyInstance, messages: MessagesService): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/messages/:id',
+    params: idParams,
+    query: noFields,
+    handler: async ({ params }, request) => messages.get(actorOf(request), params.id),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/messages/:id',
+    params: idParams,
+    query: noFields,
+    body: messageBody,
+    handler: async ({ params, body }, request) =>
+      messages.update(actorOf(request), params.id, body),
+  });
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/messages/:id',
+    params: idParams,
+    query: noFields,
+    body: partialMessageBody,
+    handler: async ({ params, body }, request) =>
+      messages.partialUpdate(actorOf(request), params.id, body),
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/messages/:id',
+    params: idParams,
+    query: loose({ hard: queryValue, delete_for_me: queryValue }),
+    handler: async ({ params, query }, request) =>
+      messages.remove(actorOf(request), params.id, {
+        hard: query.hard === 'true',
+        deleteForMe: query.delete_for_me === 'true',
+      }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/messages/:id/replies',
+    params: idParams,
+    query: repliesQuery,
+    handler: async ({ params, query }, request) =>
+      messages.replies(actorOf(request), params.id, query),
+  });
 }

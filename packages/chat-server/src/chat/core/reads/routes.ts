@@ -1,32 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../../http/context.ts';
-import { bodyOf, queryOf } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import {
+  channelParams,
+  jsonObject,
+  loose,
+  noFields,
+  optionalString,
+  queryValue,
+} from '../../../http/schemas.ts';
 import type { ReadsService } from './service.ts';
 
-interface ChannelParams {
-  type: string;
-  id: string;
-}
+/** channel.markRead / thread.markAsRead: `{message_id?, thread_id?, user_id?}`. */
+const markReadBody = loose({
+  message_id: optionalString,
+  thread_id: optionalString,
+  user_id: optionalString,
+});
+
+/** channel.markUnread: from a message, or from a moment. */
+const markUnreadBody = markReadBody.extend({ message_timestamp: optionalString });
+
+/** client.markChannelsRead / markAllRead: `{read_by_channel?: {[cid]: messageId}, user_id?}`. */
+const markAllReadBody = loose({ read_by_channel: jsonObject.nullish(), user_id: optionalString });
 
 export function registerReadRoutes(app: FastifyInstance, services: { reads: ReadsService }): void {
   const { reads } = services;
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/read', async (request) =>
-    reads.markRead(actorOf(request), request.params.type, request.params.id, bodyOf(request.body)),
-  );
-  app.post<{ Params: ChannelParams }>('/channels/:type/:id/unread', async (request) => {
-    await reads.markUnread(
-      actorOf(request),
-      request.params.type,
-      request.params.id,
-      bodyOf(request.body),
-    );
-    return {};
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/read',
+    params: channelParams,
+    query: noFields,
+    body: markReadBody,
+    handler: async ({ params, body }, request) =>
+      reads.markRead(actorOf(request), params.type, params.id, body),
   });
-  app.post('/channels/read', async (request) => {
-    await reads.markAllRead(actorOf(request), bodyOf(request.body));
-    return {};
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/:type/:id/unread',
+    params: channelParams,
+    query: noFields,
+    body: markUnreadBody,
+    handler: async ({ params, body }, request) => {
+      await reads.markUnread(actorOf(request), params.type, params.id, body);
+      return {};
+    },
   });
-  app.get('/unread', async (request) =>
-    reads.unreadCounts(actorOf(request), queryOf(request.query).user_id),
-  );
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/read',
+    query: noFields,
+    body: markAllReadBody,
+    handler: async ({ body }, request) => {
+      await reads.markAllRead(actorOf(request), body);
+      return {};
+    },
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/unread',
+    query: loose({ user_id: queryValue }),
+    handler: async ({ query }, request) => reads.unreadCounts(actorOf(request), query.user_id),
+  });
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { chatError } from '../../../errors.ts';
 import { actorOf } from '../../../http/context.ts';
-import { queryOf, stringParam } from '../../../http/params.ts';
+import { stringParam } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import { loose, queryValue } from '../../../http/schemas.ts';
 import type { LinkPreviewService } from './service.ts';
 
 export function registerLinkPreviewRoutes(
@@ -9,11 +11,17 @@ export function registerLinkPreviewRoutes(
   services: { linkPreviews: LinkPreviewService },
 ): void {
   // client.enrichURL(url) spreads the whole answer into the composer's link preview.
-  app.get('/og', async (request) => {
-    const actor = actorOf(request);
-    // Only writers compose messages; anonymous readers must not turn the server into a page fetcher.
-    if (actor.role === 'anonymous' || (!actor.userId && !actor.isServer))
-      throw chatError.notAllowed('anonymous users cannot request link previews');
-    return services.linkPreviews.preview(stringParam(queryOf(request.query).url, 'url'));
+  defineRoute(app, {
+    method: 'GET',
+    url: '/og',
+    query: loose({ url: queryValue }),
+    handler: async ({ query }, request) => {
+      const actor = actorOf(request);
+      // Only writers compose messages; anonymous readers must not turn the server into a page fetcher.
+      if (actor.role === 'anonymous' || (!actor.userId && !actor.isServer))
+        throw chatError.notAllowed('anonymous users cannot request link previews');
+      // Required only after that check, so an anonymous caller learns nothing from the answer's code.
+      return services.linkPreviews.preview(stringParam(query.url, 'url'));
+    },
   });
 }

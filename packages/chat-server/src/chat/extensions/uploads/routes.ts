@@ -1,8 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { chatError } from '../../../errors.ts';
 import { contextOf } from '../../../http/context.ts';
-import { queryOf, stringParam } from '../../../http/params.ts';
+import { stringParam } from '../../../http/params.ts';
+import { defineRoute } from '../../../http/route.ts';
+import { channelParams, loose, noFields, queryValue } from '../../../http/schemas.ts';
 import { ConcurrencyGate } from '../../../http/rate-limit.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { UploadsService } from './service.ts';
@@ -19,6 +22,9 @@ function baseURLOf(
   if (configured) return configured.replace(/\/$/, '');
   return `${request.protocol}://${request.host}${app.prefix}`;
 }
+
+/** channel.deleteImage / deleteFile: the uploaded file's URL. */
+const removeQuery = loose({ url: queryValue });
 
 export interface UploadRouteOptions extends UploadBodyLimits {
   publicBaseURL?: string;
@@ -81,32 +87,65 @@ export function registerUploadRoutes(
   }
 
   for (const kind of ['image', 'file'] as const) {
-    app.post<{ Params: { type: string; id: string } }>(`/channels/:type/:id/${kind}`, (request) =>
-      handle(request, kind, { type: request.params.type, id: request.params.id }),
-    );
-    app.post(`/uploads/${kind}`, (request) => handle(request, kind, null));
-    const remove = async (request: FastifyRequest) => {
-      await services.uploads.remove(
-        contextOf(request).actor,
-        stringParam(queryOf(request.query).url, 'url'),
-      );
-      return {};
-    };
-    app.delete(`/channels/:type/:id/${kind}`, remove);
-    app.delete(`/uploads/${kind}`, remove);
+    registerUploadKind(app, kind, (request, channel) => handle(request, kind, channel));
+    registerRemoveKind(app, kind, services.uploads);
   }
 
-  app.get<{ Params: { appId: string; fileId: string; name: string } }>(
-    '/uploads/:appId/:fileId/:name',
-    { config: { public: true } },
-    async (request, reply) => {
-      const opened = await services.uploads.open(
-        request.params.appId,
-        request.params.fileId,
-        request.params.name,
-      );
+  defineRoute(app, {
+    method: 'GET',
+    url: '/uploads/:appId/:fileId/:name',
+    config: { public: true },
+    params: z.object({ appId: z.string(), fileId: z.string(), name: z.string() }),
+    query: noFields,
+    handler: async ({ params }, request, reply) => {
+      const opened = await services.uploads.open(params.appId, params.fileId, params.name);
       if (!opened) throw chatError.notFound('file does not exist');
       return sendStoredFile(request, reply, opened);
     },
-  );
+  });
+}
+
+type UploadHandler = (
+  request: FastifyRequest,
+  channel: { type: string; id: string } | null,
+) => Promise<unknown>;
+
+/** channel.sendImage / sendFile and client-level uploads of one kind. */
+function registerUploadKind(app: FastifyInstance, kind: UploadKind, handle: UploadHandler): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: `/channels/:type/:id/${kind}`,
+    params: channelParams,
+    query: noFields,
+    multipart: true,
+    handler: ({ params }, request) => handle(request, params),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: `/uploads/${kind}`,
+    query: noFields,
+    multipart: true,
+    handler: (_input, request) => handle(request, null),
+  });
+}
+
+/** channel.deleteImage / deleteFile: the file is named by its URL, whichever path the client uses. */
+function registerRemoveKind(app: FastifyInstance, kind: UploadKind, uploads: UploadsService): void {
+  const remove = async ({ query }: { query: { url?: string } }, request: FastifyRequest) => {
+    await uploads.remove(contextOf(request).actor, stringParam(query.url, 'url'));
+    return {};
+  };
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `/channels/:type/:id/${kind}`,
+    params: channelParams,
+    query: removeQuery,
+    handler: remove,
+  });
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `/uploads/${kind}`,
+    query: removeQuery,
+    handler: remove,
+  });
 }
