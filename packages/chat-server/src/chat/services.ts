@@ -129,7 +129,13 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     uploads.removeAttachmentFiles(appId, authorId, attachments);
   messages.onHardDeleted(removeFiles);
   channels.onMessagesHardDeleted(removeFiles);
-  const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
+  const pollsCore = createPollsCore({
+    deps,
+    repo: createPollsRepo(deps.db),
+    channels,
+    users,
+    events,
+  });
   const drafts = createDraftsService(
     deps,
     createDraftsRepo(deps.db),
@@ -151,7 +157,13 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     events,
   );
-  const locations = createLocationsService(deps, locationsRepo, messages, assembler, events);
+  const locations = createLocationsService({
+    deps,
+    repo: locationsRepo,
+    messages,
+    assembler,
+    events,
+  });
   return {
     events,
     me,
@@ -161,8 +173,22 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     channels,
     messages,
-    reactions: createReactionsService(deps, repos.reactions, messages, assembler, users, events),
-    reads: createReadsService(deps, repos.reads, repos.messages, channels, users, events),
+    reactions: createReactionsService({
+      deps,
+      repo: repos.reactions,
+      messages,
+      assembler,
+      users,
+      events,
+    }),
+    reads: createReadsService({
+      deps,
+      reads: repos.reads,
+      messages: repos.messages,
+      channels,
+      users,
+      events,
+    }),
     threads: createThreadsService(
       deps,
       repos.threads,
@@ -179,13 +205,20 @@ export function createChatServices(deps: ChatDeps): ChatServices {
         },
       ],
     ),
-    channelEvents: createChannelEventsService(deps, channels, users, events),
-    mutes: createMutesService(deps, mutesRepo, users, channels, events, me),
+    channelEvents: createChannelEventsService({ deps, channels, users, events }),
+    mutes: createMutesService({
+      deps,
+      repo: mutesRepo,
+      users,
+      channels,
+      events,
+      buildMe: me,
+    }),
     moderation: createModerationService(deps, moderationRepo, users, messages),
     uploads,
     linkPreviews,
     search: createSearchService(deps, assembler),
-    polls: createPollsService(deps, pollsCore, messages, assembler, events),
+    polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
     pollVotes: createPollVotesService(deps, pollsCore, messages, users),
     drafts,
   };

@@ -14,5 +14,3 @@ export function toLocationResponse(row: SharedLocationRow): SharedLocationRespon
     updated_at: row.updated_at,
   };
 }
-
-export type { SharedLocationResponse };

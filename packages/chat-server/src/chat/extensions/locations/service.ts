@@ -8,7 +8,9 @@ import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import { toWatchersWhoSee } from '../../core/access/visibility.ts';
 import type { LocationsRepo, SharedLocationRow } from './repo.ts';
-import { toLocationResponse, type SharedLocationResponse } from './serialize.ts';
+import { channelEvent } from '../../core/wire/events.ts';
+import type { SharedLocationResponse } from '../../core/wire/types.ts';
+import { toLocationResponse } from './serialize.ts';
 
 /** The shortest live share the composer offers (SPEC: minimum shared-location duration 60000 ms). */
 export const MIN_LIVE_DURATION_MS = 60_000;
@@ -35,13 +37,21 @@ function requiredString(value: unknown, name: string): string {
   return value;
 }
 
-export function createLocationsService(
-  deps: ChatDeps,
-  repo: LocationsRepo,
-  messages: MessagesService,
-  assembler: MessageAssembler,
-  events: EventPublisher,
-): LocationsService {
+export interface LocationsContext {
+  deps: ChatDeps;
+  repo: LocationsRepo;
+  messages: MessagesService;
+  assembler: MessageAssembler;
+  events: EventPublisher;
+}
+
+export function createLocationsService({
+  deps,
+  repo,
+  messages,
+  assembler,
+  events,
+}: LocationsContext): LocationsService {
   // A message is assembled for its message.new event before its transaction commits; its location waits here.
   const pending = new Map<string, SharedLocationRow>();
   const pendingKey = (appId: string, messageId: string) => `${appId}\u0000${messageId}`;
@@ -169,16 +179,11 @@ export function createLocationsService(
       const message = await messages.eventMessage(actor.appId, messageId);
       const channel = access.channel;
       // Watchers' map cards are driven only by message.shared_location.
-      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, {
-        type: 'message.updated',
-        cid: channel.cid,
-        channel_id: channel.id,
-        channel_type: channel.type,
-        channel_member_count: channel.member_count,
-        created_at: deps.clock.now(),
+      const event = channelEvent('message.updated', channel, deps.clock.now(), {
         message,
         user: message.user,
       });
+      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, event);
       return toLocationResponse({ ...location, ...patch });
     },
 
