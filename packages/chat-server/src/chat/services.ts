@@ -75,7 +75,7 @@ export interface ChatServices {
 export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const events = createEventPublisher(deps);
-  const users = createUsersService(deps, events);
+  const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
   const repos = {
     channels: createChannelsRepo(deps.db),
