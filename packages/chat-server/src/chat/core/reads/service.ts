@@ -11,6 +11,7 @@ import { isHidden } from '../access/visibility.ts';
 import { unreadSummary } from '../users/me.ts';
 import type { UsersService } from '../users/service.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
+import type { UnreadCountsResponse } from '../wire/types.ts';
 import type { ReadsRepo } from './repo.ts';
 
 export interface ReadsService {
@@ -22,7 +23,7 @@ export interface ReadsService {
   ): Promise<{ event: object }>;
   markUnread(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   markAllRead(actor: Actor, body: JsonObject): Promise<void>;
-  unreadCounts(actor: Actor, userId?: string): Promise<JsonObject>;
+  unreadCounts(actor: Actor, userId?: string): Promise<UnreadCountsResponse>;
 }
 
 /** What the reads service needs from the rest of the core. */
@@ -240,7 +241,7 @@ export function createReadsService({
             last_read_message_id: r.last_read_message_id,
             unread_count: r.unread,
           })),
-      };
+      } satisfies UnreadCountsResponse;
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BlockedUserDetails, BlockUserAPIResponse } from 'stream-chat';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
@@ -66,7 +67,7 @@ export function createModerationService(
         blocked_at: row.created_at,
         blocked_by_user_id: userId,
         blocked_user_id: blockedId,
-      };
+      } satisfies Omit<BlockUserAPIResponse, 'duration'>;
     },
 
     async unblock(actor, body) {
@@ -84,13 +85,17 @@ export function createModerationService(
         ...rows.map((r) => r.blocked_user_id),
       ]);
       return {
-        blocks: rows.map((row) => ({
-          user_id: userId,
-          user: byId.get(userId),
-          blocked_user_id: row.blocked_user_id,
-          blocked_user: byId.get(row.blocked_user_id),
-          created_at: row.created_at,
-        })),
+        // responses() answers every id asked for (a placeholder for a deleted user).
+        blocks: rows.map(
+          (row) =>
+            ({
+              user_id: userId,
+              user: byId.get(userId)!,
+              blocked_user_id: row.blocked_user_id,
+              blocked_user: byId.get(row.blocked_user_id)!,
+              created_at: row.created_at,
+            }) satisfies Omit<BlockedUserDetails, 'duration'>,
+        ),
       };
     },
 

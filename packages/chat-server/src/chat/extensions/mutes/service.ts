@@ -102,9 +102,7 @@ export function createMutesService({
         });
       }
       const own = await announce(actor.appId, userId, 'notification.mutes_updated');
-      const mute = own.mutes.find(
-        (m) => (m as { target?: { id?: string } }).target?.id === targets[0],
-      );
+      const mute = own.mutes.find((m) => m.target.id === targets[0]);
       return {
         mute,
         mutes: own.mutes,
@@ -144,9 +142,9 @@ export function createMutesService({
           expires,
         });
       const own = await announce(actor.appId, userId, 'notification.channel_mutes_updated');
-      const mutes = own.channel_mutes as { channel?: { cid?: string } }[];
+      const mutes = own.channel_mutes;
       return {
-        channel_mute: mutes.find((m) => m.channel?.cid === valid[0]),
+        channel_mute: mutes.find((m) => m.channel.cid === valid[0]),
         channel_mutes: mutes,
         own_user: own,
       };
