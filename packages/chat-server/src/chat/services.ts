@@ -107,12 +107,12 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     messages.sendSystem(actor, channel, message),
   );
   const app = createAppService(deps, users);
-  const uploads = createUploadsService(
-    createDiskFileStore(deps.config.uploads.dir),
+  const uploads = createUploadsService({
+    store: createDiskFileStore(deps.config.uploads.dir),
     channels,
-    app,
-    deps.config.uploads.maxBytes,
-  );
+    appSettings: app,
+    serverMaxBytes: deps.config.uploads.maxBytes,
+  });
   const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
   const moderationRepo = createModerationRepo(deps.db);
   const mutesRepo = createMutesRepo(deps.db);
@@ -214,7 +214,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
       events,
       buildMe: me,
     }),
-    moderation: createModerationService(deps, moderationRepo, users, messages),
+    moderation: createModerationService({ deps, repo: moderationRepo, users, messages }),
     uploads,
     linkPreviews,
     search: createSearchService(deps, assembler),

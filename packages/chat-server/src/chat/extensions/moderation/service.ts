@@ -23,12 +23,19 @@ const FLAG_RESERVED = new Set(['target_message_id', 'target_user_id', 'reason', 
  * Blocks and flags as the client drives them: a user blocks and unblocks others and lists whom they blocked, and
  * reports (flags) a message or a user. Flags are stored for moderators; nothing is hidden automatically.
  */
-export function createModerationService(
-  deps: ChatDeps,
-  repo: ModerationRepo,
-  users: UsersService,
-  messages: MessagesService,
-): ModerationService {
+export interface ModerationContext {
+  deps: ChatDeps;
+  repo: ModerationRepo;
+  users: UsersService;
+  messages: MessagesService;
+}
+
+export function createModerationService({
+  deps,
+  repo,
+  users,
+  messages,
+}: ModerationContext): ModerationService {
   function actingUser(actor: Actor, given: unknown, what: string): string {
     const id = actor.isServer && typeof given === 'string' && given ? given : actor.userId;
     if (!id) throw chatError.input('user_id is required');
