@@ -77,7 +77,7 @@ export interface ChatServices {
 export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const events = createEventPublisher(deps);
-  const users = createUsersService(deps, events);
+  const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
   const repos = {
     channels: createChannelsRepo(deps.db),
@@ -110,12 +110,12 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     messages.sendSystem(actor, channel, message),
   );
   const app = createAppService(deps, users);
-  const uploads = createUploadsService(
-    createDiskFileStore(deps.config.uploads.dir),
+  const uploads = createUploadsService({
+    store: createDiskFileStore(deps.config.uploads.dir),
     channels,
-    app,
-    deps.config.uploads.maxBytes,
-  );
+    appSettings: app,
+    serverMaxBytes: deps.config.uploads.maxBytes,
+  });
   const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
   const moderationRepo = createModerationRepo(deps.db);
   const mutesRepo = createMutesRepo(deps.db);
@@ -133,7 +133,13 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     for (const listener of points.messageHardDeleted)
       await listener({ appId, authorId, attachments });
   });
-  const pollsCore = createPollsCore(deps, createPollsRepo(deps.db), channels, users, events);
+  const pollsCore = createPollsCore({
+    deps,
+    repo: createPollsRepo(deps.db),
+    channels,
+    users,
+    events,
+  });
   const messageLocations = createMessageLocations({ deps, repo: locationsRepo });
   // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
   points.beforeMessageStored.push(
@@ -163,7 +169,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     events,
   });
   assembler.addEnricher(messageLocations.enrich);
-  const locations = createLocationsService(deps, locationsRepo, messages, events);
+  const locations = createLocationsService({ deps, repo: locationsRepo, messages, events });
   return {
     events,
     me,
@@ -173,8 +179,22 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     channels,
     messages,
-    reactions: createReactionsService(deps, repos.reactions, messages, assembler, users, events),
-    reads: createReadsService(deps, repos.reads, repos.messages, channels, users, events),
+    reactions: createReactionsService({
+      deps,
+      repo: repos.reactions,
+      messages,
+      assembler,
+      users,
+      events,
+    }),
+    reads: createReadsService({
+      deps,
+      reads: repos.reads,
+      messages: repos.messages,
+      channels,
+      users,
+      events,
+    }),
     threads: createThreadsService({
       deps,
       repo: repos.threads,
@@ -191,13 +211,20 @@ export function createChatServices(deps: ChatDeps): ChatServices {
         },
       ],
     }),
-    channelEvents: createChannelEventsService(deps, channels, users, events),
-    mutes: createMutesService(deps, mutesRepo, users, channels, events, me),
-    moderation: createModerationService(deps, moderationRepo, users, messages),
+    channelEvents: createChannelEventsService({ deps, channels, users, events }),
+    mutes: createMutesService({
+      deps,
+      repo: mutesRepo,
+      users,
+      channels,
+      events,
+      buildMe: me,
+    }),
+    moderation: createModerationService({ deps, repo: moderationRepo, users, messages }),
     uploads,
     linkPreviews,
     search: createSearchService({ deps, assembler }),
-    polls: createPollsService(deps, pollsCore, messages, assembler, events),
+    polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
     pollVotes: createPollVotesService(deps, pollsCore, messages, users),
     drafts,
   };

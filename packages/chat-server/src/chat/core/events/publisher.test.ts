@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPubSub } from '../../../pubsub/memory.ts';
 import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
+import { channelEvent, userEvent } from '../wire/events.ts';
 import { createEventPublisher } from './publisher.ts';
 
 function setup() {
@@ -24,11 +25,10 @@ describe('event publisher', () => {
     const { publisher, received, listen } = setup();
     await listen(topics.user('app', 'an'));
     await listen(topics.user('app', 'binh'));
-    const event = {
-      type: 'message.new',
-      cid: 'messaging:x',
+    const channel = { cid: 'messaging:x', id: 'x', type: 'messaging', member_count: 2 };
+    const event = channelEvent('message.new', channel, '2026-01-01T00:00:00.000Z', {
       message: { text: 'Chào "đạo hữu" }' },
-    };
+    });
 
     publisher.toEachUser(
       'app',
@@ -50,7 +50,8 @@ describe('event publisher', () => {
   it('publishes nothing when no user has fields of their own', async () => {
     const { publisher, received, listen } = setup();
     await listen(topics.user('app', 'an'));
-    publisher.toEachUser('app', { type: 'message.new' }, new Map());
+    const event = userEvent('notification.message_new', '2026-01-01T00:00:00.000Z', {});
+    publisher.toEachUser('app', event, new Map());
     expect(received.size).toBe(0);
   });
 });

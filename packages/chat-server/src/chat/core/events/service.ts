@@ -1,9 +1,15 @@
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
-import { assertChannelId, assertChannelType, type ChannelsService } from '../channels/service.ts';
+import {
+  assertChannelId,
+  assertChannelType,
+  type ChannelAccess,
+  type ChannelsService,
+} from '../channels/service.ts';
 import type { ChatDeps } from '../deps.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { UsersService } from '../users/service.ts';
+import { channelActivityEvent, customChannelEvent } from '../wire/events.ts';
 import type { EventPublisher } from './publisher.ts';
 
 /** Types the server owns; clients may not forge them through sendEvent. */
@@ -20,22 +26,53 @@ const SERVER_EVENT_PREFIXES = [
   'connection.',
 ];
 
+/** Keys of a sent event the server sets itself; a client's values for them are dropped. */
+const SERVER_SET_KEYS = new Set([
+  'received_at',
+  'type',
+  'cid',
+  'channel_id',
+  'channel_type',
+  'created_at',
+]);
+
+const isTypingEvent = (type: string): type is 'typing.start' | 'typing.stop' =>
+  type === 'typing.start' || type === 'typing.stop';
+
 export interface ChannelEventsService {
   /** POST /channels/{type}/{id}/event: typing.start / typing.stop and custom events, relayed to watchers. */
-  send(
-    actor: Actor,
-    typeName: string,
-    id: string,
-    body: JsonObject,
-  ): Promise<{ event: JsonObject }>;
+  send(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ event: object }>;
 }
 
-export function createChannelEventsService(
-  deps: ChatDeps,
-  channels: ChannelsService,
-  users: UsersService,
-  events: EventPublisher,
-): ChannelEventsService {
+/** What the channel events service needs from the rest of the core. */
+export interface ChannelEventsContext {
+  deps: ChatDeps;
+  channels: ChannelsService;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+/** Refuses the event unless the channel type and the caller's permissions allow its kind. */
+function requireAllowed(access: ChannelAccess, type: string): void {
+  if (isTypingEvent(type)) {
+    if (!access.type.config.typing_events)
+      throw chatError.featureNotSupported('typing events are disabled for this channel type');
+    requirePermission(access.permissions, 'send-typing-events', 'sending typing events');
+    return;
+  }
+  if (SERVER_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)))
+    throw chatError.eventNotSupported(`event type ${type} cannot be sent by clients`);
+  if (!access.type.config.custom_events)
+    throw chatError.featureNotSupported('custom events are disabled for this channel type');
+  requirePermission(access.permissions, 'send-custom-events', 'sending custom events');
+}
+
+export function createChannelEventsService({
+  deps,
+  channels,
+  users,
+  events,
+}: ChannelEventsContext): ChannelEventsService {
   return {
     async send(actor, typeName, id, body) {
       assertChannelType(typeName);
@@ -46,31 +83,19 @@ export function createChannelEventsService(
       const access = await channels.access(actor, `${typeName}:${id}`);
       requirePermission(access.permissions, 'read-channel', 'sending events to this channel');
       const type = input.type;
-      if (type === 'typing.start' || type === 'typing.stop') {
-        if (!access.type.config.typing_events)
-          throw chatError.featureNotSupported('typing events are disabled for this channel type');
-        requirePermission(access.permissions, 'send-typing-events', 'sending typing events');
-      } else {
-        if (SERVER_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)))
-          throw chatError.eventNotSupported(`event type ${type} cannot be sent by clients`);
-        if (!access.type.config.custom_events)
-          throw chatError.featureNotSupported('custom events are disabled for this channel type');
-        requirePermission(access.permissions, 'send-custom-events', 'sending custom events');
-      }
+      requireAllowed(access, type);
       if (Buffer.byteLength(JSON.stringify(input)) > 5120)
         throw chatError.payloadTooBig('events are limited to 5 KiB');
       const userId = actor.userId;
       const channel = access.channel;
-      const { received_at: _receivedAt, ...rest } = input;
-      const event: JsonObject = {
-        ...rest,
-        type,
-        cid: channel.cid,
-        channel_id: channel.id,
-        channel_type: channel.type,
-        created_at: deps.clock.now(),
-        ...(userId ? { user: await users.response(actor.appId, userId) } : {}),
-      };
+      const fields: JsonObject = Object.fromEntries(
+        Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)),
+      );
+      if (userId) fields.user = await users.response(actor.appId, userId);
+      const now = deps.clock.now();
+      const event = isTypingEvent(type)
+        ? channelActivityEvent(type, channel, now, fields)
+        : customChannelEvent(type, channel, now, fields);
       events.toChannel(actor.appId, channel.cid, event);
       return { event };
     },

@@ -1,3 +1,4 @@
+import type { ReactionResponse as StreamReactionResponse } from 'stream-chat';
 import { compact, parseObject } from '../json.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { ReactionRow } from './repo.ts';
@@ -26,5 +27,5 @@ export function toReactionResponse(
     created_at: row.created_at,
     updated_at: row.updated_at,
     user,
-  });
+  }) satisfies StreamReactionResponse;
 }

@@ -11,6 +11,7 @@ import { cursorOffset } from '../query/bounds.ts';
 import { compileFilter } from '../query/filter.ts';
 import { toWatchersWhoSee } from '../access/visibility.ts';
 import type { UsersService } from '../users/service.ts';
+import { channelActivityEvent } from '../wire/events.ts';
 import type { ReactionsRepo } from './repo.ts';
 import { toReactionResponse, type ReactionResponse } from './serialize.ts';
 
@@ -66,14 +67,26 @@ function decodeCursor(next: unknown): number {
   }
 }
 
-export function createReactionsService(
-  deps: ChatDeps,
-  repo: ReactionsRepo,
-  messages: MessagesService,
-  assembler: MessageAssembler,
-  users: UsersService,
-  events: EventPublisher,
-): ReactionsService {
+/** What the reactions service needs from the rest of the core. */
+export interface ReactionsContext {
+  deps: ChatDeps;
+  repo: ReactionsRepo;
+  messages: MessagesService;
+  assembler: MessageAssembler;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+type ReactionEventType = 'reaction.new' | 'reaction.updated' | 'reaction.deleted';
+
+export function createReactionsService({
+  deps,
+  repo,
+  messages,
+  assembler,
+  users,
+  events,
+}: ReactionsContext): ReactionsService {
   function actingUser(actor: Actor, given: unknown): string {
     if (actor.isServer) {
       const id = typeof given === 'string' && given ? given : actor.userId;
@@ -100,23 +113,19 @@ export function createReactionsService(
 
   async function announce(
     actor: Actor,
-    type: string,
+    type: ReactionEventType,
     messageId: string,
     reaction: ReactionResponse,
   ) {
     const { row, access } = await messages.accessMessage({ ...actor, isServer: true }, messageId);
     const shared = await assembler.one(actor.appId, row, null);
     const channel = access.channel;
-    await toWatchersWhoSee(deps.db, events, actor.appId, channel, row.created_at, {
-      type,
-      cid: channel.cid,
-      channel_id: channel.id,
-      channel_type: channel.type,
+    const event = channelActivityEvent(type, channel, deps.clock.now(), {
       message: shared,
       reaction,
       user: reaction.user,
-      created_at: deps.clock.now(),
     });
+    await toWatchersWhoSee(deps.db, events, actor.appId, channel, row.created_at, event);
     return assembler.one(actor.appId, row, reaction.user_id);
   }
 
@@ -163,7 +172,7 @@ export function createReactionsService(
           updated_at: now,
         });
         await refreshGroups(actor.appId, messageId, trx);
-        return replaced ? 'reaction.updated' : 'reaction.new';
+        return replaced ? ('reaction.updated' as const) : ('reaction.new' as const);
       });
       const saved = (await deps.db
         .selectFrom('reactions')

@@ -2,7 +2,6 @@ import { isoJustBefore, normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { assertChannelId, assertChannelType, type ChannelsService } from '../channels/service.ts';
-import type { ChannelRow } from '../channels/repo.ts';
 import { visibleAfter } from '../channels/state.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -11,6 +10,8 @@ import type { MessagesRepo } from '../messages/repo.ts';
 import { isHidden } from '../access/visibility.ts';
 import { unreadSummary } from '../users/me.ts';
 import type { UsersService } from '../users/service.ts';
+import { channelEvent, userEvent } from '../wire/events.ts';
+import type { UnreadCountsResponse } from '../wire/types.ts';
 import type { ReadsRepo } from './repo.ts';
 
 export interface ReadsService {
@@ -19,30 +20,39 @@ export interface ReadsService {
     typeName: string,
     id: string,
     body: JsonObject,
-  ): Promise<{ event: JsonObject }>;
+  ): Promise<{ event: object }>;
   markUnread(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   markAllRead(actor: Actor, body: JsonObject): Promise<void>;
-  unreadCounts(actor: Actor, userId?: string): Promise<JsonObject>;
+  unreadCounts(actor: Actor, userId?: string): Promise<UnreadCountsResponse>;
 }
 
-export function createReadsService(
-  deps: ChatDeps,
-  reads: ReadsRepo,
-  messages: MessagesRepo,
-  channels: ChannelsService,
-  users: UsersService,
-  events: EventPublisher,
-): ReadsService {
-  function channelFields(channel: ChannelRow): JsonObject {
-    return {
-      cid: channel.cid,
-      channel_id: channel.id,
-      channel_type: channel.type,
-      channel_member_count: channel.member_count,
-    };
-  }
+/** What the reads service needs from the rest of the core. */
+export interface ReadsContext {
+  deps: ChatDeps;
+  reads: ReadsRepo;
+  messages: MessagesRepo;
+  channels: ChannelsService;
+  users: UsersService;
+  events: EventPublisher;
+}
 
-  async function counters(appId: string, userId: string): Promise<JsonObject> {
+/** The receiver's own unread totals, as Stream puts them on read events. */
+interface UnreadCounters {
+  total_unread_count: number;
+  unread_count: number;
+  unread_channels: number;
+  unread_threads: number;
+}
+
+export function createReadsService({
+  deps,
+  reads,
+  messages,
+  channels,
+  users,
+  events,
+}: ReadsContext): ReadsService {
+  async function counters(appId: string, userId: string): Promise<UnreadCounters> {
     const summary = await unreadSummary(deps, appId, userId);
     return {
       total_unread_count: summary.total,
@@ -92,27 +102,25 @@ export function createReadsService(
         }),
       );
       const user = await users.response(actor.appId, userId);
-      const event: JsonObject = {
-        type: 'message.read',
-        ...channelFields(channel),
+      const event = channelEvent('message.read', channel, now, {
         user,
-        created_at: now,
         last_read_message_id: lastReadMessageId ?? undefined,
-      };
-      if (threadId) event.thread = { parent_message_id: threadId, channel_cid: channel.cid };
+        ...(threadId ? { thread: { parent_message_id: threadId, channel_cid: channel.cid } } : {}),
+      });
       const totals = await counters(actor.appId, userId);
       // The reader's own sockets get message.read with their updated totals; other watchers get the shared frame.
       events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [userId] });
       events.toUser(actor.appId, userId, { ...event, ...totals }, { onlyWatchersOf: channel.cid });
-      events.toUser(actor.appId, userId, {
-        type: 'notification.mark_read',
-        ...channelFields(channel),
-        ...(threadId ? { thread_id: threadId } : {}),
-        user,
-        created_at: now,
-        last_read_message_id: lastReadMessageId ?? undefined,
-        ...totals,
-      });
+      events.toUser(
+        actor.appId,
+        userId,
+        channelEvent('notification.mark_read', channel, now, {
+          ...(threadId ? { thread_id: threadId } : {}),
+          user,
+          last_read_message_id: lastReadMessageId ?? undefined,
+          ...totals,
+        }),
+      );
       return { event };
     },
 
@@ -159,18 +167,20 @@ export function createReadsService(
       );
       const own = threadId ? undefined : await reads.forUser(actor.appId, userId, channel.cid);
       const user = await users.response(actor.appId, userId);
-      events.toUser(actor.appId, userId, {
-        type: 'notification.mark_unread',
-        ...channelFields(channel),
-        ...(threadId ? { thread_id: threadId } : {}),
-        user,
-        created_at: deps.clock.now(),
-        first_unread_message_id: from.id ?? undefined,
-        last_read_at: lastRead,
-        last_read_message_id: previous?.id ?? undefined,
-        unread_messages: own?.unread ?? 0,
-        ...(await counters(actor.appId, userId)),
-      });
+      const totals = await counters(actor.appId, userId);
+      events.toUser(
+        actor.appId,
+        userId,
+        channelEvent('notification.mark_unread', channel, deps.clock.now(), {
+          ...(threadId ? { thread_id: threadId } : {}),
+          user,
+          first_unread_message_id: from.id ?? undefined,
+          last_read_at: lastRead,
+          last_read_message_id: previous?.id ?? undefined,
+          unread_messages: own?.unread ?? 0,
+          ...totals,
+        }),
+      );
     },
 
     async markAllRead(actor, body) {
@@ -192,12 +202,13 @@ export function createReadsService(
       }
       await deps.writes.run((trx) => reads.markAllRead(trx, actor.appId, userId, now));
       // No cid: the client zeroes every channel's badge.
-      events.toUser(actor.appId, userId, {
-        type: 'notification.mark_read',
-        user: await users.response(actor.appId, userId),
-        created_at: now,
-        ...(await counters(actor.appId, userId)),
-      });
+      const user = await users.response(actor.appId, userId);
+      const totals = await counters(actor.appId, userId);
+      events.toUser(
+        actor.appId,
+        userId,
+        userEvent('notification.mark_read', now, { user, ...totals }),
+      );
     },
 
     async unreadCounts(actor, requestedUserId) {
@@ -230,7 +241,7 @@ export function createReadsService(
             last_read_message_id: r.last_read_message_id,
             unread_count: r.unread,
           })),
-      };
+      } satisfies UnreadCountsResponse;
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { ChatDeps } from '../deps.ts';
 import type { ExtensionPoints } from '../extension-points.ts';
 import { createReadsRepo } from '../reads/repo.ts';
-import type { SharedLocationResponse } from '../wire/types.ts';
+import type { Mute } from 'stream-chat';
+import type { ChannelMuteResponse, SharedLocationResponse } from '../wire/types.ts';
 import type { UserRow } from './repo.ts';
 import type { UsersService } from './service.ts';
 import type { UserResponse } from './serialize.ts';
@@ -9,8 +10,8 @@ import type { UserResponse } from './serialize.ts';
 /** OwnUserResponse: the `me` of the first health.check. `mutes` and `channel_mutes` must be arrays (client crash). */
 export interface OwnUserResponse extends UserResponse {
   devices: unknown[];
-  mutes: unknown[];
-  channel_mutes: unknown[];
+  mutes: Mute[];
+  channel_mutes: ChannelMuteResponse[];
   total_unread_count: number;
   unread_count: number;
   unread_channels: number;

@@ -1,4 +1,5 @@
 import { compact, parseArray, parseObject } from '../json.ts';
+import type { UserWireResponse } from '../wire/types.ts';
 import type { UserRow } from './repo.ts';
 
 /** Stream's UserResponse: custom data flattened at the top level, booleans as booleans, optional keys absent. */
@@ -39,7 +40,7 @@ export function toUserResponse(row: UserRow, online: boolean): UserResponse {
     deactivated_at: row.deactivated_at ?? undefined,
     deleted_at: row.deleted_at ?? undefined,
     blocked_user_ids: [],
-  });
+  }) satisfies UserWireResponse;
 }
 
 /** A stand-in for users that have no row (anonymous connections, deleted users). */
@@ -55,5 +56,5 @@ export function placeholderUser(id: string, role: string, now: string): UserResp
     created_at: now,
     updated_at: now,
     blocked_user_ids: [],
-  };
+  } satisfies UserWireResponse;
 }

@@ -12,7 +12,5 @@ export function toLocationResponse(row: SharedLocationRow): SharedLocationRespon
     ...(row.end_at ? { end_at: row.end_at } : {}),
     created_at: row.created_at,
     updated_at: row.updated_at,
-  };
+  } satisfies SharedLocationResponse;
 }
-
-export type { SharedLocationResponse };

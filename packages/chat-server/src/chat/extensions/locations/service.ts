@@ -8,7 +8,9 @@ import type { MessagesService } from '../../core/messages/service.ts';
 import { toWatchersWhoSee } from '../../core/access/visibility.ts';
 import { coordinate } from './message-location.ts';
 import type { LocationsRepo, SharedLocationRow } from './repo.ts';
-import { toLocationResponse, type SharedLocationResponse } from './serialize.ts';
+import { channelEvent } from '../../core/wire/events.ts';
+import type { SharedLocationResponse } from '../../core/wire/types.ts';
+import { toLocationResponse } from './serialize.ts';
 
 export interface LocationsService {
   /** PUT /users/live_locations: moves or stops a live location; answers with the flat location. */
@@ -16,12 +18,19 @@ export interface LocationsService {
   active(actor: Actor): Promise<{ active_live_locations: SharedLocationResponse[] }>;
 }
 
-export function createLocationsService(
-  deps: ChatDeps,
-  repo: LocationsRepo,
-  messages: MessagesService,
-  events: EventPublisher,
-): LocationsService {
+export interface LocationsContext {
+  deps: ChatDeps;
+  repo: LocationsRepo;
+  messages: MessagesService;
+  events: EventPublisher;
+}
+
+export function createLocationsService({
+  deps,
+  repo,
+  messages,
+  events,
+}: LocationsContext): LocationsService {
   function actingUser(actor: Actor, body: JsonObject): string {
     const given =
       typeof body.user_id === 'string'
@@ -70,16 +79,11 @@ export function createLocationsService(
       const message = await messages.eventMessage(actor.appId, messageId);
       const channel = access.channel;
       // Watchers' map cards are driven only by message.shared_location.
-      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, {
-        type: 'message.updated',
-        cid: channel.cid,
-        channel_id: channel.id,
-        channel_type: channel.type,
-        channel_member_count: channel.member_count,
-        created_at: deps.clock.now(),
+      const event = channelEvent('message.updated', channel, deps.clock.now(), {
         message,
         user: message.user,
       });
+      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, event);
       return toLocationResponse({ ...location, ...patch });
     },
 

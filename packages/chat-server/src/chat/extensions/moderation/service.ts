@@ -1,3 +1,4 @@
+import type { BlockedUserDetails, BlockUserAPIResponse } from 'stream-chat';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
@@ -22,12 +23,19 @@ const FLAG_RESERVED = new Set(['target_message_id', 'target_user_id', 'reason', 
  * Blocks and flags as the client drives them: a user blocks and unblocks others and lists whom they blocked, and
  * reports (flags) a message or a user. Flags are stored for moderators; nothing is hidden automatically.
  */
-export function createModerationService(
-  deps: ChatDeps,
-  repo: ModerationRepo,
-  users: UsersService,
-  messages: MessagesService,
-): ModerationService {
+export interface ModerationContext {
+  deps: ChatDeps;
+  repo: ModerationRepo;
+  users: UsersService;
+  messages: MessagesService;
+}
+
+export function createModerationService({
+  deps,
+  repo,
+  users,
+  messages,
+}: ModerationContext): ModerationService {
   function actingUser(actor: Actor, given: unknown, what: string): string {
     const id = actor.isServer && typeof given === 'string' && given ? given : actor.userId;
     if (!id) throw chatError.input('user_id is required');
@@ -66,7 +74,7 @@ export function createModerationService(
         blocked_at: row.created_at,
         blocked_by_user_id: userId,
         blocked_user_id: blockedId,
-      };
+      } satisfies Omit<BlockUserAPIResponse, 'duration'>;
     },
 
     async unblock(actor, body) {
@@ -84,13 +92,17 @@ export function createModerationService(
         ...rows.map((r) => r.blocked_user_id),
       ]);
       return {
-        blocks: rows.map((row) => ({
-          user_id: userId,
-          user: byId.get(userId),
-          blocked_user_id: row.blocked_user_id,
-          blocked_user: byId.get(row.blocked_user_id),
-          created_at: row.created_at,
-        })),
+        // responses() answers every id asked for (a placeholder for a deleted user).
+        blocks: rows.map(
+          (row) =>
+            ({
+              user_id: userId,
+              user: byId.get(userId)!,
+              blocked_user_id: row.blocked_user_id,
+              blocked_user: byId.get(row.blocked_user_id)!,
+              created_at: row.created_at,
+            }) satisfies Omit<BlockedUserDetails, 'duration'>,
+        ),
       };
     },
 

@@ -19,7 +19,8 @@ export function mutesOwnUserPart(
     return {
       mutes: userMutes.map((m) => ({
         user: self,
-        target: targets.get(m.target_id),
+        // responses() answers every id asked for (a placeholder for a deleted user).
+        target: targets.get(m.target_id)!,
         created_at: m.created_at,
         updated_at: m.updated_at,
         ...(m.expires ? { expires: m.expires } : {}),

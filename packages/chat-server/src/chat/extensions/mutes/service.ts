@@ -7,6 +7,7 @@ import type { EventPublisher } from '../../core/events/publisher.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { OwnUserBuilder, OwnUserResponse } from '../../core/users/me.ts';
 import type { UsersService } from '../../core/users/service.ts';
+import { userEvent } from '../../core/wire/events.ts';
 import type { MutesRepo } from './repo.ts';
 
 export interface MutesService {
@@ -20,14 +21,25 @@ export interface MutesService {
  * Mutes change client state only through `notification.mutes_updated` / `notification.channel_mutes_updated`
  * carrying the whole `me`, so every change ends with that event to all of the user's connections.
  */
-export function createMutesService(
-  deps: ChatDeps,
-  repo: MutesRepo,
-  users: UsersService,
-  channels: ChannelsService,
-  events: EventPublisher,
-  buildMe: OwnUserBuilder,
-): MutesService {
+export interface MutesContext {
+  deps: ChatDeps;
+  repo: MutesRepo;
+  users: UsersService;
+  channels: ChannelsService;
+  events: EventPublisher;
+  buildMe: OwnUserBuilder;
+}
+
+type MutesEventType = 'notification.mutes_updated' | 'notification.channel_mutes_updated';
+
+export function createMutesService({
+  deps,
+  repo,
+  users,
+  channels,
+  events,
+  buildMe,
+}: MutesContext): MutesService {
   function actingUser(actor: Actor, body: JsonObject): string {
     const given = typeof body.user_id === 'string' ? body.user_id : undefined;
     const id = actor.isServer ? (given ?? actor.userId) : actor.userId;
@@ -51,9 +63,13 @@ export function createMutesService(
     return buildMe(row);
   }
 
-  async function announce(appId: string, userId: string, type: string): Promise<OwnUserResponse> {
+  async function announce(
+    appId: string,
+    userId: string,
+    type: MutesEventType,
+  ): Promise<OwnUserResponse> {
     const own = await me(appId, userId);
-    events.toUser(appId, userId, { type, me: own, created_at: deps.clock.now() });
+    events.toUser(appId, userId, userEvent(type, deps.clock.now(), { me: own }));
     return own;
   }
 
@@ -86,9 +102,7 @@ export function createMutesService(
         });
       }
       const own = await announce(actor.appId, userId, 'notification.mutes_updated');
-      const mute = own.mutes.find(
-        (m) => (m as { target?: { id?: string } }).target?.id === targets[0],
-      );
+      const mute = own.mutes.find((m) => m.target.id === targets[0]);
       return {
         mute,
         mutes: own.mutes,
@@ -128,9 +142,9 @@ export function createMutesService(
           expires,
         });
       const own = await announce(actor.appId, userId, 'notification.channel_mutes_updated');
-      const mutes = own.channel_mutes as { channel?: { cid?: string } }[];
+      const mutes = own.channel_mutes;
       return {
-        channel_mute: mutes.find((m) => m.channel?.cid === valid[0]),
+        channel_mute: mutes.find((m) => m.channel.cid === valid[0]),
         channel_mutes: mutes,
         own_user: own,
       };

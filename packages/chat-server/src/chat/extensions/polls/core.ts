@@ -5,7 +5,14 @@ import { visibleAfter } from '../../core/channels/state.ts';
 import { isHidden, toWatchersWhoSee } from '../../core/access/visibility.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
+import type { UserResponse } from '../../core/users/serialize.ts';
 import type { UsersService } from '../../core/users/service.ts';
+import {
+  channelActivityEvent,
+  channelKeysOf,
+  userEvent,
+  type ServerEventType,
+} from '../../core/wire/events.ts';
 import type { PollRow, PollsRepo, PollVoteRow } from './repo.ts';
 import {
   isAnonymous,
@@ -13,6 +20,7 @@ import {
   toPollResponse,
   toVoteResponse,
   type PollResponse,
+  type PollVoteResponse,
 } from './serialize.ts';
 
 /** What poll CRUD and voting share: who acts, who may see or change a poll, and how changes are announced. */
@@ -35,21 +43,38 @@ export interface PollsCore {
    * Emits a poll.* event with the recomputed poll to the watchers of the channel carrying it (or to the creator while
    * it is on no message). For anonymous polls the watchers get the vote without its voter, the voter gets it whole.
    */
-  announce(actor: Actor, type: string, poll: PollRow, vote?: PollVoteRow): Promise<PollResponse>;
+  announce(
+    actor: Actor,
+    type: PollEventType,
+    poll: PollRow,
+    vote?: PollVoteRow,
+  ): Promise<PollResponse>;
 }
 
-function splitCid(cid: string): { type: string; id: string } {
-  const at = cid.indexOf(':');
-  return { type: cid.slice(0, at), id: cid.slice(at + 1) };
+/** The poll.* events, as the client names them. */
+export type PollEventType = Extract<ServerEventType, `poll.${string}`>;
+
+/** Who acted on a poll, as its events carry it: the vote and its voter, or the user who changed the poll. */
+interface ActedFields {
+  poll_vote?: PollVoteResponse;
+  user?: UserResponse;
 }
 
-export function createPollsCore(
-  deps: ChatDeps,
-  repo: PollsRepo,
-  channels: ChannelsService,
-  users: UsersService,
-  events: EventPublisher,
-): PollsCore {
+export interface PollsCoreContext {
+  deps: ChatDeps;
+  repo: PollsRepo;
+  channels: ChannelsService;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+export function createPollsCore({
+  deps,
+  repo,
+  channels,
+  users,
+  events,
+}: PollsCoreContext): PollsCore {
   async function responses(appId: string, polls: readonly PollRow[], viewerId: string | null) {
     const result = new Map<string, PollResponse>();
     if (polls.length === 0) return result;
@@ -77,6 +102,37 @@ export function createPollsCore(
 
   async function response(appId: string, poll: PollRow, viewerId: string | null) {
     return (await responses(appId, [poll], viewerId)).get(poll.id)!;
+  }
+
+  /**
+   * What the voter (or the acting user) sees of the act, and what everyone else sees: the same, except that on an
+   * anonymous poll the others get the vote without its voter.
+   */
+  async function actedFields(
+    actor: Actor,
+    poll: PollRow,
+    vote: PollVoteRow | undefined,
+  ): Promise<{ voter: ActedFields; others: ActedFields }> {
+    if (!vote) {
+      const acted = actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {};
+      return { voter: acted, others: acted };
+    }
+    const voters = await users.responses(actor.appId, [vote.user_id]);
+    const whole = { poll_vote: toVoteResponse(vote, voters, true), user: voters.get(vote.user_id) };
+    const others = isAnonymous(poll) ? { poll_vote: toVoteResponse(vote, voters, false) } : whole;
+    return { voter: whole, others };
+  }
+
+  /** When the message carrying the poll was created ('' when it has none). */
+  async function carrierCreatedAt(appId: string, poll: PollRow): Promise<string> {
+    if (!poll.message_id) return '';
+    const message = await deps.db
+      .selectFrom('messages')
+      .select('created_at')
+      .where('app_id', '=', appId)
+      .where('id', '=', poll.message_id)
+      .executeTakeFirst();
+    return message?.created_at ?? '';
   }
 
   const isPrivileged = (actor: Actor) =>
@@ -135,54 +191,45 @@ export function createPollsCore(
 
     async announce(actor, type, poll, vote) {
       const shared = await response(actor.appId, poll, null);
-      const base: Record<string, unknown> = { type, poll: shared, created_at: deps.clock.now() };
-      if (poll.cid) {
-        const { type: channelType, id } = splitCid(poll.cid);
-        Object.assign(base, {
-          cid: poll.cid,
-          channel_id: id,
-          channel_type: channelType,
-          message_id: poll.message_id ?? undefined,
-        });
-      }
-      const anonymous = isAnonymous(poll);
-      let full = base;
-      if (vote) {
-        const voter = await users.responses(actor.appId, [vote.user_id]);
-        full = {
-          ...base,
-          poll_vote: toVoteResponse(vote, voter, true),
-          user: voter.get(vote.user_id),
-        };
-        if (anonymous) base.poll_vote = toVoteResponse(vote, voter, false);
-        else Object.assign(base, full);
-      } else if (actor.userId) {
-        base.user = await users.response(actor.appId, actor.userId);
-      }
+      const now = deps.clock.now();
+      const fields = await actedFields(actor, poll, vote);
+      const build = (acted: ActedFields) =>
+        poll.cid
+          ? channelActivityEvent(type, channelKeysOf(poll.cid), now, {
+              poll: shared,
+              message_id: poll.message_id ?? undefined,
+              ...acted,
+            })
+          : userEvent(type, now, { poll: shared, ...acted });
       if (!poll.cid) {
-        events.toUser(actor.appId, vote?.user_id ?? poll.created_by_id, full);
+        events.toUser(actor.appId, vote?.user_id ?? poll.created_by_id, build(fields.voter));
         if (vote && vote.user_id !== poll.created_by_id)
-          events.toUser(actor.appId, poll.created_by_id, base);
+          events.toUser(actor.appId, poll.created_by_id, build(fields.others));
         return shared;
       }
       // Like its message, the poll stays hidden from the watchers who cannot see that message.
-      const message = poll.message_id
-        ? await deps.db
-            .selectFrom('messages')
-            .select('created_at')
-            .where('app_id', '=', actor.appId)
-            .where('id', '=', poll.message_id)
-            .executeTakeFirst()
-        : undefined;
-      const createdAt = message?.created_at ?? '';
+      const createdAt = await carrierCreatedAt(actor.appId, poll);
       const channel = { cid: poll.cid };
-      if (vote && anonymous) {
-        await toWatchersWhoSee(deps.db, events, actor.appId, channel, createdAt, base, [
-          vote.user_id,
-        ]);
-        events.toUser(actor.appId, vote.user_id, full);
+      if (vote && isAnonymous(poll)) {
+        await toWatchersWhoSee(
+          deps.db,
+          events,
+          actor.appId,
+          channel,
+          createdAt,
+          build(fields.others),
+          [vote.user_id],
+        );
+        events.toUser(actor.appId, vote.user_id, build(fields.voter));
       } else {
-        await toWatchersWhoSee(deps.db, events, actor.appId, channel, createdAt, base);
+        await toWatchersWhoSee(
+          deps.db,
+          events,
+          actor.appId,
+          channel,
+          createdAt,
+          build(fields.others),
+        );
       }
       return shared;
     },

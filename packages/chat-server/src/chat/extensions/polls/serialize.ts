@@ -1,4 +1,10 @@
+import type {
+  PollAnswer,
+  PollOptionResponse as StreamPollOptionResponse,
+  PollVote,
+} from 'stream-chat';
 import { compact, parseObject } from '../../core/json.ts';
+import type { PollWireResponse } from '../../core/wire/types.ts';
 import type { UserResponse } from '../../core/users/serialize.ts';
 import type { PollAggregate, PollOptionRow, PollRow, PollVoteRow } from './repo.ts';
 
@@ -13,6 +19,9 @@ export interface PollVoteResponse {
   created_at: string;
   updated_at: string;
 }
+
+/** A vote with free text; `latest_answers` holds only these. */
+export type PollAnswerResponse = PollVoteResponse & { answer_text: string; is_answer: true };
 
 export interface PollOptionResponse {
   id: string;
@@ -40,7 +49,7 @@ export interface PollResponse {
   vote_counts_by_option: Record<string, number>;
   latest_votes_by_option: Record<string, PollVoteResponse[]>;
   answers_count: number;
-  latest_answers: PollVoteResponse[];
+  latest_answers: PollAnswerResponse[];
   own_votes: PollVoteResponse[];
   created_by_id: string;
   created_by: UserResponse | null;
@@ -69,7 +78,20 @@ export function toVoteResponse(
     user: revealVoter ? users.get(vote.user_id) : undefined,
     created_at: vote.created_at,
     updated_at: vote.updated_at,
-  });
+  }) satisfies PollVote;
+}
+
+/** An answer row (is_answer 1) as an answer: the same fields as its vote, typed as the client's PollAnswer. */
+export function toAnswerResponse(
+  answer: PollVoteRow,
+  users: ReadonlyMap<string, UserResponse>,
+  revealVoter: boolean,
+): PollAnswerResponse {
+  return {
+    ...toVoteResponse(answer, users, revealVoter),
+    answer_text: answer.answer_text ?? '',
+    is_answer: true,
+  } satisfies PollAnswer;
 }
 
 export function toOptionResponse(option: PollOptionRow, voteCount: number): PollOptionResponse {
@@ -82,7 +104,7 @@ export function toOptionResponse(option: PollOptionRow, voteCount: number): Poll
     vote_count: voteCount,
     created_at: option.created_at,
     updated_at: option.updated_at,
-  };
+  } satisfies StreamPollOptionResponse;
 }
 
 /** The user ids a poll response refers to (creator and the embedded voters). */
@@ -131,11 +153,11 @@ export function toPollResponse(
     vote_counts_by_option: countsByOption,
     latest_votes_by_option: latestByOption,
     answers_count: aggregate.answersCount,
-    latest_answers: aggregate.latestAnswers.map((v) => toVoteResponse(v, users, reveal)),
+    latest_answers: aggregate.latestAnswers.map((v) => toAnswerResponse(v, users, reveal)),
     own_votes: own.map((v) => toVoteResponse(v, users, true)),
     created_by_id: poll.created_by_id,
     created_by: users.get(poll.created_by_id) ?? null,
     created_at: poll.created_at,
     updated_at: poll.updated_at,
-  });
+  }) satisfies PollWireResponse;
 }

@@ -140,12 +140,20 @@ function byteLimit(limit: number, onExceeded: () => Error): Transform {
   });
 }
 
-export function createUploadsService(
-  store: FileStore,
-  channels: ChannelsService,
-  appSettings: AppService,
-  serverMaxBytes: number,
-): UploadsService {
+export interface UploadsContext {
+  store: FileStore;
+  channels: ChannelsService;
+  appSettings: AppService;
+  /** The server's own cap on a file's size; an app's upload settings may only lower it. */
+  serverMaxBytes: number;
+}
+
+export function createUploadsService({
+  store,
+  channels,
+  appSettings,
+  serverMaxBytes,
+}: UploadsContext): UploadsService {
   /** Streams the file to the store within the size limit, then reads the rest of the body; returns the size. */
   async function receive(
     appId: string,

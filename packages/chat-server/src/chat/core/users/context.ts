@@ -1,0 +1,16 @@
+import type { ChatDeps } from '../deps.ts';
+import type { EventPublisher } from '../events/publisher.ts';
+import type { UserRow, UsersRepo } from './repo.ts';
+import type { UserResponse } from './serialize.ts';
+import type { ServerOwnedRules } from './server-owned.ts';
+
+/** What the parts of the users service (writes, query) share. */
+export interface UsersContext {
+  deps: ChatDeps;
+  repo: UsersRepo;
+  events: EventPublisher;
+  rules: ServerOwnedRules;
+  toResponse(row: UserRow): UserResponse;
+  /** Drops this node's cached role of a user whose row just changed. */
+  forgetRole(appId: string, userId: string): void;
+}

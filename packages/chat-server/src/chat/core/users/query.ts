@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { chatError } from '../../../errors.ts';
+import type { Actor } from '../access/access.ts';
+import type { ChatDeps } from '../deps.ts';
+import { isPlainObject } from '../json.ts';
+import { compileFilter, type FilterSchema } from '../query/filter.ts';
+import { compileSort, parseSort } from '../query/sort.ts';
+import type { UsersContext } from './context.ts';
+import type { UserResponse } from './serialize.ts';
+
+function filterSchema(dialect: ChatDeps['dialect'], connectedIds: string[]): FilterSchema {
+  return {
+    dialect,
+    entity: 'users',
+    customColumn: 'custom',
+    fields: {
+      id: { kind: 'column', ref: 'id', type: 'text' },
+      role: { kind: 'column', ref: 'role', type: 'text' },
+      name: { kind: 'column', ref: 'name_search', type: 'text', lowercased: true },
+      image: { kind: 'column', ref: 'image', type: 'text' },
+      language: { kind: 'column', ref: 'language', type: 'text' },
+      banned: { kind: 'column', ref: 'banned', type: 'boolean' },
+      created_at: { kind: 'column', ref: 'created_at', type: 'date' },
+      updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
+      last_active: { kind: 'column', ref: 'last_active', type: 'date' },
+      deactivated_at: { kind: 'column', ref: 'deactivated_at', type: 'date' },
+      online: {
+        kind: 'custom',
+        build: (op, value) => {
+          if (op !== '$eq' || typeof value !== 'boolean')
+            throw chatError.input('online supports only $eq with a boolean');
+          // Presence lives in memory; an online filter is the list of connected ids on this node.
+          const list = connectedIds.length ? sql.join(connectedIds.map((id) => sql`${id}`)) : null;
+          if (value) return list ? sql<boolean>`id in (${list})` : sql<boolean>`1 = 0`;
+          return list ? sql<boolean>`id not in (${list})` : sql<boolean>`1 = 1`;
+        },
+      },
+    },
+  };
+}
+
+function sortOf(dialect: ChatDeps['dialect'], sort: unknown) {
+  return compileSort(parseSort(sort), {
+    dialect,
+    entity: 'users',
+    customColumn: 'custom',
+    fields: {
+      id: sql`id`,
+      name: sql`name_search`,
+      created_at: sql`created_at`,
+      updated_at: sql`updated_at`,
+      last_active: sql`last_active`,
+      role: sql`role`,
+    },
+  });
+}
+
+function pageOf(payload: { limit?: unknown; offset?: unknown }) {
+  const limit = payload.limit === undefined ? 30 : Number(payload.limit);
+  const offset = payload.offset === undefined ? 0 : Number(payload.offset);
+  if (!Number.isInteger(limit) || limit < 0 || limit > 100)
+    throw chatError.input('limit must be between 0 and 100');
+  if (!Number.isInteger(offset) || offset < 0 || offset > 1000)
+    throw chatError.input('offset must be between 0 and 1000');
+  return { limit, offset };
+}
+
+/** GET /users: filtered, sorted and paged; `presence: true` also follows the found users' presence. */
+export function createUserQuery({
+  deps,
+  repo,
+  toResponse,
+}: UsersContext): (actor: Actor, payload: unknown) => Promise<UserResponse[]> {
+  return async (actor, payload) => {
+    if (!isPlainObject(payload)) throw chatError.input('payload must be an object');
+    const { limit, offset } = pageOf(payload);
+    const where = compileFilter(
+      payload.filter_conditions ?? {},
+      filterSchema(deps.dialect, deps.hub.connectedUserIds(actor.appId)),
+    );
+    const order = sortOf(deps.dialect, payload.sort);
+    const includeDeactivated = payload.include_deactivated_users === true;
+    const rows = await repo.query(
+      actor.appId,
+      includeDeactivated
+        ? where
+        : sql<boolean>`(${where}) and deactivated_at is null and deleted_at is null`,
+      order,
+      limit,
+      offset,
+    );
+    if (payload.presence === true) {
+      const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
+      if (connection)
+        deps.hub.followPresence(
+          connection,
+          rows.map((r) => r.id),
+        );
+    }
+    return rows.map(toResponse);
+  };
+}
