@@ -1,7 +1,7 @@
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
-import { createStateBuilder, type ChannelStateEnricher } from './core/channels/state.ts';
+import { createStateBuilder } from './core/channels/state.ts';
 import type { ChatDeps } from './core/deps.ts';
 import { createExtensionPoints } from './core/extension-points.ts';
 import { createOwnUserBuilder, type OwnUserBuilder } from './core/users/me.ts';
@@ -34,12 +34,14 @@ import { createMutesService, type MutesService } from './extensions/mutes/servic
 import { attachPollOnSend } from './extensions/polls/attach-on-send.ts';
 import { createPollsCore } from './extensions/polls/core.ts';
 import { createPollsRepo } from './extensions/polls/repo.ts';
+import { pollMessageFields } from './extensions/polls/message-fields.ts';
 import { createPollsService, type PollsService } from './extensions/polls/service.ts';
 import { createPollVotesService, type PollVotesService } from './extensions/polls/votes.ts';
 import { createReactionsRepo } from './core/reactions/repo.ts';
 import { createReactionsService, type ReactionsService } from './core/reactions/service.ts';
 import { createReadsRepo } from './core/reads/repo.ts';
 import { createRemindersRepo } from './extensions/reminders/repo.ts';
+import { reminderMessageFields } from './extensions/reminders/message-fields.ts';
 import { createRemindersService, type RemindersService } from './extensions/reminders/service.ts';
 import { createReadsService, type ReadsService } from './core/reads/service.ts';
 import { createSearchService, type SearchService } from './extensions/search/service.ts';
@@ -91,9 +93,15 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reactions: repos.reactions,
     threads: repos.threads,
     users,
+    enrichers: points.messageFields,
   });
-  const stateEnrichers: ChannelStateEnricher[] = [];
-  const buildStates = createStateBuilder(deps, repos, users, assembler, stateEnrichers);
+  const buildStates = createStateBuilder({
+    deps,
+    repos,
+    users,
+    assembler,
+    enrichers: points.channelStateFields,
+  });
   const channels = createChannelsService({ deps, repos, users, events, buildStates });
   const messages = createMessagesService({
     deps,
@@ -156,19 +164,24 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     assembler,
     events,
   });
-  stateEnrichers.push(async (actor, cids) => {
+  points.channelStateFields.push(async (actor, cids) => {
     const found = await drafts.channelDrafts(actor, cids);
     return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
   });
+  const remindersRepo = createRemindersRepo(deps.db);
   const reminders = createRemindersService({
     deps,
-    repo: createRemindersRepo(deps.db),
+    repo: remindersRepo,
     messages,
     assembler,
     users,
     events,
   });
-  assembler.addEnricher(messageLocations.enrich);
+  points.messageFields.push(
+    pollMessageFields(pollsCore),
+    messageLocations.enrich,
+    reminderMessageFields(remindersRepo),
+  );
   const locations = createLocationsService({ deps, repo: locationsRepo, messages, events });
   return {
     events,

@@ -2,7 +2,9 @@ import type { Insertable, Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import type { Actor } from './access/access.ts';
 import type { ChannelAccess } from './channels/service.ts';
+import type { ChannelStateEnricher } from './channels/state.ts';
 import type { JsonObject } from './json.ts';
+import type { MessageEnricher } from './messages/assembler.ts';
 import type { UserRow } from './users/repo.ts';
 import type { OwnUserResponse } from './users/me.ts';
 import type { UserResponse } from './users/serialize.ts';
@@ -66,6 +68,19 @@ export interface HardDeletedMessage {
 export type MessageHardDeleted = (message: HardDeletedMessage) => Promise<void>;
 
 /**
+ * Fields an extension adds to every message it is assembled for a viewer (polls → `poll`, live locations →
+ * `shared_location`, reminders → the viewer's own `reminder`), loaded in bulk per batch of messages. They run one
+ * after another, in registration order, once the core has built the messages; two must not fill the same field. A null viewer means the payload is shared by every watcher (events).
+ */
+export type MessageFields = MessageEnricher;
+
+/**
+ * Per-viewer fields an extension adds to channel states (drafts → `draft`), by cid, loaded in bulk for a page of
+ * channels after the core has built the states; spread in registration order.
+ */
+export type ChannelStateFields = ChannelStateEnricher;
+
+/**
  * The core's extension points. Extensions register here while the composition root (`chat/services.ts`) installs
  * them; nothing is registered after start-up. docs/architecture.md lists every point and its order.
  */
@@ -73,8 +88,16 @@ export interface ExtensionPoints {
   ownUser: OwnUserPart[];
   beforeMessageStored: BeforeMessageStored[];
   messageHardDeleted: MessageHardDeleted[];
+  messageFields: MessageFields[];
+  channelStateFields: ChannelStateFields[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
-  return { ownUser: [], beforeMessageStored: [], messageHardDeleted: [] };
+  return {
+    ownUser: [],
+    beforeMessageStored: [],
+    messageHardDeleted: [],
+    messageFields: [],
+    channelStateFields: [],
+  };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatError } from '../../../errors.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 
-/** Default `size_limit` when an app sets none (SPEC §9: 100 MB). */
+/** Default `size_limit` when an app sets none (docs/product-rules.md §6: 100 MB). */
 export const DEFAULT_UPLOAD_SIZE_LIMIT = 100 * 1024 * 1024;
 
 /** One of `image_upload_config` / `file_upload_config` as GET /app returns it and PATCH /app accepts it. */
@@ -18,7 +18,7 @@ export type UploadConfig = z.output<typeof uploadConfigSchema>;
 
 export const NO_UPLOAD_RESTRICTION: UploadConfig = uploadConfigSchema.parse({});
 
-/** The rule that refused a file, named as the client names its block reasons (SPEC §5 order). */
+/** The rule that refused a file, named as the client names its block reasons (the order of docs/product-rules.md §6). */
 export type UploadRule =
   | 'allowed_file_extensions'
   | 'blocked_file_extensions'
@@ -48,7 +48,7 @@ export function effectiveSizeLimit(config: UploadConfig, serverMax: number): num
   return Math.min(config.size_limit > 0 ? config.size_limit : DEFAULT_UPLOAD_SIZE_LIMIT, serverMax);
 }
 
-/** SPEC §5 rules 1–4, checked before any byte is stored; rule 5 (size) is enforced while streaming. */
+/** The rules 1–4 of docs/product-rules.md §6, checked before any byte is stored; rule 5 (size) is enforced while streaming. */
 export function firstFailedRule(
   config: UploadConfig,
   file: { filename: string; mimeType: string; size?: number },

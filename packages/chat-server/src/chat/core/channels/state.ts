@@ -1,3 +1,4 @@
+import { historyBound } from '../access/visibility.ts';
 import { channelTypeByName, type ChannelType } from '../channel-types.ts';
 import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
@@ -57,18 +58,6 @@ export function requireType(name: string): ChannelType {
   return type;
 }
 
-/** The moment before which a viewer sees no messages of a channel (truncation, hidden history). */
-export function visibleAfter(
-  channel: ChannelRow,
-  membership: MemberRow | undefined,
-): string | null {
-  const bounds = [channel.truncated_at, membership?.hide_messages_before].filter(
-    (v): v is string => !!v,
-  );
-  if (bounds.length === 0) return null;
-  return bounds.sort().at(-1)!;
-}
-
 /** The rows one state build reads, by cid. */
 interface LoadedRows {
   memberships: Map<string, MemberRow>;
@@ -87,11 +76,12 @@ interface Resolved {
 }
 
 /** What building states reads from. */
-interface StateContext {
+export interface StateContext {
   deps: ChatDeps;
   repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo };
   users: UsersService;
   assembler: MessageAssembler;
+  /** Extensions' fields (`ExtensionPoints.channelStateFields`). */
   enrichers: readonly ChannelStateEnricher[];
 }
 
@@ -99,14 +89,7 @@ interface StateContext {
  * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
  */
-export function createStateBuilder(
-  deps: ChatDeps,
-  repos: { channels: ChannelsRepo; messages: MessagesRepo; reads: ReadsRepo },
-  users: UsersService,
-  assembler: MessageAssembler,
-  enrichers: readonly ChannelStateEnricher[] = [],
-) {
-  const ctx: StateContext = { deps, repos, users, assembler, enrichers };
+export function createStateBuilder(ctx: StateContext) {
   return async function buildStates(
     actor: Actor,
     rows: ChannelRow[],
@@ -148,7 +131,7 @@ async function loadMessages(
         appId,
         cid: row.cid,
         parentId: null,
-        visibleAfter: visibleAfter(row, memberships.get(row.cid)),
+        visibleAfter: historyBound(row, memberships.get(row.cid)),
       },
       options.messagePage,
     );
@@ -156,7 +139,7 @@ async function loadMessages(
   }
   const bounds = new Map<string, string>();
   for (const row of rows) {
-    const bound = visibleAfter(row, memberships.get(row.cid));
+    const bound = historyBound(row, memberships.get(row.cid));
     if (bound) bounds.set(row.cid, bound);
   }
   const cids = rows.map((r) => r.cid);
@@ -180,7 +163,7 @@ async function loadPinned(
           row.cid,
           10,
           now,
-          visibleAfter(row, memberships.get(row.cid)),
+          historyBound(row, memberships.get(row.cid)),
         ),
       ),
     ),

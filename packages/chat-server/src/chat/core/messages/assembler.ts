@@ -21,8 +21,6 @@ export interface MessageAssembler {
   one(appId: string, row: MessageRow, viewerId: string | null): Promise<MessageResponse>;
   /** A message that was just inserted: no reactions, replies or participants to look up. */
   fresh(appId: string, row: MessageRow): Promise<MessageResponse>;
-  /** Lets a feature module (polls, …) add fields to every assembled message, loaded in bulk per batch. */
-  addEnricher(enricher: MessageEnricher): void;
 }
 
 /**
@@ -42,6 +40,8 @@ export interface AssemblerDeps {
   reactions: ReactionsRepo;
   threads: ThreadsRepo;
   users: UsersService;
+  /** Extensions' fields (`ExtensionPoints.messageFields`), read at every assembly. */
+  enrichers: readonly MessageEnricher[];
 }
 
 /** What a batch of messages embeds, loaded in bulk. */
@@ -172,7 +172,7 @@ async function freshResponse(
 }
 
 export function createMessageAssembler(deps: AssemblerDeps): MessageAssembler {
-  const enrichers: MessageEnricher[] = [];
+  const { enrichers } = deps;
 
   async function enrich(
     appId: string,
@@ -205,9 +205,6 @@ export function createMessageAssembler(deps: AssemblerDeps): MessageAssembler {
 
   return {
     assemble,
-    addEnricher: (enricher) => {
-      enrichers.push(enricher);
-    },
     one: async (appId, row, viewerId) => (await assemble(appId, [row], viewerId))[0]!,
     async fresh(appId, row) {
       const response = await freshResponse(deps, appId, row);

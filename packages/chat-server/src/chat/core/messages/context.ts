@@ -1,5 +1,10 @@
 import { requirePermission, type Actor } from '../access/access.ts';
-import { toWatchersWhoSee } from '../access/visibility.ts';
+import {
+  inWindow,
+  toWatchersWhoSee,
+  viewerWindow,
+  type ViewerWindow,
+} from '../access/visibility.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import {
   assertChannelId,
@@ -7,7 +12,6 @@ import {
   type ChannelAccess,
   type ChannelsService,
 } from '../channels/service.ts';
-import { visibleAfter } from '../channels/state.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { ExtensionPoints } from '../extension-points.ts';
@@ -87,8 +91,7 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
       const access = await channels.access(actor, row.cid);
       requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
       // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
-      const bound = visibleAfter(access.channel, access.membership);
-      if (bound && row.created_at <= bound) throw notFound(messageId);
+      if (!inWindow(windowOf(actor, access), row)) throw notFound(messageId);
       return { row, access };
     },
 
@@ -124,4 +127,12 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
     },
   };
   return lookup;
+}
+
+/** The one visibility rule (core/access/visibility.ts) for the caller in a channel they reached. */
+export function windowOf(actor: Actor, access: ChannelAccess): ViewerWindow {
+  return viewerWindow(
+    { userId: actor.userId, permissions: access.permissions, membership: access.membership },
+    access.channel,
+  );
 }

@@ -2,9 +2,8 @@ import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
-import { referencedMessage } from '../access/visibility.ts';
+import { referencedMessage, historyBound } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
-import { visibleAfter } from '../channels/state.ts';
 import type { BeforeMessageStoredContext, InMessageTransaction } from '../extension-points.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessagesContext } from './context.ts';
@@ -137,9 +136,9 @@ async function authorBound(
   context: Pick<MessagesContext, 'channels'>,
   { actor, access, userId }: SendScope,
 ): Promise<string | null> {
-  if (userId === actor.userId) return visibleAfter(access.channel, access.membership);
+  if (userId === actor.userId) return historyBound(access.channel, access.membership);
   const member = await context.channels.repo.member(actor.appId, access.channel.cid, userId);
-  return visibleAfter(access.channel, member);
+  return historyBound(access.channel, member);
 }
 
 /** The parent a reply goes under; the quote is only checked. What the author cannot see, they cannot refer to. */

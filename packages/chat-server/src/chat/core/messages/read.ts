@@ -1,8 +1,8 @@
+import { historyBound, inWindow } from '../access/visibility.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
-import { visibleAfter } from '../channels/state.ts';
-import type { MessagesUseCaseContext } from './context.ts';
+import { windowOf, type MessagesUseCaseContext } from './context.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow } from './repo.ts';
 import type { MessagesService } from './service.ts';
@@ -27,7 +27,7 @@ export function createReadUseCases(
     return access;
   }
 
-  const bound = (access: ChannelAccess) => visibleAfter(access.channel, access.membership);
+  const bound = (access: ChannelAccess) => historyBound(access.channel, access.membership);
 
   return {
     async get(actor, messageId) {
@@ -40,9 +40,9 @@ export function createReadUseCases(
       if (ids.length === 0) throw chatError.input('ids is required');
       if (ids.length > GET_MANY_MAX)
         throw chatError.input(`at most ${GET_MANY_MAX} ids can be requested`);
-      const after = bound(access);
+      const window = windowOf(actor, access);
       const rows = [...(await repo.getMany(actor.appId, ids)).values()]
-        .filter((r) => r.cid === access.channel.cid && (!after || r.created_at > after))
+        .filter((r) => r.cid === access.channel.cid && inWindow(window, r))
         .sort(byCreatedAt);
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },

@@ -2,9 +2,8 @@ import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
-import { referencedMessage } from '../access/visibility.ts';
+import { referencedMessage, historyBound } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
-import { visibleAfter } from '../channels/state.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessagesContext, MessagesUseCaseContext } from './context.ts';
 import {
@@ -117,7 +116,7 @@ async function patchContent(
     if (quotedId && quotedId !== row.quoted_message_id) {
       await referencedMessage(context.repo, actor.appId, quotedId, {
         cid: row.cid,
-        bound: visibleAfter(access.channel, access.membership),
+        bound: historyBound(access.channel, access.membership),
         what: 'quoted message',
       });
     }

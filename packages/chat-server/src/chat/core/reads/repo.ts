@@ -36,7 +36,7 @@ const countsUnread =
  */
 export const UNREAD_COUNT_CAP = 255;
 
-// History hidden from the reader (truncation, hide_history, clear_history) is never unread: see messages/visibility.ts.
+// History hidden from the reader (truncation, hide_history, clear_history) is never unread: see core/access/visibility.ts.
 const visibleToReader = visibleToViewer('msg', sql.ref('r.user_id'));
 
 const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg

@@ -2,12 +2,11 @@ import { isoJustBefore, normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { assertChannelId, assertChannelType, type ChannelsService } from '../channels/service.ts';
-import { visibleAfter } from '../channels/state.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessagesRepo } from '../messages/repo.ts';
-import { isHidden } from '../access/visibility.ts';
+import { isHidden, historyBound } from '../access/visibility.ts';
 import { unreadSummary } from '../users/me.ts';
 import type { UsersService } from '../users/service.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
@@ -132,7 +131,7 @@ export function createReadsService({
       requirePermission(access.permissions, 'read-channel', 'marking the channel unread');
       const channel = access.channel;
       const threadId = typeof body.thread_id === 'string' && body.thread_id ? body.thread_id : null;
-      const bound = visibleAfter(channel, access.membership);
+      const bound = historyBound(channel, access.membership);
       let from: { id: string | null; created_at: string };
       if (typeof body.message_id === 'string' && body.message_id) {
         const message = await messages.get(actor.appId, body.message_id);

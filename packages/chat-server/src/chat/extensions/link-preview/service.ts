@@ -13,7 +13,7 @@ export interface LinkPreviewService {
   enrich(text: string, attachments: unknown[]): Promise<unknown[]>;
 }
 
-/** linkify's rule as the client applies it: a hostname with a top-level domain of at least 2 letters (SPEC §5). */
+/** linkify's rule as the client applies it: a hostname with a top-level domain of at least 2 letters (docs/product-rules.md §6). */
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+/gi;
 const PREVIEWABLE_HOST = /^[a-zA-Z0-9-.]+\.[a-zA-Z]{2,}$/;
 const FAILURE_TTL_MS = 60_000;

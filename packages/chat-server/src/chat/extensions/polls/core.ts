@@ -1,8 +1,7 @@
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../../core/access/access.ts';
 import type { ChannelAccess, ChannelsService } from '../../core/channels/service.ts';
-import { visibleAfter } from '../../core/channels/state.ts';
-import { isHidden, toWatchersWhoSee } from '../../core/access/visibility.ts';
+import { isHidden, toWatchersWhoSee, historyBound } from '../../core/access/visibility.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
 import type { UserResponse } from '../../core/users/serialize.ts';
@@ -171,7 +170,7 @@ export function createPollsCore({
         if (
           !message ||
           message.cid !== poll.cid ||
-          isHidden(message, visibleAfter(access.channel, access.membership))
+          isHidden(message, historyBound(access.channel, access.membership))
         )
           throw chatError.notFound(`poll with id ${pollId} does not exist`);
         return { poll, access };

@@ -19,7 +19,6 @@ import {
   readPollFields,
   type PollFields,
 } from './input.ts';
-import { installPollMessageHooks } from './message-hooks.ts';
 import {
   createPollOptionsService,
   insertOptions,
@@ -86,7 +85,6 @@ function applyUnset(columns: Partial<PollRow>, custom: JsonObject, unset: readon
 export function createPollsService(context: PollsContext): PollsService {
   const { deps, core, messages, events } = context;
   const { repo } = core;
-  installPollMessageHooks(context);
 
   return {
     async create(actor, body) {

@@ -58,19 +58,6 @@ export interface RemindersContext {
 
 export function createRemindersService(context: RemindersContext): RemindersService {
   const { deps, repo, messages, assembler, users, events } = context;
-  // Every message carries the viewer's own reminder; shared event payloads (no viewer) carry none.
-  assembler.addEnricher(async (appId, rows, viewerId) => {
-    const result = new Map<string, Record<string, unknown>>();
-    if (!viewerId || rows.length === 0) return result;
-    const found = await repo.forMessages(
-      appId,
-      viewerId,
-      rows.map((r) => r.id),
-    );
-    for (const [messageId, row] of found) result.set(messageId, { reminder: toReminderBase(row) });
-    return result;
-  });
-
   const scheduler: ReminderScheduler = createReminderScheduler({
     nextDue: () => repo.nextDue(),
     async claimDue(now, limit) {

@@ -1,18 +1,13 @@
-import type { MessageAssembler } from '../../core/messages/assembler.ts';
+import type { MessageFields } from '../../core/extension-points.ts';
 import type { PollsCore } from './core.ts';
 
-export interface PollMessageHooksContext {
-  core: PollsCore;
-  assembler: MessageAssembler;
-}
-
 /** Every assembled message embeds the poll it carries (attaching one on send is `attach-on-send.ts`). */
-export function installPollMessageHooks({ core, assembler }: PollMessageHooksContext): void {
+export function pollMessageFields(core: PollsCore): MessageFields {
   const { repo } = core;
 
   // Every assembled message that carries a poll embeds it, with the viewer's own votes: only the poll attached to
   // that very message (a send not yet committed has not recorded the attachment the send hook checked).
-  assembler.addEnricher(async (appId, rows, viewerId, { fresh }) => {
+  return async (appId, rows, viewerId, { fresh }) => {
     const pollIds = new Map<string, string>();
     for (const row of rows) {
       if (!row.custom.includes('"poll_id"')) continue;
@@ -29,5 +24,5 @@ export function installPollMessageHooks({ core, assembler }: PollMessageHooksCon
       if (poll && attachedHere) result.set(messageId, { poll });
     }
     return result;
-  });
+  };
 }
