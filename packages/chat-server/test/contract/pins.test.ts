@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  connectUser,
   ids,
   sendText,
   twoMembers,
+  uniqueId,
   useContractEnv,
   waitForEvent,
   waitUntilTime,
+  watchChannel,
 } from './helpers.ts';
 
 describe('pinned messages', { timeout: 20_000 }, () => {
@@ -51,6 +54,21 @@ describe('pinned messages', { timeout: 20_000 }, () => {
     expect(unpinned.message.pinned).toBe(false);
     expect(bobChannel.state.pinnedMessages).toEqual([]);
     expect((await bobChannel.getPinnedMessages({ limit: 10 })).messages).toEqual([]);
+  });
+
+  it('lets a member who may not pin edit their own message with the whole message the client echoes back', async () => {
+    // livestream members have no pin-message; stream-chat's updateMessage sends `pinned: false, pin_expires: null`.
+    const memberId = uniqueId('tu-si');
+    const member = await connectUser(env(), memberId);
+    const channel = await watchChannel(member, 'livestream', uniqueId('quang-truong'));
+    await channel.addMembers([memberId]);
+    const sent = await sendText(channel, 'Bản nháp');
+    const stored = channel.state.messages.find((message) => message.id === sent.id)!;
+
+    const edited = await member.updateMessage({ ...stored, text: 'Đã sửa lại' });
+
+    expect(edited.message).toMatchObject({ id: sent.id, text: 'Đã sửa lại', pinned: false });
+    await expect(member.pinMessage(edited.message)).rejects.toMatchObject({ code: 17 });
   });
 
   it('lists several pins newest pin first', async () => {

@@ -54,7 +54,11 @@ function keepPoll(stored: JsonObject, next: JsonObject, unset: string[]): void {
   if (given !== current) throw refuse();
 }
 
-/** A pin change needs the pin permission; re-sending the same state without an expiry changes nothing. */
+/**
+ * Only a change of the pin state needs the pin permission, as on Stream: stream-chat's full update echoes the
+ * message's own `pinned` and `pin_expires` back (an unpinned message as `pinned: false, pin_expires: null`), so
+ * re-sending what is stored changes nothing and is allowed to anyone who may edit the message.
+ */
 function patchPin(
   actor: Actor,
   access: ChannelAccess,
@@ -65,12 +69,18 @@ function patchPin(
 ): void {
   if (!('pinned' in set)) return;
   const pinned = set.pinned === true;
-  if (pinned === (row.pinned === 1) && !('pin_expires' in set)) return;
+  const expires = pinned ? pinExpiry(set.pin_expires) : null;
+  const expiryChanged = pinned && 'pin_expires' in set && !sameInstant(expires, row.pin_expires);
+  if (pinned === (row.pinned === 1) && !expiryChanged) return;
   requirePermission(access.permissions, 'pin-message', 'pinning a message');
   patch.pinned = pinned ? 1 : 0;
   patch.pinned_at = pinned ? now : null;
   patch.pinned_by_id = pinned ? (actor.userId ?? row.user_id) : null;
-  patch.pin_expires = pinned ? pinExpiry(set.pin_expires) : null;
+  patch.pin_expires = expires;
+}
+
+function sameInstant(a: string | null, b: string | null): boolean {
+  return a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 }
 
 function patchUnset(unset: string[], patch: MessagePatch): void {
