@@ -69,128 +69,146 @@ function readPartialUpdate(update: unknown): PartialUpdate {
   return { id, set, unset: unset as string[] };
 }
 
-export function createUserWrites(context: UsersContext): UserWrites {
-  const { deps, repo, events, rules, toResponse } = context;
+/** Tells the user, their presence followers and the watchers of their channels about the stored row. */
+async function publishUpdated(context: UsersContext, appId: string, row: UserRow): Promise<void> {
+  const { deps, repo, events, toResponse } = context;
+  context.forgetRole(appId, row.id);
+  const event = userEvent('user.updated', deps.clock.now(), { user: toResponse(row) });
+  events.toUser(appId, row.id, event);
+  events.toPresenceFollowers(appId, row.id, event);
+  // Watchers of the user's channels keep member and message authors up to date from it.
+  for (const cid of await repo.memberCids(appId, row.id, 1000))
+    events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
+}
 
-  async function publishUpdated(appId: string, row: UserRow) {
-    context.forgetRole(appId, row.id);
-    const event = userEvent('user.updated', deps.clock.now(), { user: toResponse(row) });
-    events.toUser(appId, row.id, event);
-    events.toPresenceFollowers(appId, row.id, event);
-    // Watchers of the user's channels keep member and message authors up to date from it.
-    for (const cid of await repo.memberCids(appId, row.id, 1000))
-      events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
-  }
-
-  async function upsertOnConnect(
-    appId: string,
-    userId: string,
-    details: JsonObject,
-    role: string,
-  ): Promise<UserRow> {
-    const fields = readFields(rules.withoutServerOwned(appId, details));
-    const now = deps.clock.now();
-    const existing = await repo.get(appId, userId);
-    if (!existing) {
-      const row = newRow(appId, userId, fields, role, now);
-      row.last_active = now;
-      try {
-        await repo.insert(row);
-      } catch {
-        // A concurrent connect created it first: fall through to the update path.
-        return upsertOnConnect(appId, userId, details, role);
-      }
-      return (await repo.get(appId, userId))!;
+async function upsertOnConnect(
+  context: UsersContext,
+  appId: string,
+  userId: string,
+  details: JsonObject,
+  role: string,
+): Promise<UserRow> {
+  const { deps, repo, rules } = context;
+  const fields = readFields(rules.withoutServerOwned(appId, details));
+  const now = deps.clock.now();
+  const existing = await repo.get(appId, userId);
+  if (!existing) {
+    const row = newRow(appId, userId, fields, role, now);
+    row.last_active = now;
+    try {
+      await repo.insert(row);
+    } catch {
+      // A concurrent connect created it first: fall through to the update path.
+      return upsertOnConnect(context, appId, userId, details, role);
     }
-    await repo.update(appId, userId, connectPatch(existing, fields, now));
     return (await repo.get(appId, userId))!;
   }
+  await repo.update(appId, userId, connectPatch(existing, fields, now));
+  return (await repo.get(appId, userId))!;
+}
 
-  /** The row a server-side or client upsert stores for `id`, given the stored one (`prior`). */
-  function upsertRow(
-    actor: Actor,
-    entry: { id: string; fields: UserFields },
-    prior: UserRow | undefined,
-    now: string,
-  ): UserUpsert {
-    const { id, fields } = entry;
-    rules.guard(actor, fields, [], prior);
-    if (!actor.isServer) rules.keep(actor.appId, fields, prior);
-    assertCustomSize(fields.custom, 'user');
-    // Upsert replaces the user's data, but a missing role keeps the stored one.
-    const { banned: _ignored, ...base } = newRow(
-      actor.appId,
-      id,
-      fields,
-      prior?.role ?? 'user',
-      now,
-    );
-    const row: UserUpsert = base;
-    if (fields.banned !== undefined) row.banned = fields.banned ? 1 : 0;
-    if (prior) row.created_at = prior.created_at;
-    return row;
+/** The row a server-side or client upsert stores for `id`, given the stored one (`prior`). */
+function upsertRow(
+  { rules }: UsersContext,
+  actor: Actor,
+  entry: { id: string; fields: UserFields },
+  prior: UserRow | undefined,
+  now: string,
+): UserUpsert {
+  const { id, fields } = entry;
+  rules.guard(actor, fields, [], prior);
+  if (!actor.isServer) rules.keep(actor.appId, fields, prior);
+  assertCustomSize(fields.custom, 'user');
+  // Upsert replaces the user's data, but a missing role keeps the stored one.
+  const { banned: _ignored, ...base } = newRow(actor.appId, id, fields, prior?.role ?? 'user', now);
+  const row: UserUpsert = base;
+  if (fields.banned !== undefined) row.banned = fields.banned ? 1 : 0;
+  if (prior) row.created_at = prior.created_at;
+  return row;
+}
+
+/** The entries of an upsert body, each with its id checked and its caller allowed to edit it. */
+function readUpsertEntries(actor: Actor, users: unknown): { id: string; fields: UserFields }[] {
+  if (!isPlainObject(users)) throw chatError.input('users must be an object keyed by user id');
+  const entries = Object.entries(users);
+  if (entries.length === 0) throw chatError.input('users must not be empty');
+  if (entries.length > MAX_USERS_PER_WRITE)
+    throw chatError.input(`at most ${MAX_USERS_PER_WRITE} users can be upserted at once`);
+  return entries.map(([key, value]) => {
+    if (!isPlainObject(value)) throw chatError.input(`users.${key} must be an object`);
+    const id = value.id ?? key;
+    assertUserId(id);
+    requireEditable(actor, id);
+    return { id, fields: readFields(value) };
+  });
+}
+
+async function upsertUsers(
+  context: UsersContext,
+  actor: Actor,
+  users: unknown,
+): Promise<Record<string, UserResponse>> {
+  const { deps, repo, toResponse } = context;
+  const prepared = readUpsertEntries(actor, users);
+  const now = deps.clock.now();
+  const existing = await repo.getMany(
+    actor.appId,
+    prepared.map((p) => p.id),
+  );
+  const rows = prepared.map((entry) =>
+    upsertRow(context, actor, entry, existing.get(entry.id), now),
+  );
+  await repo.upsertMany(rows);
+  const saved = await repo.getMany(
+    actor.appId,
+    rows.map((r) => r.id),
+  );
+  const result: Record<string, UserResponse> = {};
+  for (const row of saved.values()) {
+    result[row.id] = toResponse(row);
+    await publishUpdated(context, actor.appId, row);
   }
+  return result;
+}
 
+async function partialUpdateUsers(
+  context: UsersContext,
+  actor: Actor,
+  updates: unknown,
+): Promise<Record<string, UserResponse>> {
+  const { deps, repo, rules, toResponse } = context;
+  if (!Array.isArray(updates) || updates.length === 0)
+    throw chatError.input('users must be a non-empty array');
+  if (updates.length > MAX_USERS_PER_WRITE)
+    throw chatError.input(`at most ${MAX_USERS_PER_WRITE} users can be updated at once`);
+  const now = deps.clock.now();
+  // Every update is checked before the first is written, so a refused one leaves all of them unapplied.
+  const patches: { id: string; patch: Partial<Insertable<UsersTable>> }[] = [];
+  for (const update of updates) {
+    const { id, set, unset } = readPartialUpdate(update);
+    requireEditable(actor, id);
+    const row = await repo.get(actor.appId, id);
+    if (!row) throw chatError.notFound(`user ${id} does not exist`);
+    const fields = readFields(set);
+    rules.guard(actor, fields, unset, row);
+    patches.push({ id, patch: partialPatch(row, fields, unset, now) });
+  }
+  const result: Record<string, UserResponse> = {};
+  for (const { id, patch } of patches) {
+    await repo.update(actor.appId, id, patch);
+    const saved = (await repo.get(actor.appId, id))!;
+    result[id] = toResponse(saved);
+    await publishUpdated(context, actor.appId, saved);
+  }
+  return result;
+}
+
+/** Assembles the user writes over the shared users context. */
+export function createUserWrites(context: UsersContext): UserWrites {
   return {
-    upsertOnConnect,
-
-    async upsertUsers(actor, users) {
-      if (!isPlainObject(users)) throw chatError.input('users must be an object keyed by user id');
-      const entries = Object.entries(users);
-      if (entries.length === 0) throw chatError.input('users must not be empty');
-      if (entries.length > MAX_USERS_PER_WRITE)
-        throw chatError.input(`at most ${MAX_USERS_PER_WRITE} users can be upserted at once`);
-      const now = deps.clock.now();
-      const prepared = entries.map(([key, value]) => {
-        if (!isPlainObject(value)) throw chatError.input(`users.${key} must be an object`);
-        const id = value.id ?? key;
-        assertUserId(id);
-        requireEditable(actor, id);
-        return { id, fields: readFields(value) };
-      });
-      const existing = await repo.getMany(
-        actor.appId,
-        prepared.map((p) => p.id),
-      );
-      const rows = prepared.map((entry) => upsertRow(actor, entry, existing.get(entry.id), now));
-      await repo.upsertMany(rows);
-      const saved = await repo.getMany(
-        actor.appId,
-        rows.map((r) => r.id),
-      );
-      const result: Record<string, UserResponse> = {};
-      for (const row of saved.values()) {
-        result[row.id] = toResponse(row);
-        await publishUpdated(actor.appId, row);
-      }
-      return result;
-    },
-
-    async partialUpdateUsers(actor, updates) {
-      if (!Array.isArray(updates) || updates.length === 0)
-        throw chatError.input('users must be a non-empty array');
-      if (updates.length > MAX_USERS_PER_WRITE)
-        throw chatError.input(`at most ${MAX_USERS_PER_WRITE} users can be updated at once`);
-      const now = deps.clock.now();
-      // Every update is checked before the first is written, so a refused one leaves all of them unapplied.
-      const patches: { id: string; patch: Partial<Insertable<UsersTable>> }[] = [];
-      for (const update of updates) {
-        const { id, set, unset } = readPartialUpdate(update);
-        requireEditable(actor, id);
-        const row = await repo.get(actor.appId, id);
-        if (!row) throw chatError.notFound(`user ${id} does not exist`);
-        const fields = readFields(set);
-        rules.guard(actor, fields, unset, row);
-        patches.push({ id, patch: partialPatch(row, fields, unset, now) });
-      }
-      const result: Record<string, UserResponse> = {};
-      for (const { id, patch } of patches) {
-        await repo.update(actor.appId, id, patch);
-        const saved = (await repo.get(actor.appId, id))!;
-        result[id] = toResponse(saved);
-        await publishUpdated(actor.appId, saved);
-      }
-      return result;
-    },
+    upsertOnConnect: (appId, userId, details, role) =>
+      upsertOnConnect(context, appId, userId, details, role),
+    upsertUsers: (actor, users) => upsertUsers(context, actor, users),
+    partialUpdateUsers: (actor, updates) => partialUpdateUsers(context, actor, updates),
   };
 }

@@ -1,0 +1,75 @@
+import type { AppConfig } from '../../../config.ts';
+import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import { toConfigResponse } from '../channels/serialize.ts';
+import { parseObject, type JsonObject } from '../json.ts';
+import type { AppContext } from './context.ts';
+import { NO_UPLOAD_RESTRICTION, parseUploadConfig, type UploadConfig } from './upload-config.ts';
+
+const UPLOAD_KEYS = ['image_upload_config', 'file_upload_config'] as const;
+
+async function storedSettings({ deps }: AppContext, appId: string): Promise<JsonObject> {
+  const row = await deps.db
+    .selectFrom('apps')
+    .select('settings')
+    .where('id', '=', appId)
+    .executeTakeFirst();
+  return parseObject(row?.settings);
+}
+
+export async function uploadConfigs(
+  context: AppContext,
+  app: AppConfig,
+): Promise<{ image: UploadConfig; file: UploadConfig }> {
+  const stored = await storedSettings(context, app.id);
+  const pick = (key: (typeof UPLOAD_KEYS)[number], fallback: UploadConfig | undefined) => {
+    const value = stored[key];
+    return value === undefined
+      ? (fallback ?? NO_UPLOAD_RESTRICTION)
+      : parseUploadConfig(value, key);
+  };
+  return {
+    image: pick('image_upload_config', app.imageUploadConfig),
+    file: pick('file_upload_config', app.fileUploadConfig),
+  };
+}
+
+export async function updateSettings(
+  context: AppContext,
+  app: AppConfig,
+  body: JsonObject,
+): Promise<void> {
+  const { deps } = context;
+  const patch: JsonObject = {};
+  for (const key of UPLOAD_KEYS)
+    if (body[key] !== undefined) patch[key] = parseUploadConfig(body[key], key);
+  const settings = { ...(await storedSettings(context, app.id)), ...patch };
+  await deps.writes.run((trx) =>
+    trx
+      .updateTable('apps')
+      .set({ settings: JSON.stringify(settings), updated_at: deps.clock.now() })
+      .where('id', '=', app.id)
+      .execute(),
+  );
+}
+
+export async function appSettings(
+  context: AppContext,
+  app: AppConfig,
+): Promise<{ app: JsonObject }> {
+  const uploads = await uploadConfigs(context, app);
+  const channelConfigs: JsonObject = {};
+  for (const [name, type] of Object.entries(BUILTIN_CHANNEL_TYPES))
+    channelConfigs[name] = toConfigResponse(type);
+  return {
+    app: {
+      name: app.name,
+      disable_auth_checks: app.disableAuthChecks,
+      disable_permissions_checks: false,
+      file_upload_config: uploads.file,
+      image_upload_config: uploads.image,
+      channel_configs: channelConfigs,
+      permission_version: 'v2',
+      suspended: false,
+    },
+  };
+}
