@@ -3,7 +3,7 @@ import type { ChatServerConfig } from '../../../config.ts';
 import { chatError } from '../../../errors.ts';
 import { isPlainObject, type JsonObject } from '../../core/json.ts';
 import { createGuardedFetch, LinkPreviewError } from './guarded-fetch.ts';
-import { createLruCache } from './lru-cache.ts';
+import { createLruCache, type LruCache } from './lru-cache.ts';
 import { toLinkAttachment, type PageMetadata } from './to-attachment.ts';
 
 export interface LinkPreviewService {
@@ -24,86 +24,103 @@ function imageAttachment(url: string): JsonObject {
 
 type Outcome = { ok: true; attachment: JsonObject } | { ok: false; reason: string };
 
-export function createLinkPreviewService(
-  config: ChatServerConfig['linkPreview'],
-): LinkPreviewService {
-  const cache = createLruCache<Promise<Outcome>>(config.cacheSize);
+type LinkPreviewConfig = ChatServerConfig['linkPreview'];
 
-  async function scrape(url: string): Promise<Outcome> {
-    const signal = AbortSignal.timeout(config.timeoutMs);
-    const guarded = createGuardedFetch(
-      {
-        allowHosts: config.allowHosts,
-        maxBytes: config.maxBytes,
-        maxRedirects: config.maxRedirects,
-      },
-      signal,
-    );
-    let pageType = '';
-    const fetch = async (target: string) => {
-      const response = await guarded(target);
-      if (target === url) pageType = response.headers.get('content-type') ?? '';
-      return response;
-    };
-    try {
-      const meta = (await unfurl(url, { fetch, oembed: true })) as PageMetadata;
-      return { ok: true, attachment: toLinkAttachment(url, meta) };
-    } catch (error) {
-      // A link straight to an image previews as that image (its bytes are never read).
-      if (/^image\//i.test(pageType)) return { ok: true, attachment: imageAttachment(url) };
-      if (error instanceof LinkPreviewError) return { ok: false, reason: error.message };
-      if (signal.aborted) return { ok: false, reason: 'the page did not answer in time' };
-      return { ok: false, reason: 'the page could not be previewed' };
-    }
+/** The service's state: its settings and the outcomes of recent scrapes, failures included. */
+interface PreviewContext {
+  config: LinkPreviewConfig;
+  cache: LruCache<Promise<Outcome>>;
+}
+
+async function scrape(config: LinkPreviewConfig, url: string): Promise<Outcome> {
+  const signal = AbortSignal.timeout(config.timeoutMs);
+  const guarded = createGuardedFetch(
+    {
+      allowHosts: config.allowHosts,
+      maxBytes: config.maxBytes,
+      maxRedirects: config.maxRedirects,
+    },
+    signal,
+  );
+  let pageType = '';
+  const fetch = async (target: string) => {
+    const response = await guarded(target);
+    if (target === url) pageType = response.headers.get('content-type') ?? '';
+    return response;
+  };
+  try {
+    const meta = (await unfurl(url, { fetch, oembed: true })) as PageMetadata;
+    return { ok: true, attachment: toLinkAttachment(url, meta) };
+  } catch (error) {
+    // A link straight to an image previews as that image (its bytes are never read).
+    if (/^image\//i.test(pageType)) return { ok: true, attachment: imageAttachment(url) };
+    if (error instanceof LinkPreviewError) return { ok: false, reason: error.message };
+    if (signal.aborted) return { ok: false, reason: 'the page did not answer in time' };
+    return { ok: false, reason: 'the page could not be previewed' };
   }
+}
 
-  function outcome(url: string): Promise<Outcome> {
-    const cached = cache.get(url);
-    if (cached) return cached;
-    const pending = scrape(url);
-    cache.set(url, pending, config.cacheTtlMs);
-    void pending.then((result) => {
-      if (!result.ok) cache.set(url, pending, FAILURE_TTL_MS);
-    });
-    return pending;
+function outcome({ config, cache }: PreviewContext, url: string): Promise<Outcome> {
+  const cached = cache.get(url);
+  if (cached) return cached;
+  const pending = scrape(config, url);
+  cache.set(url, pending, config.cacheTtlMs);
+  void pending.then((result) => {
+    if (!result.ok) cache.set(url, pending, FAILURE_TTL_MS);
+  });
+  return pending;
+}
+
+function parse(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw chatError.input('url must be an absolute http or https URL');
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw chatError.input('url must be an absolute http or https URL');
+  url.hash = '';
+  return url.href;
+}
 
-  function parse(raw: string): string {
-    let url: URL;
+async function preview(context: PreviewContext, raw: string): Promise<JsonObject> {
+  const result = await outcome(context, parse(raw));
+  if (!result.ok) throw chatError.input(`could not preview the URL: ${result.reason}`);
+  return result.attachment;
+}
+
+/** The first URL in the text the client would link, normalized, or undefined when there is none. */
+function firstPreviewableURL(config: LinkPreviewConfig, text: string): string | undefined {
+  for (const match of text.matchAll(URL_IN_TEXT)) {
     try {
-      url = new URL(raw);
+      const parsed = new URL(match[0].replace(/[.,;:!?)\]]+$/, ''));
+      const allowlisted = config.allowHosts.includes(parsed.host);
+      if (!PREVIEWABLE_HOST.test(parsed.hostname) && !allowlisted) continue;
+      return parse(parsed.href);
     } catch {
-      throw chatError.input('url must be an absolute http or https URL');
+      continue;
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw chatError.input('url must be an absolute http or https URL');
-    url.hash = '';
-    return url.href;
   }
+  return undefined;
+}
 
+async function enrich(
+  context: PreviewContext,
+  text: string,
+  attachments: unknown[],
+): Promise<unknown[]> {
+  if (attachments.some((a) => isPlainObject(a) && a.og_scrape_url)) return attachments;
+  const url = firstPreviewableURL(context.config, text);
+  if (url === undefined) return attachments;
+  const result = await outcome(context, url);
+  return result.ok ? [...attachments, result.attachment] : attachments;
+}
+
+export function createLinkPreviewService(config: LinkPreviewConfig): LinkPreviewService {
+  const context: PreviewContext = { config, cache: createLruCache(config.cacheSize) };
   return {
-    async preview(raw) {
-      const result = await outcome(parse(raw));
-      if (!result.ok) throw chatError.input(`could not preview the URL: ${result.reason}`);
-      return result.attachment;
-    },
-
-    async enrich(text, attachments) {
-      if (attachments.some((a) => isPlainObject(a) && a.og_scrape_url)) return attachments;
-      for (const match of text.matchAll(URL_IN_TEXT)) {
-        let url: string;
-        try {
-          const parsed = new URL(match[0].replace(/[.,;:!?)\]]+$/, ''));
-          const allowlisted = config.allowHosts.includes(parsed.host);
-          if (!PREVIEWABLE_HOST.test(parsed.hostname) && !allowlisted) continue;
-          url = parse(parsed.href);
-        } catch {
-          continue;
-        }
-        const result = await outcome(url);
-        return result.ok ? [...attachments, result.attachment] : attachments;
-      }
-      return attachments;
-    },
+    preview: (raw) => preview(context, raw),
+    enrich: (text, attachments) => enrich(context, text, attachments),
   };
 }

@@ -56,6 +56,136 @@ function fileInput(part: MultipartFile): UploadInput & { content: PassThrough } 
   };
 }
 
+/** One upload body being read: its request, its timers and what the parser has handed out so far. */
+interface BodyState {
+  request: FastifyRequest;
+  raw: FastifyRequest['raw'];
+  limits: UploadBodyLimits;
+  failure?: ChatError;
+  /** Settles (rejected) the moment the body is given up on, so a pending read stops waiting for the parser. */
+  aborted: Promise<never>;
+  rejectAborted: (error: ChatError) => void;
+  parts?: AsyncIterableIterator<Multipart>;
+  content?: PassThrough;
+  deadline?: NodeJS.Timeout;
+  idle?: NodeJS.Timeout;
+  // The listeners, kept so the very same functions can be removed again.
+  touch: () => void;
+  stopTimers: () => void;
+  onClose: () => void;
+}
+
+function abort(state: BodyState, error: ChatError): void {
+  if (state.failure || state.raw.complete) return;
+  state.failure = error;
+  stopTimers(state);
+  state.content?.destroy(error);
+  state.rejectAborted(error);
+}
+
+function touch(state: BodyState): void {
+  clearTimeout(state.idle);
+  state.idle = setTimeout(
+    () => abort(state, new ChatError('RequestTimeoutError', 'the upload stopped arriving')),
+    state.limits.idleTimeoutMs,
+  );
+}
+
+function stopTimers(state: BodyState): void {
+  clearTimeout(state.deadline);
+  clearTimeout(state.idle);
+  state.raw.off('data', state.touch);
+  state.raw.off('end', state.stopTimers);
+}
+
+function createBodyState(request: FastifyRequest, limits: UploadBodyLimits): BodyState {
+  let rejectAborted: (error: ChatError) => void = () => undefined;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    rejectAborted = reject;
+  });
+  aborted.catch(() => undefined);
+  const state: BodyState = {
+    request,
+    raw: request.raw,
+    limits,
+    aborted,
+    rejectAborted,
+    touch: () => touch(state),
+    stopTimers: () => stopTimers(state),
+    onClose: () => abort(state, chatError.input('the client closed the upload before sending it')),
+  };
+  return state;
+}
+
+/** Starts the parser on the first read; the idle timer runs from then on. */
+function startParts(state: BodyState): AsyncIterableIterator<Multipart> {
+  const parts = state.request.parts({
+    limits: {
+      fileSize: state.limits.maxBytes,
+      files: 1,
+      fields: 5,
+      parts: 10,
+      fieldSize: 64 * 1024,
+      headerPairs: 20,
+    },
+  });
+  state.parts = parts;
+  return parts;
+}
+
+/** The next multipart part, or the reason the body cannot give one (timeout, client gone, bad framing). */
+async function next(state: BodyState): Promise<Multipart | undefined> {
+  if (state.failure) throw state.failure;
+  let pending: Promise<IteratorResult<Multipart>>;
+  if (state.parts) pending = state.parts.next();
+  else {
+    pending = startParts(state).next();
+    // The first next() piped the request into the parser; a 'data' listener added before would swallow the body.
+    state.raw.on('data', state.touch);
+    if (!state.raw.complete) state.touch();
+  }
+  try {
+    const result = await Promise.race([pending, state.aborted]);
+    return result.done ? undefined : result.value;
+  } catch (error) {
+    throw state.failure ?? toUploadError(error);
+  }
+}
+
+async function readFile(state: BodyState): Promise<UploadInput> {
+  for (;;) {
+    const part = await next(state);
+    if (!part) throw chatError.input(FILE_REQUIRED);
+    if (part.type !== 'file') continue; // the client's optional `user` field carries nothing we need
+    if (part.fieldname !== 'file') {
+      part.file.destroy();
+      throw chatError.input(FILE_REQUIRED);
+    }
+    const input = fileInput(part);
+    state.content = input.content;
+    return input;
+  }
+}
+
+async function finishBody(state: BodyState): Promise<void> {
+  for (;;) {
+    const part = await next(state);
+    if (!part) return;
+    if (part.type === 'file') {
+      part.file.destroy();
+      throw chatError.input('an upload carries exactly one file, in the part "file"');
+    }
+  }
+}
+
+function closeBody(state: BodyState): void {
+  stopTimers(state);
+  state.raw.off('close', state.onClose);
+  // A refused upload may leave the parser waiting on a part nobody reads; destroying it stops the parser, and
+  // Node closes the connection of a request answered before its body ended.
+  state.content?.destroy();
+}
+
 /**
  * Reads the body of one upload request, bounded in time: it fails with code 23 when the whole body takes longer than
  * `timeoutMs` or stays silent for `idleTimeoutMs`, and stops when the client goes away. Either way the file stream is
@@ -66,105 +196,16 @@ export function openUploadBody(
   request: FastifyRequest,
   limits: UploadBodyLimits,
 ): UploadBody & { close(): void } {
-  const raw = request.raw;
-  let failure: ChatError | undefined;
-  let rejectAborted: (error: ChatError) => void = () => undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    rejectAborted = reject;
-  });
-  aborted.catch(() => undefined);
-  let parts: AsyncIterableIterator<Multipart> | undefined;
-  let content: PassThrough | undefined;
-  let idle: NodeJS.Timeout | undefined;
-
-  const abort = (error: ChatError) => {
-    if (failure || raw.complete) return;
-    failure = error;
-    stopTimers();
-    content?.destroy(error);
-    rejectAborted(error);
-  };
-  const deadline = setTimeout(
-    () => abort(new ChatError('RequestTimeoutError', 'the upload took too long to arrive')),
+  const state = createBodyState(request, limits);
+  state.deadline = setTimeout(
+    () => abort(state, new ChatError('RequestTimeoutError', 'the upload took too long to arrive')),
     limits.timeoutMs,
   );
-  const touch = () => {
-    clearTimeout(idle);
-    idle = setTimeout(
-      () => abort(new ChatError('RequestTimeoutError', 'the upload stopped arriving')),
-      limits.idleTimeoutMs,
-    );
-  };
-  function stopTimers() {
-    clearTimeout(deadline);
-    clearTimeout(idle);
-    raw.off('data', touch);
-    raw.off('end', stopTimers);
-  }
-  const onClose = () => abort(chatError.input('the client closed the upload before sending it'));
-  raw.on('close', onClose);
-  raw.on('end', stopTimers);
-
-  /** The next multipart part, or the reason the body cannot give one (timeout, client gone, bad framing). */
-  async function next(): Promise<Multipart | undefined> {
-    if (failure) throw failure;
-    let pending: Promise<IteratorResult<Multipart>>;
-    if (parts) pending = parts.next();
-    else {
-      parts = request.parts({
-        limits: {
-          fileSize: limits.maxBytes,
-          files: 1,
-          fields: 5,
-          parts: 10,
-          fieldSize: 64 * 1024,
-          headerPairs: 20,
-        },
-      });
-      pending = parts.next();
-      // The first next() piped the request into the parser; a 'data' listener added before would swallow the body.
-      raw.on('data', touch);
-      if (!raw.complete) touch();
-    }
-    try {
-      const result = await Promise.race([pending, aborted]);
-      return result.done ? undefined : result.value;
-    } catch (error) {
-      throw failure ?? toUploadError(error);
-    }
-  }
-
+  state.raw.on('close', state.onClose);
+  state.raw.on('end', state.stopTimers);
   return {
-    async file() {
-      for (;;) {
-        const part = await next();
-        if (!part) throw chatError.input(FILE_REQUIRED);
-        if (part.type !== 'file') continue; // the client's optional `user` field carries nothing we need
-        if (part.fieldname !== 'file') {
-          part.file.destroy();
-          throw chatError.input(FILE_REQUIRED);
-        }
-        const input = fileInput(part);
-        content = input.content;
-        return input;
-      }
-    },
-    async finish() {
-      for (;;) {
-        const part = await next();
-        if (!part) return;
-        if (part.type === 'file') {
-          part.file.destroy();
-          throw chatError.input('an upload carries exactly one file, in the part "file"');
-        }
-      }
-    },
-    close() {
-      stopTimers();
-      raw.off('close', onClose);
-      // A refused upload may leave the parser waiting on a part nobody reads; destroying it stops the parser, and
-      // Node closes the connection of a request answered before its body ended.
-      content?.destroy();
-    },
+    file: () => readFile(state),
+    finish: () => finishBody(state),
+    close: () => closeBody(state),
   };
 }
