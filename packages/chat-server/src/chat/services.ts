@@ -3,7 +3,7 @@ import { createChannelsRepo } from './core/channels/repo.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
 import { createStateBuilder } from './core/channels/state.ts';
 import type { ChatDeps } from './core/deps.ts';
-import { createExtensionPoints } from './core/extension-points.ts';
+import { createExtensionPoints, type ExtensionPoints } from './core/extension-points.ts';
 import { createOwnUserBuilder, type OwnUserBuilder } from './core/users/me.ts';
 import { blocksOwnUserPart } from './extensions/moderation/own-user.ts';
 import { locationsOwnUserPart } from './extensions/locations/own-user.ts';
@@ -17,22 +17,25 @@ import {
 } from './extensions/link-preview/service.ts';
 import { createEventPublisher, type EventPublisher } from './core/events/publisher.ts';
 import { createChannelEventsService, type ChannelEventsService } from './core/events/service.ts';
-import { createMessageAssembler } from './core/messages/assembler.ts';
+import { createMessageAssembler, type MessageAssembler } from './core/messages/assembler.ts';
 import { createMessagesRepo } from './core/messages/repo.ts';
 import { createMessagesService, type MessagesService } from './core/messages/service.ts';
-import { createLocationsRepo } from './extensions/locations/repo.ts';
-import { createMessageLocations } from './extensions/locations/message-location.ts';
+import { createLocationsRepo, type LocationsRepo } from './extensions/locations/repo.ts';
+import {
+  createMessageLocations,
+  type MessageLocations,
+} from './extensions/locations/message-location.ts';
 import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
-import { createModerationRepo } from './extensions/moderation/repo.ts';
+import { createModerationRepo, type ModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
 import {
   createModerationService,
   type ModerationService,
 } from './extensions/moderation/service.ts';
-import { createMutesRepo } from './extensions/mutes/repo.ts';
+import { createMutesRepo, type MutesRepo } from './extensions/mutes/repo.ts';
 import { createMutesService, type MutesService } from './extensions/mutes/service.ts';
 import { attachPollOnSend } from './extensions/polls/attach-on-send.ts';
-import { createPollsCore } from './extensions/polls/core.ts';
+import { createPollsCore, type PollsCore } from './extensions/polls/core.ts';
 import { createPollsRepo } from './extensions/polls/repo.ts';
 import { pollMessageFields } from './extensions/polls/message-fields.ts';
 import { createPollsService, type PollsService } from './extensions/polls/service.ts';
@@ -40,7 +43,7 @@ import { createPollVotesService, type PollVotesService } from './extensions/poll
 import { createReactionsRepo } from './core/reactions/repo.ts';
 import { createReactionsService, type ReactionsService } from './core/reactions/service.ts';
 import { createReadsRepo } from './core/reads/repo.ts';
-import { createRemindersRepo } from './extensions/reminders/repo.ts';
+import { createRemindersRepo, type RemindersRepo } from './extensions/reminders/repo.ts';
 import { reminderMessageFields } from './extensions/reminders/message-fields.ts';
 import { createRemindersService, type RemindersService } from './extensions/reminders/service.ts';
 import { createReadsService, type ReadsService } from './core/reads/service.ts';
@@ -78,16 +81,57 @@ export interface ChatServices {
 
 export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
+  const core = createCore(deps, points);
+  const extensions = installExtensions(core, points);
+  const { events, me, app, users, channels, messages, reactions, reads, channelEvents } = core;
+  return {
+    events,
+    me,
+    app,
+    users,
+    channels,
+    messages,
+    reactions,
+    reads,
+    channelEvents,
+    ...extensions,
+  };
+}
+
+type CoreServiceName =
+  | 'events'
+  | 'me'
+  | 'app'
+  | 'users'
+  | 'channels'
+  | 'messages'
+  | 'reactions'
+  | 'reads'
+  | 'channelEvents';
+
+/** The core services, plus the repositories and the assembler extensions build on. */
+interface Core extends Pick<ChatServices, CoreServiceName> {
+  deps: ChatDeps;
+  repos: ReturnType<typeof createCoreRepos>;
+  assembler: MessageAssembler;
+}
+
+function createCoreRepos(db: ChatDeps['db']) {
+  return {
+    channels: createChannelsRepo(db),
+    messages: createMessagesRepo(db),
+    reactions: createReactionsRepo(db),
+    reads: createReadsRepo(db),
+    threads: createThreadsRepo(db),
+  };
+}
+
+/** The core knows the extension points only as lists it reads; what fills them is installExtensions' business. */
+function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps);
   const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
-  const repos = {
-    channels: createChannelsRepo(deps.db),
-    messages: createMessagesRepo(deps.db),
-    reactions: createReactionsRepo(deps.db),
-    reads: createReadsRepo(deps.db),
-    threads: createThreadsRepo(deps.db),
-  };
+  const repos = createCoreRepos(deps.db);
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,
@@ -117,30 +161,106 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   channels.onSystemMessage((actor, channel, message) =>
     messages.sendSystem(actor, channel, message),
   );
-  const app = createAppService(deps, users);
-  const uploads = createUploadsService({
-    store: createDiskFileStore(deps.config.uploads.dir),
-    channels,
-    appSettings: app,
-    serverMaxBytes: deps.config.uploads.maxBytes,
+  const reactions = createReactionsService({
+    deps,
+    repo: repos.reactions,
+    messages,
+    assembler,
+    users,
+    events,
   });
-  const linkPreviews = createLinkPreviewService(deps.config.linkPreview);
-  const moderationRepo = createModerationRepo(deps.db);
-  const mutesRepo = createMutesRepo(deps.db);
-  const locationsRepo = createLocationsRepo(deps.db);
+  const reads = createReadsService({
+    deps,
+    reads: repos.reads,
+    messages: repos.messages,
+    channels,
+    users,
+    events,
+  });
+  const channelEvents = createChannelEventsService({ deps, channels, users, events });
+  const app = createAppService(deps, users);
+  return {
+    deps,
+    events,
+    me,
+    app,
+    users,
+    channels,
+    messages,
+    reactions,
+    reads,
+    channelEvents,
+    repos,
+    assembler,
+  };
+}
+
+type ExtensionServices = Omit<ChatServices, CoreServiceName>;
+
+/** What the extensions built that plugs into the extension points, beside their services. */
+interface ExtensionParts {
+  services: ExtensionServices;
+  repos: {
+    moderation: ModerationRepo;
+    mutes: MutesRepo;
+    locations: LocationsRepo;
+    reminders: RemindersRepo;
+  };
+  pollsCore: PollsCore;
+  messageLocations: MessageLocations;
+}
+
+function installExtensions(core: Core, points: ExtensionPoints): ExtensionServices {
+  const parts = createExtensionParts(core);
+  plugIntoExtensionPoints(core, points, parts);
+  return parts.services;
+}
+
+/**
+ * Every extension's contribution to the core, each point's order written here once. The order is observable: own
+ * user parts and message fields are spread in it, and checks before a message is stored run in it.
+ */
+function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: ExtensionParts): void {
+  const { repos, pollsCore, messageLocations, services } = parts;
   points.ownUser.push(
-    mutesOwnUserPart(mutesRepo, users),
-    blocksOwnUserPart(moderationRepo),
-    locationsOwnUserPart(locationsRepo),
+    mutesOwnUserPart(repos.mutes, core.users),
+    blocksOwnUserPart(repos.moderation),
+    locationsOwnUserPart(repos.locations),
   );
   points.messageHardDeleted.push(({ appId, authorId, attachments }) =>
-    uploads.removeAttachmentFiles(appId, authorId, attachments),
+    services.uploads.removeAttachmentFiles(appId, authorId, attachments),
   );
   // Messages removed with a channel's history go through the same point.
-  channels.onMessagesHardDeleted(async (appId, authorId, attachments) => {
+  core.channels.onMessagesHardDeleted(async (appId, authorId, attachments) => {
     for (const listener of points.messageHardDeleted)
       await listener({ appId, authorId, attachments });
   });
+  // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
+  points.beforeMessageStored.push(
+    refuseBlockedDirectMessages(repos.moderation),
+    messageLocations.beforeStored,
+    attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
+    enrichOnSend(services.linkPreviews),
+  );
+  points.channelStateFields.push(async (actor, cids) => {
+    const found = await services.drafts.channelDrafts(actor, cids);
+    return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
+  });
+  points.messageFields.push(
+    pollMessageFields(pollsCore),
+    messageLocations.enrich,
+    reminderMessageFields(repos.reminders),
+  );
+}
+
+function createExtensionParts(core: Core): ExtensionParts {
+  const { deps, users, channels, messages, assembler, events } = core;
+  const repos = {
+    moderation: createModerationRepo(deps.db),
+    mutes: createMutesRepo(deps.db),
+    locations: createLocationsRepo(deps.db),
+    reminders: createRemindersRepo(deps.db),
+  };
   const pollsCore = createPollsCore({
     deps,
     repo: createPollsRepo(deps.db),
@@ -148,97 +268,66 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     users,
     events,
   });
-  const messageLocations = createMessageLocations({ deps, repo: locationsRepo });
-  // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
-  points.beforeMessageStored.push(
-    refuseBlockedDirectMessages(moderationRepo),
-    messageLocations.beforeStored,
-    attachPollOnSend({ deps, polls: pollsCore.repo, messages: repos.messages }),
-    enrichOnSend(linkPreviews),
-  );
   const drafts = createDraftsService({
     deps,
     repo: createDraftsRepo(deps.db),
-    messages: repos.messages,
+    messages: core.repos.messages,
     channels,
     assembler,
     events,
   });
-  points.channelStateFields.push(async (actor, cids) => {
-    const found = await drafts.channelDrafts(actor, cids);
-    return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
-  });
-  const remindersRepo = createRemindersRepo(deps.db);
-  const reminders = createRemindersService({
-    deps,
-    repo: remindersRepo,
-    messages,
-    assembler,
-    users,
-    events,
-  });
-  points.messageFields.push(
-    pollMessageFields(pollsCore),
-    messageLocations.enrich,
-    reminderMessageFields(remindersRepo),
-  );
-  const locations = createLocationsService({ deps, repo: locationsRepo, messages, events });
-  return {
-    events,
-    me,
-    reminders,
-    locations,
-    app,
-    users,
-    channels,
-    messages,
-    reactions: createReactionsService({
+  const services: ExtensionServices = {
+    threads: createThreads(core, drafts),
+    mutes: createMutesService({
       deps,
-      repo: repos.reactions,
+      repo: repos.mutes,
+      users,
+      channels,
+      events,
+      buildMe: core.me,
+    }),
+    moderation: createModerationService({ deps, repo: repos.moderation, users, messages }),
+    reminders: createRemindersService({
+      deps,
+      repo: repos.reminders,
       messages,
       assembler,
       users,
       events,
     }),
-    reads: createReadsService({
-      deps,
-      reads: repos.reads,
-      messages: repos.messages,
+    locations: createLocationsService({ deps, repo: repos.locations, messages, events }),
+    uploads: createUploadsService({
+      store: createDiskFileStore(deps.config.uploads.dir),
       channels,
-      users,
-      events,
+      appSettings: core.app,
+      serverMaxBytes: deps.config.uploads.maxBytes,
     }),
-    threads: createThreadsService({
-      deps,
-      repo: repos.threads,
-      messages: repos.messages,
-      reads: repos.reads,
-      channels,
-      assembler,
-      users,
-      events,
-      enrichers: [
-        async (actor, threads) => {
-          const found = await drafts.threadDrafts(actor, threads);
-          return new Map([...found].map(([parentId, draft]) => [parentId, { draft }]));
-        },
-      ],
-    }),
-    channelEvents: createChannelEventsService({ deps, channels, users, events }),
-    mutes: createMutesService({
-      deps,
-      repo: mutesRepo,
-      users,
-      channels,
-      events,
-      buildMe: me,
-    }),
-    moderation: createModerationService({ deps, repo: moderationRepo, users, messages }),
-    uploads,
-    linkPreviews,
+    linkPreviews: createLinkPreviewService(deps.config.linkPreview),
     search: createSearchService({ deps, assembler }),
     polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
     pollVotes: createPollVotesService(deps, pollsCore, messages, users),
     drafts,
   };
+  const messageLocations = createMessageLocations({ deps, repo: repos.locations });
+  return { services, repos, pollsCore, messageLocations };
+}
+
+/** The Threads API, whose threads carry the viewer's draft reply like channels carry theirs. */
+function createThreads(core: Core, drafts: DraftsService): ThreadsService {
+  return createThreadsService({
+    deps: core.deps,
+    repo: core.repos.threads,
+    messages: core.repos.messages,
+    reads: core.repos.reads,
+    channels: core.channels,
+    assembler: core.assembler,
+    users: core.users,
+    events: core.events,
+    enrichers: [
+      async (actor, threads) => {
+        const found = await drafts.threadDrafts(actor, threads);
+        return new Map([...found].map(([parentId, draft]) => [parentId, { draft }]));
+      },
+    ],
+  });
 }

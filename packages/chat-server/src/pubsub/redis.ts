@@ -58,8 +58,38 @@ const QUIT_TIMEOUT_MS = 1000;
  * lost for good, so `receiving` turns false from the moment it drops until it is subscribed again to every topic.
  */
 export async function createRedisPubSub(options: RedisPubSubOptions): Promise<PubSub> {
-  const prefix = options.keyPrefix ?? 'chat:';
-  const log = options.log;
+  const bus = await connectBus(options);
+  watchSubscription(bus);
+  return {
+    publish: (topic, message) => publish(bus, topic, message),
+    subscribe: (topic, handler) => subscribe(bus, topic, handler),
+    get receiving() {
+      return bus.receiving;
+    },
+    onReceivingChange(listener) {
+      bus.receivingListeners.add(listener);
+    },
+    close: () => closeBus(bus),
+  };
+}
+
+/** One node's bus: its two connections, its local handlers and the state of its subscription. */
+interface RedisBus {
+  prefix: string;
+  log: PubSubLogger | undefined;
+  /** This node's id in every header it publishes. */
+  node: string;
+  publisher: Redis;
+  subscriber: Redis;
+  handlers: Map<string, Set<BusHandler>>;
+  receivingListeners: Set<(receiving: boolean) => void>;
+  receiving: boolean;
+  closing: boolean;
+  waitingPublishes: number;
+  dropping: boolean;
+}
+
+async function connectBus(options: RedisPubSubOptions): Promise<RedisBus> {
   const publisher = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: null });
   // Resubscribing is ours (see `restore`): only then do we know when the subscription is complete again.
   const subscriber = new Redis(options.url, {
@@ -68,105 +98,112 @@ export async function createRedisPubSub(options: RedisPubSubOptions): Promise<Pu
     autoResubscribe: false,
   });
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  const handlers = new Map<string, Set<BusHandler>>();
-  const node = randomUUID();
-  const receivingListeners = new Set<(receiving: boolean) => void>();
-  let receiving = true;
-  let closing = false;
-  let waitingPublishes = 0;
-  let dropping = false;
+  return {
+    prefix: options.keyPrefix ?? 'chat:',
+    log: options.log,
+    node: randomUUID(),
+    publisher,
+    subscriber,
+    handlers: new Map(),
+    receivingListeners: new Set(),
+    receiving: true,
+    closing: false,
+    waitingPublishes: 0,
+    dropping: false,
+  };
+}
 
+/** Follows the subscriber connection: lost and restored subscriptions, and messages from other nodes. */
+function watchSubscription(bus: RedisBus): void {
+  const { publisher, subscriber, log } = bus;
   logErrorsOnce(publisher, 'publisher', log);
   logErrorsOnce(subscriber, 'subscriber', log);
-
-  const setReceiving = (value: boolean) => {
-    if (receiving === value) return;
-    receiving = value;
-    if (value) log?.info({}, 'redis subscription restored');
-    else
-      log?.warn(
-        {},
-        'redis subscription lost: messages from other nodes are missed until it is back',
-      );
-    for (const listener of receivingListeners) listener(value);
-  };
-
-  async function restore(): Promise<void> {
-    const channels = [...handlers.keys()].map((topic) => prefix + topic);
-    try {
-      if (channels.length > 0) await subscriber.subscribe(...channels);
-    } catch (error) {
-      // Lost again while resubscribing: the next 'ready' tries again.
-      log?.warn({ err: error }, 'redis resubscribe failed');
-      return;
-    }
-    if (subscriber.status === 'ready') setReceiving(true);
-  }
-
   subscriber.on('close', () => {
-    if (!closing) setReceiving(false);
+    if (!bus.closing) setReceiving(bus, false);
   });
   subscriber.on('ready', () => {
-    if (!receiving && !closing) void restore();
+    if (!bus.receiving && !bus.closing) void restore(bus);
   });
-
-  const deliver = (topic: string, message: BusMessage) => {
-    const set = handlers.get(topic);
-    if (set) for (const handler of [...set]) handler(message);
-  };
-
   subscriber.on('message', (channel: string, payload: string) => {
     const decoded = decode(payload);
-    if (decoded && decoded.node !== node) deliver(channel.slice(prefix.length), decoded.message);
+    if (decoded && decoded.node !== bus.node)
+      deliver(bus, channel.slice(bus.prefix.length), decoded.message);
   });
+}
 
-  return {
-    async publish(topic, message) {
-      deliver(topic, message);
-      if (waitingPublishes >= MAX_WAITING_PUBLISHES) {
-        // Other nodes' clients reconnect and re-query once their own subscription comes back.
-        if (!dropping) log?.warn({ waitingPublishes }, 'redis unreachable: dropping publishes');
-        dropping = true;
-        return;
-      }
-      waitingPublishes += 1;
-      try {
-        await publisher.publish(prefix + topic, encode(message, node));
-      } finally {
-        waitingPublishes -= 1;
-        if (waitingPublishes === 0) dropping = false;
-      }
-    },
-    async subscribe(topic, handler): Promise<Unsubscribe> {
-      let set = handlers.get(topic);
-      if (!set) {
-        set = new Set([handler]);
-        handlers.set(topic, set);
-        // If this fails (the connection dropped), the topic stays known and `restore` subscribes it again.
-        await subscriber.subscribe(prefix + topic);
-      } else {
-        set.add(handler);
-      }
-      return async () => {
-        const current = handlers.get(topic);
-        if (!current?.delete(handler) || current.size > 0) return;
-        handlers.delete(topic);
-        await subscriber.unsubscribe(prefix + topic);
-      };
-    },
-    get receiving() {
-      return receiving;
-    },
-    onReceivingChange(listener) {
-      receivingListeners.add(listener);
-    },
-    async close() {
-      closing = true;
-      handlers.clear();
-      receivingListeners.clear();
-      await Promise.all([quit(publisher), quit(subscriber)]);
-    },
+function setReceiving(bus: RedisBus, value: boolean): void {
+  if (bus.receiving === value) return;
+  bus.receiving = value;
+  if (value) bus.log?.info({}, 'redis subscription restored');
+  else
+    bus.log?.warn(
+      {},
+      'redis subscription lost: messages from other nodes are missed until it is back',
+    );
+  for (const listener of bus.receivingListeners) listener(value);
+}
+
+async function restore(bus: RedisBus): Promise<void> {
+  const channels = [...bus.handlers.keys()].map((topic) => bus.prefix + topic);
+  try {
+    if (channels.length > 0) await bus.subscriber.subscribe(...channels);
+  } catch (error) {
+    // Lost again while resubscribing: the next 'ready' tries again.
+    bus.log?.warn({ err: error }, 'redis resubscribe failed');
+    return;
+  }
+  if (bus.subscriber.status === 'ready') setReceiving(bus, true);
+}
+
+function deliver(bus: RedisBus, topic: string, message: BusMessage): void {
+  const set = bus.handlers.get(topic);
+  if (set) for (const handler of [...set]) handler(message);
+}
+
+async function publish(bus: RedisBus, topic: string, message: BusMessage): Promise<void> {
+  deliver(bus, topic, message);
+  if (bus.waitingPublishes >= MAX_WAITING_PUBLISHES) {
+    // Other nodes' clients reconnect and re-query once their own subscription comes back.
+    if (!bus.dropping)
+      bus.log?.warn(
+        { waitingPublishes: bus.waitingPublishes },
+        'redis unreachable: dropping publishes',
+      );
+    bus.dropping = true;
+    return;
+  }
+  bus.waitingPublishes += 1;
+  try {
+    await bus.publisher.publish(bus.prefix + topic, encode(message, bus.node));
+  } finally {
+    bus.waitingPublishes -= 1;
+    if (bus.waitingPublishes === 0) bus.dropping = false;
+  }
+}
+
+async function subscribe(bus: RedisBus, topic: string, handler: BusHandler): Promise<Unsubscribe> {
+  let set = bus.handlers.get(topic);
+  if (!set) {
+    set = new Set([handler]);
+    bus.handlers.set(topic, set);
+    // If this fails (the connection dropped), the topic stays known and `restore` subscribes it again.
+    await bus.subscriber.subscribe(bus.prefix + topic);
+  } else {
+    set.add(handler);
+  }
+  return async () => {
+    const current = bus.handlers.get(topic);
+    if (!current?.delete(handler) || current.size > 0) return;
+    bus.handlers.delete(topic);
+    await bus.subscriber.unsubscribe(bus.prefix + topic);
   };
+}
+
+async function closeBus(bus: RedisBus): Promise<void> {
+  bus.closing = true;
+  bus.handlers.clear();
+  bus.receivingListeners.clear();
+  await Promise.all([quit(bus.publisher), quit(bus.subscriber)]);
 }
 
 /**

@@ -49,30 +49,71 @@ const env = process.env;
  * or a fresh PostgreSQL schema when CHAT_TEST_DIALECT=postgres and TEST_DATABASE_URL are set.
  */
 export async function startTestChatServer(options: StartOptions = {}): Promise<TestChatServer> {
-  const apiKey = `test-key-${randomBytes(4).toString('hex')}`;
-  const apiSecret = `test-secret-${randomBytes(16).toString('hex')}`;
-  const cleanups: (() => Promise<void> | void)[] = [];
-  let db: ChatServerConfigInput['db'];
-  const filesDir = mkdtempSync(join(tmpdir(), 'chat-files-'));
-  cleanups.push(() => rmSync(filesDir, { recursive: true, force: true }));
+  const cleanups: Cleanup[] = [];
+  const filesDir = temporaryDir('chat-files-', cleanups);
+  const config = testConfig(options, await freshDatabase(cleanups), filesDir);
+  const app0 = config.apps[0]!;
+  const server: RunningServer = {
+    config,
+    prefix: options.prefix ?? '',
+    port: 0,
+    app: undefined,
+    routes: [],
+  };
+  await start(server);
+  return {
+    get baseURL() {
+      return `http://127.0.0.1:${server.port}${server.prefix}`;
+    },
+    apiKey: app0.key,
+    apiSecret: app0.secret,
+    routes: server.routes,
+    async restart() {
+      await stop(server);
+      await start(server);
+    },
+    async close() {
+      await stop(server);
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+type Cleanup = () => Promise<void> | void;
+
+function temporaryDir(prefix: string, cleanups: Cleanup[]): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function freshDatabase(cleanups: Cleanup[]): Promise<ChatServerConfigInput['db']> {
   if (env.CHAT_TEST_DIALECT === 'postgres') {
     const url = env.TEST_DATABASE_URL;
     if (!url) throw new Error('CHAT_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
     const { schema, drop } = await createPostgresSchema(url);
     cleanups.push(drop);
-    db = { kind: 'postgres', url, schema, poolSize: 5 };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'chat-test-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    db = { kind: 'sqlite', file: join(dir, 'chat.sqlite') };
+    return { kind: 'postgres', url, schema, poolSize: 5 };
   }
+  const dir = temporaryDir('chat-test-', cleanups);
+  return { kind: 'sqlite', file: join(dir, 'chat.sqlite') };
+}
+
+/** The test's overrides over a silent server with one fresh app, the fresh database and a temp upload dir. */
+function testConfig(
+  options: StartOptions,
+  db: ChatServerConfigInput['db'],
+  filesDir: string,
+): ChatServerConfig {
+  const apiKey = `test-key-${randomBytes(4).toString('hex')}`;
+  const apiSecret = `test-secret-${randomBytes(16).toString('hex')}`;
   const overrides = (options.config ?? {}) as Record<string, unknown>;
   // CHAT_TEST_PUBSUB=redis (with REDIS_URL) runs the same tests over Redis pub/sub, isolated by a random prefix.
   const pubsub =
     env.CHAT_TEST_PUBSUB === 'redis' && env.REDIS_URL
       ? { kind: 'redis', url: env.REDIS_URL, keyPrefix: `test:${randomBytes(4).toString('hex')}:` }
       : undefined;
-  const config = parseConfig({
+  return parseConfig({
     logLevel: 'silent',
     ...overrides,
     apps: (overrides.apps as unknown[] | undefined) ?? [{ key: apiKey, secret: apiSecret }],
@@ -81,58 +122,49 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     http: { host: '127.0.0.1', port: 0, ...((overrides.http as object | undefined) ?? {}) },
     uploads: { dir: filesDir, ...((overrides.uploads as object | undefined) ?? {}) },
   });
-  const app0 = config.apps[0]!;
-  const prefix = options.prefix ?? '';
+}
 
-  let port = 0;
-  let app: FastifyInstance | undefined;
-  const routes: ChatRoute[] = [];
-  const onRoute = (route: RouteOptions) => {
-    for (const method of [route.method].flat()) {
-      if (!routes.some((known) => known.method === method && known.url === route.url))
-        routes.push({ method, url: route.url });
-    }
-  };
+/** One test server across restarts: the same config and port, a new Fastify instance each start. */
+interface RunningServer {
+  config: ChatServerConfig;
+  prefix: string;
+  /** 0 until the first start picks a free port; restarts listen on it again. */
+  port: number;
+  app: FastifyInstance | undefined;
+  /** Every route registered, once, whatever the number of restarts. */
+  routes: ChatRoute[];
+}
 
-  async function start(): Promise<void> {
-    const { default: Fastify } = await import('fastify');
-    const { chatServerPlugin } = await import('../plugin.ts');
-    if (prefix) {
-      app = Fastify({
-        logger: false,
-        forceCloseConnections: true,
-        frameworkErrors: answerFrameworkError,
-        clientErrorHandler: answerClientError,
-      });
-      await app.register(chatServerPlugin(config, { onRoute }), { prefix });
-    } else {
-      app = await buildChatServer(config, { onRoute });
-    }
-    await app.listen({ host: '127.0.0.1', port });
-    port = (app.server.address() as AddressInfo).port;
+async function start(server: RunningServer): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const { chatServerPlugin } = await import('../plugin.ts');
+  const onRoute = (route: RouteOptions) => recordRoute(server.routes, route);
+  if (server.prefix) {
+    server.app = Fastify({
+      logger: false,
+      forceCloseConnections: true,
+      frameworkErrors: answerFrameworkError,
+      clientErrorHandler: answerClientError,
+    });
+    await server.app.register(chatServerPlugin(server.config, { onRoute }), {
+      prefix: server.prefix,
+    });
+  } else {
+    server.app = await buildChatServer(server.config, { onRoute });
   }
+  await server.app.listen({ host: '127.0.0.1', port: server.port });
+  server.port = (server.app.server.address() as AddressInfo).port;
+}
 
-  async function stop(): Promise<void> {
-    const current = app;
-    app = undefined;
-    if (current) await current.close();
+function recordRoute(routes: ChatRoute[], route: RouteOptions): void {
+  for (const method of [route.method].flat()) {
+    if (!routes.some((known) => known.method === method && known.url === route.url))
+      routes.push({ method, url: route.url });
   }
+}
 
-  await start();
-  return {
-    get baseURL() {
-      return `http://127.0.0.1:${port}${prefix}`;
-    },
-    apiKey: app0.key,
-    apiSecret: app0.secret,
-    routes,
-    async restart() {
-      await stop();
-      await start();
-    },
-    async close() {
-      await stop();
-      for (const cleanup of cleanups.reverse()) await cleanup();
-    },
-  };
+async function stop(server: RunningServer): Promise<void> {
+  const current = server.app;
+  server.app = undefined;
+  if (current) await current.close();
 }

@@ -76,6 +76,59 @@ describe('websocket protocol and several apps on one server', { timeout: 20_000 
     });
   });
 
+  /** Opens `/connect` with `json` as the payload text and collects what the server says before it closes. */
+  async function refusedHandshake(token: string, json: string) {
+    const url = new URL(`${env().server.baseURL.replace('http', 'ws')}/connect`);
+    url.searchParams.set('json', json);
+    url.searchParams.set('api_key', env().server.apiKey);
+    url.searchParams.set('authorization', token);
+    url.searchParams.set('stream-auth-type', 'jwt');
+    const socket = new WebSocket(url);
+    const frames: Frame[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
+    const code = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket did not close')), 5_000);
+      socket.on('close', (closeCode) => {
+        clearTimeout(timer);
+        resolve(closeCode);
+      });
+    });
+    return { code, frames };
+  }
+
+  it('names a malformed handshake field in a code 4 error frame, then closes with 1000', async () => {
+    const userId = uniqueId('sai-dang');
+    const token = env().admin.createToken(userId);
+
+    const details = await refusedHandshake(
+      token,
+      JSON.stringify({ user_id: userId, user_details: 'Tiêu Viêm' }),
+    );
+    const notObject = await refusedHandshake(token, JSON.stringify([userId]));
+
+    for (const { code, frames } of [details, notObject]) {
+      expect(code).toBe(1000);
+      expect(frames).toHaveLength(1);
+      expect(frames[0]!.error).toMatchObject({ code: 4, StatusCode: 400 });
+    }
+    expect((details.frames[0]!.error as Frame).message).toBe('user_details must be an object');
+    expect((notObject.frames[0]!.error as Frame).message).toBe(
+      'the json query parameter must be an object',
+    );
+    const { users } = await env().admin.queryUsers({ id: userId });
+    expect(users).toEqual([]);
+  });
+
+  it('checks the credentials before the handshake payload', async () => {
+    const userId = uniqueId('hai-loi');
+    const forged = signJwt({ user_id: userId }, 'not-the-app-secret');
+
+    const { code, frames } = await refusedHandshake(forged, '{"user_details": 7}');
+
+    expect(code).toBe(1000);
+    expect(frames.map((frame) => (frame.error as Frame).code)).toEqual([43]);
+  });
+
   it('keeps two apps apart in one database: same ids, separate users, channels and messages', async () => {
     const userId = uniqueId('ong-lao');
     const channelId = uniqueId('tang-kinh-cac');
