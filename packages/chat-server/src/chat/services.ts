@@ -178,7 +178,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     events,
   });
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
-  const app = createAppService(deps, users);
+  const app = createAppService({ deps, users });
   return {
     deps,
     events,
@@ -305,7 +305,7 @@ function createExtensionParts(core: Core): ExtensionParts {
     linkPreviews: createLinkPreviewService(deps.config.linkPreview),
     search: createSearchService({ deps, assembler }),
     polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
-    pollVotes: createPollVotesService(deps, pollsCore, messages, users),
+    pollVotes: createPollVotesService({ deps, core: pollsCore, messages, users }),
     drafts,
   };
   const messageLocations = createMessageLocations({ deps, repo: repos.locations });

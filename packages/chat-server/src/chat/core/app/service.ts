@@ -1,7 +1,5 @@
 import type { AppConfig } from '../../../config.ts';
-import type { ChatDeps } from '../deps.ts';
 import type { JsonObject } from '../json.ts';
-import type { UsersService } from '../users/service.ts';
 import type { AppContext } from './context.ts';
 import { createGuest } from './guest.ts';
 import { appSettings, updateSettings, uploadConfigs } from './settings.ts';
@@ -19,8 +17,7 @@ export interface AppService {
 }
 
 /** Assembles the app service from settings.ts and guest.ts. */
-export function createAppService(deps: ChatDeps, users: UsersService): AppService {
-  const context: AppContext = { deps, users };
+export function createAppService(context: AppContext): AppService {
   return {
     uploadConfigs: (app) => uploadConfigs(context, app),
     update: (app, body) => updateSettings(context, app, body),

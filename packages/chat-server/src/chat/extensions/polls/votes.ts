@@ -38,13 +38,7 @@ export interface PollVotesContext {
   users: UsersService;
 }
 
-export function createPollVotesService(
-  deps: ChatDeps,
-  core: PollsCore,
-  messages: MessagesService,
-  users: UsersService,
-): PollVotesService {
-  const context: PollVotesContext = { deps, core, messages, users };
+export function createPollVotesService(context: PollVotesContext): PollVotesService {
   return {
     cast: (actor, messageId, pollId, body) => castVote(context, actor, messageId, pollId, body),
     remove: (actor, messageId, pollId, voteId, userId) =>
