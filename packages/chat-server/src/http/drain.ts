@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * Graceful shutdown of an HTTP server, for the chat CLI and the product server alike. Fastify's own close answers
@@ -14,12 +15,34 @@ export interface HttpDrain {
   drain(graceMs: number): Promise<number>;
 }
 
-/** Counts the requests in progress on `server`; call it before `listen`. Websocket upgrades are not requests. */
+/**
+ * Counts the requests in progress on `server` and its open HTTP connections; call it before `listen`. Websocket
+ * upgrades are neither: they are closed by the app's own close, after the drain.
+ */
 export function trackRequests(server: Server): HttpDrain {
   const inFlight = new Set<ServerResponse>();
+  // A request a client has sent may not be parsed yet when the drain starts (a loaded machine): its connection is
+  // open but has no response. Waiting for the connections as well as the responses keeps it from arriving after
+  // the drain, when the app is closing and could only refuse it.
+  const connections = new Set<Socket>();
   let draining = false;
   let allDone: (() => void) | undefined;
+  const settled = () => inFlight.size === 0 && connections.size === 0;
+  const check = () => {
+    if (draining && settled()) allDone?.();
+  };
 
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      check();
+    });
+  });
+  server.on('upgrade', (_request, socket: Socket) => {
+    connections.delete(socket);
+    check();
+  });
   server.on('request', (_request, response: ServerResponse) => {
     inFlight.add(response);
     if (draining) askToClose(response);
@@ -28,7 +51,7 @@ export function trackRequests(server: Server): HttpDrain {
       if (!draining) return;
       // Its connection may be idle now (a client that ignored `Connection: close`): nothing else will end it.
       server.closeIdleConnections();
-      if (inFlight.size === 0) allDone?.();
+      check();
     });
   });
 
@@ -37,8 +60,9 @@ export function trackRequests(server: Server): HttpDrain {
       draining = true;
       // No new connections; Node also closes the keep-alive connections that are idle right now.
       server.close();
+      server.closeIdleConnections();
       for (const response of inFlight) askToClose(response);
-      if (inFlight.size === 0) return 0;
+      if (settled()) return 0;
       const finished = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), graceMs);
         allDone = () => {
