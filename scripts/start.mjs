@@ -9,7 +9,10 @@ const webIndex = join(root, 'apps/web/dist/index.html');
 
 if (!existsSync(webIndex)) {
   console.info('Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@daohuu/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@daohuu/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -14,9 +14,15 @@ let failedSteps = [];
 function step(name, command, args, env = {}) {
   const started = Date.now();
   console.info(`\n── ${name} ──`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const ok = result.status === 0;
-  console.info(`── ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `── ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!ok) failedSteps.push(name);
   return ok;
 }
@@ -67,5 +73,7 @@ rmSync(reports, { recursive: true, force: true });
 if (failedSteps.length > 0) console.info(`\nFailed steps: ${failedSteps.join(', ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 // The plain closing line CI reads: nothing is printed after it.
-console.info(`${totals.passed} passed, ${totals.failed + (failedSteps.length && !totals.failed ? 1 : 0)} failed${skipped}`);
+console.info(
+  `${totals.passed} passed, ${totals.failed + (failedSteps.length && !totals.failed ? 1 : 0)} failed${skipped}`,
+);
 process.exit(failedSteps.length > 0 ? 1 : 0);
