@@ -69,6 +69,17 @@ export function viewerWindow(
   };
 }
 
+/** The rule for a caller in a channel they reached: their access carries their permissions and membership. */
+export function actorWindow(
+  actor: Pick<Actor, 'userId'>,
+  access: Omit<Viewer, 'userId'> & { channel: Pick<ChannelRow, 'truncated_at'> },
+): ViewerWindow {
+  return viewerWindow(
+    { userId: actor.userId, permissions: access.permissions, membership: access.membership },
+    access.channel,
+  );
+}
+
 /**
  * The history windows of `viewerId` in each of `cids` at once (readability is the caller's: these paths have already
  * selected readable channels, or show the viewer's own objects).

@@ -1,10 +1,5 @@
 import { requirePermission, type Actor } from '../access/access.ts';
-import {
-  inWindow,
-  toWatchersWhoSee,
-  viewerWindow,
-  type ViewerWindow,
-} from '../access/visibility.ts';
+import { actorWindow, inWindow, toWatchersWhoSee } from '../access/visibility.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import {
   assertChannelId,
@@ -91,7 +86,7 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
       const access = await channels.access(actor, row.cid);
       requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
       // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
-      if (!inWindow(windowOf(actor, access), row)) throw notFound(messageId);
+      if (!inWindow(actorWindow(actor, access), row)) throw notFound(messageId);
       return { row, access };
     },
 
@@ -127,12 +122,4 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
     },
   };
   return lookup;
-}
-
-/** The one visibility rule (core/access/visibility.ts) for the caller in a channel they reached. */
-export function windowOf(actor: Actor, access: ChannelAccess): ViewerWindow {
-  return viewerWindow(
-    { userId: actor.userId, permissions: access.permissions, membership: access.membership },
-    access.channel,
-  );
 }

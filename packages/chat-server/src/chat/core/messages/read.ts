@@ -1,8 +1,8 @@
-import { historyBound, inWindow } from '../access/visibility.ts';
+import { actorWindow, historyBound, inWindow } from '../access/visibility.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
-import { windowOf, type MessagesUseCaseContext } from './context.ts';
+import type { MessagesUseCaseContext } from './context.ts';
 import { parseMessagePage } from './pagination.ts';
 import type { MessageRow } from './repo.ts';
 import type { MessagesService } from './service.ts';
@@ -40,7 +40,7 @@ export function createReadUseCases(
       if (ids.length === 0) throw chatError.input('ids is required');
       if (ids.length > GET_MANY_MAX)
         throw chatError.input(`at most ${GET_MANY_MAX} ids can be requested`);
-      const window = windowOf(actor, access);
+      const window = actorWindow(actor, access);
       const rows = [...(await repo.getMany(actor.appId, ids)).values()]
         .filter((r) => r.cid === access.channel.cid && inWindow(window, r))
         .sort(byCreatedAt);

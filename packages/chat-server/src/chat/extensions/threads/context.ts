@@ -1,6 +1,6 @@
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
-import { inWindow, viewerWindow } from '../../core/access/visibility.ts';
+import { inWindow, actorWindow } from '../../core/access/visibility.ts';
 import type { ChannelsService, ChannelAccess } from '../../core/channels/service.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
@@ -51,7 +51,7 @@ export async function loadThread(
   const row = await ctx.repo.get(actor.appId, parentId);
   if (!row) throw chatError.notFound(`thread ${parentId} does not exist`);
   const access = await ctx.channels.access(actor, row.cid);
-  const window = viewerWindow({ userId: actor.userId, ...access }, access.channel);
+  const window = actorWindow(actor, access);
   if (!window.readable)
     throw chatError.notAllowed('reading this thread is not allowed (missing read-channel)');
   // A thread whose parent is hidden from the viewer (truncation, hide_history, clear_history) does not exist.
