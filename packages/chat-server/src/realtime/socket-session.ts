@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { placeholderUser } from '../chat/core/users/serialize.ts';
+import { ownUserBase } from '../chat/core/users/me.ts';
 import { isPlainObject } from '../chat/core/json.ts';
 import type { ChatDeps } from '../chat/core/deps.ts';
 import type { ChatServices } from '../chat/services.ts';
@@ -134,22 +135,14 @@ async function admitAndGreet(
   }
 }
 
+const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
+
 /** The `me` of the first health.check: upserted from `user_details`, or a placeholder for anonymous sockets. */
 async function ownUserOf(context: GatewayContext, handshake: Handshake) {
   const { deps, services } = context;
   if (handshake.anonymous) {
-    return {
-      ...placeholderUser(handshake.userId, 'anonymous', deps.clock.now()),
-      anon: true,
-      online: true,
-      devices: [],
-      mutes: [],
-      channel_mutes: [],
-      total_unread_count: 0,
-      unread_count: 0,
-      unread_channels: 0,
-      unread_threads: 0,
-    };
+    const self = placeholderUser(handshake.userId, 'anonymous', deps.clock.now());
+    return { ...ownUserBase(self, NOTHING_UNREAD), anon: true };
   }
   const { appId, userId, details, role } = handshake;
   const row = await services.users.upsertOnConnect(appId, userId, details, role);

@@ -35,21 +35,28 @@ export function createOwnUserBuilder(
       unreadSummary(deps, appId, row.id),
       ...points.ownUser.map((part) => part(context)),
     ]);
-    return Object.assign(
-      {
-        ...self,
-        online: true,
-        devices: [],
-        mutes: [],
-        channel_mutes: [],
-        total_unread_count: unread.total,
-        unread_count: unread.total,
-        unread_channels: unread.channels,
-        unread_threads: unread.threads,
-        active_live_locations: [],
-      },
-      ...parts,
-    );
+    return Object.assign({ ...ownUserBase(self, unread), active_live_locations: [] }, ...parts);
+  };
+}
+
+/**
+ * The fields every `me` has, signed-in or anonymous: online, no devices, empty mute lists (arrays, or the client
+ * crashes) and the unread totals.
+ */
+export function ownUserBase(
+  self: UserResponse,
+  unread: { total: number; channels: number; threads: number },
+) {
+  return {
+    ...self,
+    online: true,
+    devices: [],
+    mutes: [],
+    channel_mutes: [],
+    total_unread_count: unread.total,
+    unread_count: unread.total,
+    unread_channels: unread.channels,
+    unread_threads: unread.threads,
   };
 }
 
