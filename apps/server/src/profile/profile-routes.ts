@@ -73,9 +73,10 @@ export async function profileRoutes(
       if (target.id === admin.id && patch.role !== undefined && patch.role !== 'admin') {
         throw appError.cannotRemoveOwnAdmin();
       }
-      const updated =
-        Object.keys(patch).length === 0 ? target : await updateUser(db, target.id, patch);
+      if (Object.keys(patch).length === 0) return toProfile(target);
+      const updated = await updateUser(db, target.id, patch);
       if (!updated) throw appError.userNotFound();
+      // An empty patch changes nothing, so only a write is announced (a chat round trip per call otherwise).
       await users.userChanged(updated.id);
       return toProfile(updated);
     },
