@@ -1,9 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ChatServerConfig } from '../config.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database, Db, SqlDialectKind } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -38,7 +39,7 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
     }
     case 'postgres': {
       const pool = createPool(config, log);
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
       return { db, kind: 'postgres', close: () => db.destroy() };
     }
   }

@@ -47,4 +47,26 @@ describe.runIf(url)('postgres: migrations', () => {
     await migrateFreshSchema();
     expect(await migrateFreshSchema()).toContain('messages');
   });
+
+  it('migrates a fresh schema while other schemas of the same database are being dropped', async () => {
+    // Test servers share one database, each in its own schema, and drop it when they stop: a migration's look at the
+    // catalog must not trip over a schema that disappears under it.
+    const doomed = Array.from({ length: 60 }, () => `doomed_${randomBytes(5).toString('hex')}`);
+    await admin(
+      doomed.map((name) => `create schema ${name}; create table ${name}.t (id int);`).join(' '),
+    );
+    let dropping = true;
+    const dropper = (async () => {
+      for (const name of doomed) await admin(`drop schema ${name} cascade`);
+      dropping = false;
+    })();
+    const migrated: string[][] = [];
+    try {
+      while (dropping) migrated.push(await migrateFreshSchema());
+    } finally {
+      await dropper;
+    }
+    expect(migrated.length).toBeGreaterThan(0);
+    for (const tables of migrated) expect(tables).toContain('messages');
+  });
 });
