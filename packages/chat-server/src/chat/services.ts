@@ -1,3 +1,4 @@
+import { type BanPort, unavailableBans } from './core/bans/port.ts';
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
@@ -114,6 +115,7 @@ interface Core extends Pick<ChatServices, CoreServiceName> {
   deps: ChatDeps;
   repos: ReturnType<typeof createCoreRepos>;
   assembler: MessageAssembler;
+  bans: BanPort;
 }
 
 function createCoreRepos(db: ChatDeps['db']) {
@@ -192,6 +194,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     channelEvents,
     repos,
     assembler,
+    bans: unavailableBans(),
   };
 }
 

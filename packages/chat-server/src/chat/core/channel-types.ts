@@ -75,6 +75,10 @@ export interface ChannelTypeConfig {
   max_message_length: number;
   automod: 'disabled' | 'simple' | 'AI';
   automod_behavior: 'flag' | 'block';
+  /** The app block list (by name) every message of the type is checked against, if any. */
+  blocklist?: string;
+  /** What a match does: `flag` stores the message and flags it for review, `block` refuses it. */
+  blocklist_behavior?: 'flag' | 'block';
   commands: { name: string; description: string; args: string; set: string }[];
 }
 
