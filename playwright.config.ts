@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3101;
+// E2E_PORT lets two runs on one machine (two worktrees) use different ports; the short-token app takes the next one.
+const PORT = Number(process.env.E2E_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run. The config is also evaluated in every worker, which inherit the
@@ -13,7 +14,7 @@ const dataDir = process.env.DAOHUU_E2E_DATA_DIR;
 
 // A second server whose chat tokens live a few seconds, for the token-expiry test only. Its data sits inside the
 // first one's directory, so the global teardown removes both.
-const SHORT_TOKEN_PORT = 3102;
+const SHORT_TOKEN_PORT = PORT + 1;
 const shortTokenBaseURL = `http://127.0.0.1:${SHORT_TOKEN_PORT}`;
 const SHORT_TOKEN_SPEC = /chat-token-expiry\.spec\.ts$/;
 
