@@ -13,6 +13,7 @@ import { registerSearchFunctions } from './db/folded-search.ts';
 import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installRequestLog, loggingOptions } from './http/log-output.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
@@ -39,11 +40,12 @@ function trustProxyOption(
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   // request.ip is the TCP peer unless TRUST_PROXY names the proxy allowed to say who the client is.
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggingOptions(config),
     trustProxy: trustProxyOption(config),
     frameworkErrors: frameworkErrorsFor(config.chat.mode === 'embedded'),
   });
   installErrorHandler(app);
+  installRequestLog(app);
   // First, so every route registered below, the embedded chat's included, answers with them.
   installSecurityHeaders(app, config);
 

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       betterAuthSecret: undefined,
       seedDemo: true,
       logLevel: 'info',
+      logFormat: 'auto',
       shutdownGraceMs: 10_000,
       nodeEnv: 'development',
       authRateLimit: {
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
         BETTER_AUTH_SECRET: 's'.repeat(32),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
         SHUTDOWN_GRACE_MS: '2500',
         NODE_ENV: 'production',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       betterAuthSecret: 's'.repeat(32),
       seedDemo: false,
       logLevel: 'warn',
+      logFormat: 'json',
       shutdownGraceMs: 2500,
       nodeEnv: 'production',
       authRateLimit: {

@@ -125,7 +125,13 @@ export const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info')
-    .describe('Log level of the server log (pino).'),
+    .describe('Log level of the server log (pino); each request is logged at debug.'),
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' })
+    .default('auto')
+    .describe(
+      'Log lines for a person (pretty) or JSON lines; auto: pretty on a terminal, JSON otherwise.',
+    ),
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000)
     .default(10_000)
     .describe('On SIGTERM/SIGINT, longest wait for requests in progress before the server closes.'),
@@ -264,6 +270,7 @@ export interface Config {
   betterAuthSecret: string | undefined;
   seedDemo: boolean;
   logLevel: LogLevel;
+  logFormat: 'auto' | 'pretty' | 'json';
   /** How long a shutdown lets requests in progress finish (main.ts). */
   shutdownGraceMs: number;
   nodeEnv: 'development' | 'production' | 'test';
@@ -357,6 +364,7 @@ export function loadConfig(
     betterAuthSecret: values.BETTER_AUTH_SECRET,
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     nodeEnv: values.NODE_ENV,
     authRateLimit: {

@@ -1,5 +1,7 @@
 import { shutDownOnSignals, trackRequests } from '@daohuu/chat-server';
 import { buildApp } from './app.ts';
+import { startupBanner } from './banner.ts';
+import { logIsPretty } from './http/log-output.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 
@@ -22,7 +24,10 @@ await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-app.log.info(`Đạo Hữu is running at ${config.publicUrl} (listening on ${config.host}:${port})`);
+// The banner is for the person who ran `npm start`; a machine reading JSON lines gets it as one log line.
+if (logIsPretty(config)) process.stdout.write(startupBanner(config, port));
+else
+  app.log.info(`Đạo Hữu is running at ${config.publicUrl} (listening on ${config.host}:${port})`);
 
 // Requests already received (chat sends included) finish before the app closes: Fastify's close alone
 // answers them 503.
