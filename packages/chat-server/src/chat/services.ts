@@ -1,6 +1,10 @@
 import { type BanPort, unavailableBans } from './core/bans/port.ts';
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
+import {
+  createChannelTypesService,
+  type ChannelTypesService,
+} from './core/channel-types/service.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
 import { createStateBuilder } from './core/channels/state.ts';
 import type { ChatDeps } from './core/deps.ts';
@@ -63,6 +67,7 @@ export interface ChatServices {
   app: AppService;
   users: UsersService;
   channels: ChannelsService;
+  channelTypes: ChannelTypesService;
   messages: MessagesService;
   reactions: ReactionsService;
   reads: ReadsService;
@@ -84,13 +89,25 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const core = createCore(deps, points);
   const extensions = installExtensions(core, points);
-  const { events, me, app, users, channels, messages, reactions, reads, channelEvents } = core;
+  const {
+    events,
+    me,
+    app,
+    users,
+    channels,
+    channelTypes,
+    messages,
+    reactions,
+    reads,
+    channelEvents,
+  } = core;
   return {
     events,
     me,
     app,
     users,
     channels,
+    channelTypes,
     messages,
     reactions,
     reads,
@@ -105,6 +122,7 @@ type CoreServiceName =
   | 'app'
   | 'users'
   | 'channels'
+  | 'channelTypes'
   | 'messages'
   | 'reactions'
   | 'reads'
@@ -188,6 +206,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     app,
     users,
     channels,
+    channelTypes: createChannelTypesService(deps),
     messages,
     reactions,
     reads,

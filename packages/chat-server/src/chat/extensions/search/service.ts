@@ -31,7 +31,12 @@ async function search(
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
   const { limit, offset } = request;
-  const channelWhere = compileChannelFilter(deps.dialect, actor, request.channelFilter);
+  const channelWhere = compileChannelFilter(
+    deps.dialect,
+    actor,
+    request.channelFilter,
+    deps.channelTypes,
+  );
   const cids = await repo.readableChannels(
     actor.appId,
     actor.userId ?? '',
