@@ -136,12 +136,12 @@ interface Core extends Pick<ChatServices, CoreServiceName> {
   bans: BanPort;
 }
 
-function createCoreRepos(db: ChatDeps['db']) {
+function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
   return {
     channels: createChannelsRepo(db),
     messages: createMessagesRepo(db),
     reactions: createReactionsRepo(db),
-    reads: createReadsRepo(db),
+    reads: createReadsRepo(db, types),
     threads: createThreadsRepo(db),
   };
 }
@@ -151,7 +151,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps);
   const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
-  const repos = createCoreRepos(deps.db);
+  const repos = createCoreRepos(deps.db, deps.channelTypes);
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,

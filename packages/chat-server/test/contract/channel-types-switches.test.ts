@@ -153,6 +153,25 @@ describe('channel type switches', { timeout: 30_000 }, () => {
     expect(shown.results.map((result) => result.message.cid)).toEqual([open.cid]);
   });
 
+  it('stops counting unread messages once read_events is turned off', async () => {
+    const type = await customType(env(), 'chua-doc', {});
+    const { members, cid } = await channelWithMembers(env(), 'chua-doc', {
+      type,
+      users: ['a', 'b'],
+    });
+    const [alice, bob] = [members[0]!, members[1]!];
+    await sendText(alice.channel, 'Tin chưa đọc');
+    const unreadOf = async () => {
+      const [channel] = await bob.client.queryChannels({ cid }, {}, { state: true });
+      return channel?.state.read[bob.id]?.unread_messages;
+    };
+    expect(await unreadOf()).toBe(1);
+
+    await env().admin.updateChannelType(type, { read_events: false });
+
+    expect(await unreadOf()).toBe(0);
+  });
+
   it('sends no user.watching.start when connect_events is off', async () => {
     const { alice, bob, type, channelId } = await scene('ket-noi');
     const seen: Event[] = [];
