@@ -190,12 +190,16 @@ describe('channel types', { timeout: 30_000 }, () => {
     );
   });
 
-  it('keeps created and changed types across a restart of the server', async () => {
+  it('keeps created and changed types, built-in ones included, across a restart of the server', async () => {
     const name = typeName('ben-vung');
     await env().admin.createChannelType({ name, polls: false });
     await env().admin.updateChannelType(name, { grants: { channel_member: ['read-channel'] } });
+    await env().admin.updateChannelType('team', { typing_events: false });
 
     await env().server.restart();
+
+    expect((await env().admin.getChannelType('team')).typing_events).toBe(false);
+    expect((await env().admin.getChannelType('gaming')).replies).toBe(false);
 
     const read = await env().admin.getChannelType(name);
     expect(read.polls).toBe(false);

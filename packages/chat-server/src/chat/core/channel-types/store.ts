@@ -117,7 +117,17 @@ export function createChannelTypeStore(deps: ChannelTypeStoreDeps): ChannelTypeS
       tables(trx)
         .insertInto('channel_types')
         .values(rows)
-        .onConflict((oc) => oc.columns(['app_id', 'name']).doNothing())
+        // A built-in never changed through the API follows the code's current definition (new switches, grants
+        // changed in a release); once changed, the app's own version is kept.
+        .onConflict((oc) =>
+          oc
+            .columns(['app_id', 'name'])
+            .doUpdateSet({
+              config: (eb) => eb.ref('excluded.config'),
+              grants: (eb) => eb.ref('excluded.grants'),
+            })
+            .whereRef('channel_types.updated_at', '=', 'channel_types.created_at'),
+        )
         .execute(),
     );
   }
