@@ -68,7 +68,8 @@ export function createWatchingEvents(options: WatchingEventsOptions): WatchingEv
 
   return {
     async announce(appId, channel, kind, userId) {
-      if (stopped || options.channelTypes.get(appId, channel.type)?.config.connect_events === false) return;
+      if (stopped || options.channelTypes.get(appId, channel.type)?.config.connect_events === false)
+        return;
       const key = `${appId}\0${channel.cid}`;
       const batch = pending.get(key);
       if (hub.watcherCount(appId, channel.cid) <= options.largeChannelWatchers) {
