@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { registerAppRoutes } from './chat/core/app/routes.ts';
 import { registerChannelRoutes } from './chat/core/channels/routes.ts';
+import { registerChannelTypeRoutes } from './chat/core/channel-types/routes.ts';
 import { registerEventRoutes } from './chat/core/events/routes.ts';
 import { registerReactionRoutes } from './chat/core/reactions/routes.ts';
 import { registerReadRoutes } from './chat/core/reads/routes.ts';
@@ -49,6 +50,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerAppRoutes,
   registerUserRoutes,
   registerChannelRoutes,
+  registerChannelTypeRoutes,
   registerMessageRoutes,
   registerReactionRoutes,
   registerReadRoutes,

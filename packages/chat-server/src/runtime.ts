@@ -2,6 +2,7 @@ import { createAppRegistry, upsertApps, type AppRegistry } from './apps.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import type { ChatServerConfig } from './config.ts';
 import type { ChatDeps, Logger } from './chat/core/deps.ts';
+import { createChannelTypeStore } from './chat/core/channel-types/store.ts';
 import { createChatServices, type ChatServices } from './chat/services.ts';
 import { createClock } from './db/clock.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
@@ -67,6 +68,14 @@ export async function createChatRuntime(
       if (!receiving) hub.closeSockets(CLOSE_TRY_AGAIN, 'event stream interrupted');
     });
     const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
+    const channelTypes = createChannelTypeStore({
+      db: handle.db,
+      writes,
+      pubsub,
+      log,
+      now: () => clock.now(),
+    });
+    await channelTypes.start(config.apps.map((app) => app.id));
     const deps: ChatDeps = {
       config,
       db: handle.db,
@@ -76,6 +85,7 @@ export async function createChatRuntime(
       hub,
       clock,
       log,
+      channelTypes,
     };
     const services = createChatServices(deps);
     services.reminders.start();
@@ -90,6 +100,7 @@ export async function createChatRuntime(
         services.channels.stop();
         await services.reminders.stop();
         await writes.drain();
+        await channelTypes.stop();
         await pubsub.close();
         await handle.close();
       },

@@ -1,6 +1,10 @@
 import { type BanPort, unavailableBans } from './core/bans/port.ts';
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
+import {
+  createChannelTypesService,
+  type ChannelTypesService,
+} from './core/channel-types/service.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
 import { createStateBuilder } from './core/channels/state.ts';
 import type { ChatDeps } from './core/deps.ts';
@@ -63,6 +67,7 @@ export interface ChatServices {
   app: AppService;
   users: UsersService;
   channels: ChannelsService;
+  channelTypes: ChannelTypesService;
   messages: MessagesService;
   reactions: ReactionsService;
   reads: ReadsService;
@@ -84,13 +89,25 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const core = createCore(deps, points);
   const extensions = installExtensions(core, points);
-  const { events, me, app, users, channels, messages, reactions, reads, channelEvents } = core;
+  const {
+    events,
+    me,
+    app,
+    users,
+    channels,
+    channelTypes,
+    messages,
+    reactions,
+    reads,
+    channelEvents,
+  } = core;
   return {
     events,
     me,
     app,
     users,
     channels,
+    channelTypes,
     messages,
     reactions,
     reads,
@@ -105,6 +122,7 @@ type CoreServiceName =
   | 'app'
   | 'users'
   | 'channels'
+  | 'channelTypes'
   | 'messages'
   | 'reactions'
   | 'reads'
@@ -118,12 +136,12 @@ interface Core extends Pick<ChatServices, CoreServiceName> {
   bans: BanPort;
 }
 
-function createCoreRepos(db: ChatDeps['db']) {
+function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
   return {
     channels: createChannelsRepo(db),
     messages: createMessagesRepo(db),
     reactions: createReactionsRepo(db),
-    reads: createReadsRepo(db),
+    reads: createReadsRepo(db, types),
     threads: createThreadsRepo(db),
   };
 }
@@ -133,7 +151,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps);
   const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
-  const repos = createCoreRepos(deps.db);
+  const repos = createCoreRepos(deps.db, deps.channelTypes);
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,
@@ -188,6 +206,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     app,
     users,
     channels,
+    channelTypes: createChannelTypesService(deps),
     messages,
     reactions,
     reads,

@@ -473,3 +473,58 @@ describe('the authorization matrix: role × channel type × action, against the 
     });
   }
 });
+
+/** App configuration routes: only the app secret (a server-side call) may use them, every user role gets code 17. */
+describe('the authorization matrix: channel-type routes are server-side only', () => {
+  const env = useContractEnv();
+  const someone = uniqueId('tan-tu');
+  const routes: { name: string; run: (cell: Cell) => Promise<Response> }[] = [
+    { name: 'GET /channeltypes', run: (cell) => call(cell, 'GET', '/channeltypes') },
+    { name: 'GET /channeltypes/{name}', run: (cell) => call(cell, 'GET', '/channeltypes/team') },
+    {
+      name: 'POST /channeltypes',
+      run: (cell) => call(cell, 'POST', '/channeltypes', { name: uniqueId('loai').toLowerCase() }),
+    },
+    {
+      name: 'PUT /channeltypes/{name}',
+      run: (cell) => call(cell, 'PUT', '/channeltypes/team', { max_message_length: 5000 }),
+    },
+    {
+      name: 'DELETE /channeltypes/{name}',
+      run: async (cell) => {
+        const name = uniqueId('xoa').toLowerCase();
+        await cell.env.admin.createChannelType({ name });
+        return call(cell, 'DELETE', `/channeltypes/${name}`);
+      },
+    },
+  ];
+
+  beforeAll(async () => {
+    await createUsers(env(), [
+      someone,
+      { id: `${someone}-g`, name: 'g', role: 'guest' },
+      { id: `${someone}-m`, name: 'm', role: 'moderator' },
+      { id: `${someone}-a`, name: 'a', role: 'admin' },
+    ]);
+  });
+
+  const callers: [RoleName, string | null][] = [
+    ['anonymous', null],
+    ['guest', `${someone}-g`],
+    ['user', someone],
+    ['moderator', `${someone}-m`],
+    ['admin', `${someone}-a`],
+    ['server', null],
+  ];
+  it.each(callers)('a %s gets exactly what the table grants it', async (role, userId) => {
+    const cell = { env: env(), role, userId } as Cell;
+    const expected: Expectation = role === 'server' ? 'allowed' : 'forbidden';
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      const answer = await answerOf(await route.run(cell));
+      if (!matches(expected, answer))
+        mismatches.push(`${route.name}: expected ${expected}, got ${answer.status} ${answer.body}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -86,6 +86,35 @@ export interface ChannelType {
   name: string;
   config: ChannelTypeConfig;
   grants: Partial<Record<Role, readonly Permission[]>>;
+  /** When the stored type was created and last changed (absent on the built-in constants). */
+  created_at?: string;
+  updated_at?: string;
+}
+
+export const ROLES: readonly Role[] = [
+  'anonymous',
+  'guest',
+  'user',
+  'channel_member',
+  'channel_moderator',
+  'moderator',
+  'admin',
+];
+
+export const PERMISSIONS: readonly Permission[] = [
+  ...CLIENT_CAPABILITIES,
+  'read-channel',
+  'create-channel',
+  'watch-channel',
+];
+
+/**
+ * The live channel types of each app (core/channel-types/store.ts keeps them, loaded at start and refreshed on
+ * change). Synchronous on purpose: every request and event reads it on its hot path.
+ */
+export interface ChannelTypeLookup {
+  get(appId: string, name: string): ChannelType | undefined;
+  list(appId: string): readonly ChannelType[];
 }
 
 const READ: readonly Permission[] = [
@@ -139,7 +168,10 @@ const ADMIN: readonly Permission[] = [
   'join-channel',
 ];
 
-function config(name: string, overrides: Partial<ChannelTypeConfig> = {}): ChannelTypeConfig {
+export function defaultConfig(
+  name: string,
+  overrides: Partial<ChannelTypeConfig> = {},
+): ChannelTypeConfig {
   return {
     name,
     typing_events: true,
@@ -174,7 +206,7 @@ function config(name: string, overrides: Partial<ChannelTypeConfig> = {}): Chann
 /** Private conversations: only members read and write, and may rename the group and invite; any user may create one. */
 const messaging: ChannelType = {
   name: 'messaging',
-  config: config('messaging'),
+  config: defaultConfig('messaging'),
   grants: {
     user: ['create-channel'],
     channel_member: [...MEMBER, 'pin-message', 'update-channel', 'update-channel-members'],
@@ -187,7 +219,7 @@ const messaging: ChannelType = {
 /** Public broadcast: anyone (even anonymous) may watch and read; members write. */
 const livestream: ChannelType = {
   name: 'livestream',
-  config: config('livestream', { typing_events: false, read_events: false }),
+  config: defaultConfig('livestream', { typing_events: false, read_events: false }),
   grants: {
     anonymous: ['read-channel', 'watch-channel'],
     guest: ['read-channel', 'watch-channel'],
@@ -202,7 +234,7 @@ const livestream: ChannelType = {
 /** Team rooms: members only, channel moderators manage. */
 const team: ChannelType = {
   name: 'team',
-  config: config('team'),
+  config: defaultConfig('team'),
   grants: {
     user: ['create-channel'],
     channel_member: MEMBER,
@@ -215,7 +247,7 @@ const team: ChannelType = {
 /** Support conversations: guests may open one; members only. */
 const commerce: ChannelType = {
   name: 'commerce',
-  config: config('commerce', { url_enrichment: true }),
+  config: defaultConfig('commerce', { url_enrichment: true }),
   grants: {
     guest: ['create-channel'],
     user: ['create-channel'],
@@ -229,7 +261,7 @@ const commerce: ChannelType = {
 /** Game rooms: like livestream but users read too and no uploads. */
 const gaming: ChannelType = {
   name: 'gaming',
-  config: config('gaming', {
+  config: defaultConfig('gaming', {
     uploads: false,
     replies: false,
     typing_events: false,
@@ -254,6 +286,7 @@ export const BUILTIN_CHANNEL_TYPES: Record<string, ChannelType> = {
   gaming,
 };
 
+/** The built-in definition only: code that has an app at hand reads the live one from `deps.channelTypes`. */
 export function channelTypeByName(name: string): ChannelType | undefined {
   return Object.prototype.hasOwnProperty.call(BUILTIN_CHANNEL_TYPES, name)
     ? BUILTIN_CHANNEL_TYPES[name]

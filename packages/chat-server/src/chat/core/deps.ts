@@ -4,6 +4,7 @@ import type { Db, SqlDialectKind } from '../../db/schema.ts';
 import type { WriteQueue } from '../../db/write-queue.ts';
 import type { PubSub } from '../../pubsub/pubsub.ts';
 import type { Hub } from '../../realtime/hub.ts';
+import type { ChannelTypeStore } from './channel-types/store.ts';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -21,4 +22,6 @@ export interface ChatDeps {
   hub: Hub;
   clock: Clock;
   log: Logger;
+  /** Each app's live channel types (synchronous lookups; changes reach every node). */
+  channelTypes: ChannelTypeStore;
 }

@@ -3,7 +3,11 @@ import type { Db } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import { permissionsFor, type Actor } from './access.ts';
-import { BUILTIN_CHANNEL_TYPES, type Permission } from '../channel-types.ts';
+import {
+  BUILTIN_CHANNEL_TYPES,
+  type ChannelTypeLookup,
+  type Permission,
+} from '../channel-types.ts';
 import type { ChannelRow, MemberRow } from '../channels/repo.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
 
@@ -143,6 +147,17 @@ export function visibleToViewer(
 }
 
 /**
+ * The types of the actor's app that anyone in the actor's role may read without being a member. Without the app's
+ * live types (callers not yet passing them) the built-in definitions answer.
+ */
+export function openTypeNames(actor: Actor, types?: ChannelTypeLookup): string[] {
+  const all = types ? types.list(actor.appId) : Object.values(BUILTIN_CHANNEL_TYPES);
+  return all
+    .filter((type) => permissionsFor(type, actor, null).has('read-channel'))
+    .map((type) => type.name);
+}
+
+/**
  * SQL: the channel `cid` (a SQL expression, in app `appId`) is one the actor may read: not deleted, and either of a
  * type anyone in the actor's role may read or one the actor is an unbanned member of (channel-types.ts grants).
  */
@@ -150,11 +165,10 @@ export function readableChannel(
   actor: Actor,
   appId: RawBuilder<unknown>,
   cid: RawBuilder<unknown>,
+  types?: ChannelTypeLookup,
 ): RawBuilder<boolean> {
   if (actor.isServer) return sql<boolean>`1 = 1`;
-  const publicTypes = Object.values(BUILTIN_CHANNEL_TYPES)
-    .filter((type) => permissionsFor(type, actor, null).has('read-channel'))
-    .map((type) => type.name);
+  const publicTypes = openTypeNames(actor, types);
   const member = actor.userId
     ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId} and rm.banned = 0)`
     : sql<boolean>`1 = 0`;

@@ -1,5 +1,4 @@
 import type { AppConfig } from '../../../config.ts';
-import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
 import { toConfigResponse } from '../channels/serialize.ts';
 import { parseObject, type JsonObject } from '../json.ts';
 import type { AppContext } from './context.ts';
@@ -58,8 +57,8 @@ export async function appSettings(
 ): Promise<{ app: JsonObject }> {
   const uploads = await uploadConfigs(context, app);
   const channelConfigs: JsonObject = {};
-  for (const [name, type] of Object.entries(BUILTIN_CHANNEL_TYPES))
-    channelConfigs[name] = toConfigResponse(type);
+  for (const type of context.deps.channelTypes.list(app.id))
+    channelConfigs[type.name] = toConfigResponse(type);
   return {
     app: {
       name: app.name,

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { Connection } from '../../../realtime/connection.ts';
 import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
-import { channelTypeByName, type ChannelType, type Permission } from '../channel-types.ts';
+import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { JsonObject } from '../json.ts';
@@ -92,7 +92,7 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     channel: ChannelRow,
     executor?: Transaction<Database>,
   ): Promise<ChannelAccess> {
-    const type = channelTypeByName(channel.type);
+    const type = deps.channelTypes.get(channel.app_id, channel.type);
     if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
     const membership = actor.userId
       ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
@@ -117,7 +117,9 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     const usersById = channel.created_by_id
       ? await users.responses(channel.app_id, [channel.created_by_id])
       : new Map();
-    return toChannelResponse(channel, channelTypeByName(channel.type)!, usersById);
+    const type = deps.channelTypes.get(channel.app_id, channel.type);
+    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    return toChannelResponse(channel, type, usersById);
   }
 
   async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {
@@ -149,6 +151,7 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
       users,
       events: context.events,
       clock: deps.clock,
+      channelTypes: deps.channelTypes,
       largeChannelWatchers: deps.config.limits.largeChannelWatchers,
       batchMs: deps.config.limits.largeChannelWatchingEventsMs,
       log: deps.log,

@@ -6,7 +6,7 @@ import type { ChannelType } from '../channel-types.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import { channelFields, namedCreator, type ChannelFields } from './fields.ts';
-import { assertChannelId, assertChannelType, distinctId } from './ids.ts';
+import { assertChannelId, distinctId, existingChannelType } from './ids.ts';
 import { publishMembersAdded } from './member-events.ts';
 import {
   grantsRole,
@@ -36,7 +36,7 @@ export function createGetOrCreate(
   const { deps, repo } = ctx;
   return {
     async getOrCreate(actor, typeName, requestedId, body) {
-      const type = assertChannelType(typeName);
+      const type = existingChannelType(deps.channelTypes, actor.appId, typeName);
       const data = body.data === undefined ? {} : body.data;
       if (!isPlainObject(data)) throw chatError.input('data must be an object');
       const inputs = readMemberInputs(data.members, 'data.members');

@@ -1,19 +1,32 @@
 import { createHash } from 'node:crypto';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
-import { channelTypeByName, type ChannelType } from '../channel-types.ts';
+import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
 
 export const CHANNEL_TYPE_PATTERN = /^[a-z0-9_-]{1,64}$/;
 export const CHANNEL_ID_PATTERN = /^[a-zA-Z0-9_!-]{1,64}$/;
 
-export function assertChannelType(name: unknown): ChannelType {
+/**
+ * Checks a type name's form only: whether the type exists is the app's business (`existingChannelType`); a channel
+ * that exists always has an existing type, since a type in use cannot be deleted.
+ */
+export function assertChannelType(name: unknown): string {
   if (typeof name !== 'string' || !CHANNEL_TYPE_PATTERN.test(name)) {
     throw chatError.input(
       'channel type may only contain lower-case letters, numbers, "_" and "-" (max 64)',
     );
   }
-  const type = channelTypeByName(name);
-  if (!type) throw chatError.input(`channel type "${name}" does not exist`);
+  return name;
+}
+
+/** The app's live type of this name, or Stream's code 4 when it has none. */
+export function existingChannelType(
+  types: ChannelTypeLookup,
+  appId: string,
+  name: unknown,
+): ChannelType {
+  const type = types.get(appId, assertChannelType(name));
+  if (!type) throw chatError.input(`channel type "${String(name)}" does not exist`);
   return type;
 }
 

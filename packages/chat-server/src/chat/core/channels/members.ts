@@ -128,12 +128,12 @@ async function membersQueryTarget(
   actor: Actor,
   payload: JsonObject,
 ): Promise<{ cid: string; byMembers: boolean }> {
-  const type = assertChannelType(payload.type);
+  const typeName = assertChannelType(payload.type);
   if (typeof payload.id === 'string' && payload.id)
-    return { cid: cidOf(type.name, payload.id), byMembers: false };
+    return { cid: cidOf(typeName, payload.id), byMembers: false };
   const members = readMemberInputs(payload.members, 'members').map((m) => m.user_id);
   if (members.length === 0) throw chatError.input('either id or members must be provided');
-  const existing = await ctx.repo.byDistinctKey(actor.appId, type.name, distinctId(members).key);
+  const existing = await ctx.repo.byDistinctKey(actor.appId, typeName, distinctId(members).key);
   if (!existing) throw chatError.notFound('channel does not exist');
   return { cid: existing.cid, byMembers: true };
 }

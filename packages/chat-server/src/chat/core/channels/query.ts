@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
-import { permissionsFor, type Actor } from '../access/access.ts';
-import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import type { Actor } from '../access/access.ts';
+import { openTypeNames } from '../access/visibility.ts';
+import type { ChannelTypeLookup } from '../channel-types.ts';
 import type { JsonObject } from '../json.ts';
 import { compileFilter, type FieldSpec, type Operator } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
@@ -73,6 +74,7 @@ export function compileChannelFilter(
   dialect: SqlDialectKind,
   actor: Actor,
   filter: JsonObject,
+  types?: ChannelTypeLookup,
 ): RawBuilder<boolean> {
   const fields: Record<string, FieldSpec> = {
     type: { kind: 'column', ref: 'c.type', type: 'text' },
@@ -123,9 +125,7 @@ export function compileChannelFilter(
   // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
   if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`coalesce(m.hidden, 0) = 0`);
   if (!actor.isServer) {
-    const publicTypes = Object.values(BUILTIN_CHANNEL_TYPES)
-      .filter((type) => permissionsFor(type, actor, null).has('read-channel'))
-      .map((type) => type.name);
+    const publicTypes = openTypeNames(actor, types);
     parts.push(
       publicTypes.length > 0
         ? sql<boolean>`(m.user_id is not null or c.type in (${sql.join(publicTypes)}))`

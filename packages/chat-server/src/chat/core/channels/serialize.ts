@@ -17,7 +17,11 @@ const configResponses = new WeakMap<ChannelTypeConfig, ChannelConfigResponse>();
 export function toConfigResponse(type: ChannelType): ChannelConfigResponse {
   const cached = configResponses.get(type.config);
   if (cached) return cached;
-  const response = { ...type.config, created_at: CONFIG_TIMESTAMP, updated_at: CONFIG_TIMESTAMP };
+  const response = {
+    ...type.config,
+    created_at: type.created_at ?? CONFIG_TIMESTAMP,
+    updated_at: type.updated_at ?? CONFIG_TIMESTAMP,
+  };
   configResponses.set(type.config, response);
   return response;
 }

@@ -1,5 +1,5 @@
 import { historyBound } from '../access/visibility.ts';
-import { channelTypeByName, type ChannelType } from '../channel-types.ts';
+import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
 import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
@@ -52,8 +52,8 @@ export interface StateOptions {
   watcherOffset: number;
 }
 
-export function requireType(name: string): ChannelType {
-  const type = channelTypeByName(name);
+export function requireType(types: ChannelTypeLookup, appId: string, name: string): ChannelType {
+  const type = types.get(appId, name);
   if (!type) throw new Error(`unknown channel type ${name}`);
   return type;
 }
@@ -222,7 +222,7 @@ function toState(
   resolved: Resolved,
 ): ChannelStateResponse {
   const { messagesById, usersById } = resolved;
-  const type = requireType(row.type);
+  const type = requireType(ctx.deps.channelTypes, row.app_id, row.type);
   const membership = loaded.memberships.get(row.cid);
   const permissions = permissionsFor(
     type,

@@ -1,6 +1,6 @@
 import { channelEvent } from '../wire/events.ts';
 import type { Hub } from '../../../realtime/hub.ts';
-import { channelTypeByName } from '../channel-types.ts';
+import type { ChannelTypeLookup } from '../channel-types.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersService } from '../users/service.ts';
 import type { ChannelRow } from './repo.ts';
@@ -29,6 +29,7 @@ export interface WatchingEventsOptions {
   users: Pick<UsersService, 'response'>;
   events: Pick<EventPublisher, 'toChannel'>;
   clock: { now(): string };
+  channelTypes: ChannelTypeLookup;
   largeChannelWatchers: number;
   batchMs: number;
   log: { warn(obj: object, msg?: string): void };
@@ -67,7 +68,8 @@ export function createWatchingEvents(options: WatchingEventsOptions): WatchingEv
 
   return {
     async announce(appId, channel, kind, userId) {
-      if (stopped || channelTypeByName(channel.type)?.config.connect_events === false) return;
+      if (stopped || options.channelTypes.get(appId, channel.type)?.config.connect_events === false)
+        return;
       const key = `${appId}\0${channel.cid}`;
       const batch = pending.get(key);
       if (hub.watcherCount(appId, channel.cid) <= options.largeChannelWatchers) {

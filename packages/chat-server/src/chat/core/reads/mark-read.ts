@@ -1,3 +1,4 @@
+import { requireFeature } from '../channel-types/features.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { assertChannelId, assertChannelType } from '../channels/service.ts';
@@ -28,6 +29,7 @@ export async function markRead(
   const userId = userOf(actor);
   const access = await channels.access(actor, `${typeName}:${id}`);
   requirePermission(access.permissions, 'read-channel', 'marking the channel read');
+  requireFeature(access.type, 'read_events');
   const channel = access.channel;
   const threadId = threadOf(body);
   const now = deps.clock.now();

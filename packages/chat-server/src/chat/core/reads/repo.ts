@@ -1,6 +1,10 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db, ReadsTable } from '../../../db/schema.ts';
-import { BUILTIN_CHANNEL_TYPES } from '../channel-types.ts';
+import {
+  BUILTIN_CHANNEL_TYPES,
+  type ChannelType,
+  type ChannelTypeLookup,
+} from '../channel-types.ts';
 import { visibleToViewer } from '../access/visibility.ts';
 
 export type ReadRow = Selectable<ReadsTable>;
@@ -13,22 +17,19 @@ type Executor = Db | Transaction<Database>;
  * whatever the member count.
  */
 /*
- * Channel types with `read_events: false` (livestream, gaming) keep no unread counts, as in Stream: their read
- * states report 0 and they add nothing to a user's totals. The type is the cid's prefix; the prefixes are constants
- * from our own type list, inlined as literals so the statement text stays the same for the statement cache.
+ * Channel types with `read_events: false` (livestream, gaming by default) keep no unread counts, as in Stream: their
+ * read states report 0 and they add nothing to a user's totals. The type is the cid's prefix; the prefixes come from
+ * the app's live type list and are inlined as literals, so the statement text only changes when the types do (the
+ * statement cache keeps working).
  */
-const noReadEventPrefixes = Object.values(BUILTIN_CHANNEL_TYPES)
-  .filter((type) => !type.config.read_events)
-  .map((type) => `${type.name}:`);
-const countsUnread =
-  noReadEventPrefixes.length === 0
-    ? sql<boolean>`1 = 1`
-    : sql<boolean>`not (${sql.join(
-        noReadEventPrefixes.map(
-          (prefix) => sql`substr(r.cid, 1, ${sql.lit(prefix.length)}) = ${sql.lit(prefix)}`,
-        ),
-        sql` or `,
-      )})`;
+function countsUnreadFor(types: readonly ChannelType[]): RawBuilder<boolean> {
+  const prefixes = types.filter((type) => !type.config.read_events).map((type) => `${type.name}:`);
+  if (prefixes.length === 0) return sql<boolean>`1 = 1`;
+  return sql<boolean>`not (${sql.join(
+    prefixes.map((prefix) => sql`substr(r.cid, 1, ${sql.lit(prefix.length)}) = ${sql.lit(prefix)}`),
+    sql` or `,
+  )})`;
+}
 
 /*
  * Stream's backend stops counting a channel's (or thread's) unread messages at 255, and so do we: counting is then
@@ -39,13 +40,17 @@ export const UNREAD_COUNT_CAP = 255;
 // History hidden from the reader (truncation, hide_history, clear_history) is never unread: see core/access/visibility.ts.
 const visibleToReader = visibleToViewer('msg', sql.ref('r.user_id'));
 
-const unreadChannel = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
+const unreadChannelOf = (
+  countsUnread: RawBuilder<boolean>,
+) => sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
     and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system' and ${visibleToReader}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
-const unreadThread = sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
+const unreadThreadOf = (
+  countsUnread: RawBuilder<boolean>,
+) => sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0 and ${visibleToReader}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
@@ -86,7 +91,30 @@ export interface ReadsRepo {
   markAllRead(executor: Executor, appId: string, userId: string, at: string): Promise<string[]>;
 }
 
-export function createReadsRepo(db: Db): ReadsRepo {
+interface UnreadSql {
+  channel: RawBuilder<number>;
+  thread: RawBuilder<number>;
+}
+
+/** The unread-count expressions of one version of an app's type list (built once per list, reused until it changes). */
+function unreadSqlCache(types: ChannelTypeLookup | undefined): (appId: string) => UnreadSql {
+  const built = new WeakMap<readonly ChannelType[], UnreadSql>();
+  const builtins = Object.values(BUILTIN_CHANNEL_TYPES);
+  return (appId) => {
+    const list = types ? types.list(appId) : builtins;
+    let entry = built.get(list);
+    if (!entry) {
+      const counts = countsUnreadFor(list);
+      entry = { channel: unreadChannelOf(counts), thread: unreadThreadOf(counts) };
+      built.set(list, entry);
+    }
+    return entry;
+  };
+}
+
+/** `types`: the live channel types, whose `read_events` decide which channels keep unread counts. */
+export function createReadsRepo(db: Db, types?: ChannelTypeLookup): ReadsRepo {
+  const unreadSql = unreadSqlCache(types);
   // Channel-level read states of current members only: a former member's leftover read row must not count.
   const memberChannelReads = (appId: string) =>
     db
@@ -128,7 +156,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
       if (cids.length === 0) return result;
       const rows = await memberChannelReads(appId)
         .selectAll('r')
-        .select(unreadChannel.as('unread'))
+        .select(unreadSql(appId).channel.as('unread'))
         .where('r.cid', 'in', [...cids])
         .execute();
       for (const row of rows) result.get(row.cid)?.push({ ...row, unread: Number(row.unread) });
@@ -139,7 +167,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
       const row = await db
         .selectFrom('reads as r')
         .selectAll('r')
-        .select(unreadChannel.as('unread'))
+        .select(unreadSql(appId).channel.as('unread'))
         .where('r.app_id', '=', appId)
         .where('r.cid', '=', cid)
         .where('r.user_id', '=', userId)
@@ -151,7 +179,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
     async channelUnreads(appId, userId) {
       const rows = await memberChannelReads(appId)
         .selectAll('r')
-        .select(unreadChannel.as('unread'))
+        .select(unreadSql(appId).channel.as('unread'))
         .where('r.user_id', '=', userId)
         .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
@@ -161,7 +189,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
       const rows = await db
         .selectFrom('reads as r')
         .selectAll('r')
-        .select(unreadThread.as('unread'))
+        .select(unreadSql(appId).thread.as('unread'))
         .where('r.app_id', '=', appId)
         .where('r.user_id', '=', userId)
         .where('r.thread_id', '<>', '')
@@ -176,7 +204,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
       if (userIds.length === 0) return result;
       const rows = await memberChannelReads(appId)
         .select('r.user_id')
-        .select(unreadChannel.as('unread'))
+        .select(unreadSql(appId).channel.as('unread'))
         .where('r.user_id', 'in', [...userIds])
         .execute();
       for (const row of rows) {
@@ -195,7 +223,7 @@ export function createReadsRepo(db: Db): ReadsRepo {
       const rows = await db
         .selectFrom('reads as r')
         .selectAll('r')
-        .select(unreadThread.as('unread'))
+        .select(unreadSql(appId).thread.as('unread'))
         .where('r.app_id', '=', appId)
         .where('r.thread_id', 'in', [...parentIds])
         .execute();

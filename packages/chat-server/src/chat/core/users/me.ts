@@ -61,7 +61,7 @@ export function ownUserBase(
 }
 
 export async function unreadSummary(deps: ChatDeps, appId: string, userId: string) {
-  const reads = createReadsRepo(deps.db);
+  const reads = createReadsRepo(deps.db, deps.channelTypes);
   const [channels, threads] = await Promise.all([
     reads.channelUnreads(appId, userId),
     reads.threadUnreads(appId, userId),

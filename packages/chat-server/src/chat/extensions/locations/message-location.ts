@@ -1,3 +1,4 @@
+import { requireFeature } from '../../core/channel-types/features.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { ChatDeps } from '../../core/deps.ts';
@@ -61,6 +62,7 @@ export function createMessageLocations(context: {
     row.custom = JSON.stringify(custom);
     if (input === undefined || input === null) return undefined;
     if (!isPlainObject(input)) throw chatError.input('shared_location must be an object');
+    requireFeature(access.type, 'shared_locations');
     if (!access.permissions.has('share-location'))
       throw chatError.notAllowed(`sharing a location in ${access.channel.cid} is not allowed`);
     const deviceId = requiredString(input.created_by_device_id, 'created_by_device_id');

@@ -1,3 +1,4 @@
+import { requireFeature } from '../../core/channel-types/features.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
@@ -58,6 +59,7 @@ export function createLocationsService({
         actor.isServer ? { ...actor, userId } : actor,
         messageId,
       );
+      requireFeature(access.type, 'shared_locations');
       if (!location.end_at) throw chatError.input('a static location cannot be updated');
       const now = deps.clock.now();
       if (location.end_at <= now) throw chatError.input('this live location sharing has ended');

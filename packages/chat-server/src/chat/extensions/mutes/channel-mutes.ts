@@ -1,3 +1,4 @@
+import { requireFeature } from '../../core/channel-types/features.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { JsonObject } from '../../core/json.ts';
@@ -18,6 +19,7 @@ export async function muteChannel(
   if (valid.length === 0) throw chatError.input('channel_cid is required');
   for (const cid of valid) {
     const access = await channels.access({ ...actor, userId }, cid);
+    requireFeature(access.type, 'mutes');
     if (!actor.isServer && !access.permissions.has('mute-channel'))
       throw chatError.notAllowed('muting this channel is not allowed');
   }

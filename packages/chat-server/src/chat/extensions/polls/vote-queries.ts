@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../../core/access/access.ts';
 import { readableChannel, visibleToViewer } from '../../core/access/visibility.ts';
+import type { ChannelTypeLookup } from '../../core/channel-types.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from '../../core/query/cursor.ts';
 import { compileFilter, type FilterSchema } from '../../core/query/filter.ts';
@@ -90,8 +91,8 @@ export async function queryVotes(
  * A user sees the polls they created and those on messages they can see: in a channel they may read, and not hidden
  * from them (truncation, hide_history, clear_history).
  */
-function visiblePolls(actor: Actor): RawBuilder<boolean> {
-  const onVisibleMessage = sql<boolean>`exists (select 1 from messages pm where pm.app_id = polls.app_id and pm.id = polls.message_id and pm.cid = polls.cid and ${visibleToViewer('pm', actor.userId)} and ${readableChannel(actor, sql.ref('pm.app_id'), sql.ref('pm.cid'))})`;
+function visiblePolls(actor: Actor, types: ChannelTypeLookup): RawBuilder<boolean> {
+  const onVisibleMessage = sql<boolean>`exists (select 1 from messages pm where pm.app_id = polls.app_id and pm.id = polls.message_id and pm.cid = polls.cid and ${visibleToViewer('pm', actor.userId)} and ${readableChannel(actor, sql.ref('pm.app_id'), sql.ref('pm.cid'), types)})`;
   if (actor.isServer) return sql<boolean>`1 = 1`;
   return actor.userId
     ? sql<boolean>`(created_by_id = ${actor.userId} or ${onVisibleMessage})`
@@ -111,7 +112,7 @@ export async function queryPolls(
     customColumn: 'custom',
     fields: POLL_FILTER_FIELDS,
   });
-  const visible = visiblePolls(actor);
+  const visible = visiblePolls(actor, deps.channelTypes);
   const orderBy = compileSort(parseSort(body.sort), {
     dialect: deps.dialect,
     entity: 'polls',

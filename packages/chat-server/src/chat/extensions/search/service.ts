@@ -1,4 +1,5 @@
 import type { Actor } from '../../core/access/access.ts';
+import { withFeatureOn } from '../../core/channel-types/features.ts';
 import { compileChannelFilter } from '../../core/channels/query.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { JsonObject } from '../../core/json.ts';
@@ -31,7 +32,13 @@ async function search(
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
   const { limit, offset } = request;
-  const channelWhere = compileChannelFilter(deps.dialect, actor, request.channelFilter);
+  const channelWhere = withFeatureOn(
+    compileChannelFilter(deps.dialect, actor, request.channelFilter, deps.channelTypes),
+    deps.channelTypes,
+    actor.appId,
+    'c.type',
+    'search',
+  );
   const cids = await repo.readableChannels(
     actor.appId,
     actor.userId ?? '',

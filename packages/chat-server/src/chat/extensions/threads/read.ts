@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import { readableChannel, visibleToViewer } from '../../core/access/visibility.ts';
+import type { ChannelTypeLookup } from '../../core/channel-types.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { cursorOffset } from '../../core/query/bounds.ts';
 import { compileFilter } from '../../core/query/filter.ts';
@@ -23,8 +24,8 @@ function threadsFilter(ctx: ThreadsContext, filter: unknown) {
 }
 
 /** Only threads the user can still read, whose parent is not hidden from them. */
-function visibleThreads(actor: Actor) {
-  return sql<boolean>`(${readableChannel(actor, sql.ref('threads.app_id'), sql.ref('threads.cid'))} and exists (select 1 from messages pm where pm.app_id = threads.app_id and pm.id = threads.parent_message_id and ${visibleToViewer('pm', actor.userId)}))`;
+function visibleThreads(actor: Actor, types: ChannelTypeLookup) {
+  return sql<boolean>`(${readableChannel(actor, sql.ref('threads.app_id'), sql.ref('threads.cid'), types)} and exists (select 1 from messages pm where pm.app_id = threads.app_id and pm.id = threads.parent_message_id and ${visibleToViewer('pm', actor.userId)}))`;
 }
 
 export async function queryThreads(
@@ -44,7 +45,7 @@ export async function queryThreads(
   const rows = await ctx.repo.forUser(
     actor.appId,
     actor.userId,
-    sql<boolean>`(${where} and ${visibleThreads(actor)})`,
+    sql<boolean>`(${where} and ${visibleThreads(actor, ctx.deps.channelTypes)})`,
     limit + 1,
     offset,
   );

@@ -2,7 +2,7 @@ import type { Actor } from '../../core/access/access.ts';
 import { inWindow, viewerWindows, type HistoryWindow } from '../../core/access/visibility.ts';
 import type { ChannelRow } from '../../core/channels/repo.ts';
 import { toChannelResponse } from '../../core/channels/serialize.ts';
-import { channelTypeByName } from '../../core/channel-types.ts';
+import type { ChannelType } from '../../core/channel-types.ts';
 import { compact, parseObject, type JsonObject } from '../../core/json.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { userOf, type MessageResponse } from '../../core/messages/serialize.ts';
@@ -22,6 +22,7 @@ interface LoadedThreads {
   usersById: Map<string, UserResponse>;
   extras: Map<string, Record<string, unknown>>[];
   windowOf: (cid: string) => HistoryWindow;
+  typeOf: (name: string) => ChannelType | undefined;
 }
 
 function participantResponses(
@@ -62,7 +63,7 @@ function threadResponse(
 ): JsonObject | undefined {
   const parent = loaded.assembled.get(row.parent_message_id);
   const channel = loaded.channelRows.get(row.cid);
-  const type = channel ? channelTypeByName(channel.type) : undefined;
+  const type = channel ? loaded.typeOf(channel.type) : undefined;
   const parentRow = loaded.parents.get(row.parent_message_id);
   if (!parent || !parentRow || !channel || !type || !inWindow(loaded.windowOf(row.cid), parentRow))
     return undefined;
@@ -175,6 +176,7 @@ async function loadThreads(
     usersById,
     extras,
     windowOf,
+    typeOf: (name) => ctx.deps.channelTypes.get(appId, name),
   };
 }
 
