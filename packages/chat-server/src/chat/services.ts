@@ -1,4 +1,4 @@
-import { type BanPort, unavailableBans } from './core/bans/port.ts';
+import { createBansService, type BansService } from './core/bans/service.ts';
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
 import { createChannelsService, type ChannelsService } from './core/channels/service.ts';
@@ -68,6 +68,8 @@ export interface ChatServices {
   reads: ReadsService;
   threads: ThreadsService;
   channelEvents: ChannelEventsService;
+  /** Bans (the BanPort the moderation queue acts through, plus the ban routes' queries). */
+  bans: BansService;
   mutes: MutesService;
   moderation: ModerationService;
   reminders: RemindersService;
@@ -84,7 +86,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const core = createCore(deps, points);
   const extensions = installExtensions(core, points);
-  const { events, me, app, users, channels, messages, reactions, reads, channelEvents } = core;
+  const { events, me, app, users, channels, messages, reactions, reads, channelEvents, bans } = core;
   return {
     events,
     me,
@@ -95,6 +97,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reactions,
     reads,
     channelEvents,
+    bans,
     ...extensions,
   };
 }
@@ -108,14 +111,14 @@ type CoreServiceName =
   | 'messages'
   | 'reactions'
   | 'reads'
-  | 'channelEvents';
+  | 'channelEvents'
+  | 'bans';
 
 /** The core services, plus the repositories and the assembler extensions build on. */
 interface Core extends Pick<ChatServices, CoreServiceName> {
   deps: ChatDeps;
   repos: ReturnType<typeof createCoreRepos>;
   assembler: MessageAssembler;
-  bans: BanPort;
 }
 
 function createCoreRepos(db: ChatDeps['db']) {
@@ -181,6 +184,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   });
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
+  const bans = createBansService({ deps, users, channels, events });
   return {
     deps,
     events,
@@ -194,7 +198,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     channelEvents,
     repos,
     assembler,
-    bans: unavailableBans(),
+    bans,
   };
 }
 
