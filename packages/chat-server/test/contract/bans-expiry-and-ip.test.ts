@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ChatServerConfig } from '../../src/config.ts';
+import { parseConfig, type ChatServerConfig } from '../../src/config.ts';
 import { createDb, type DbHandle } from '../../src/db/create-db.ts';
 import { createPostgresSchema } from '../../src/testing/postgres-schema.ts';
 import {
@@ -23,13 +23,14 @@ import {
 /** A database this file can reach beside the server, to make a ban lapse without waiting for it. */
 async function sharedDatabase(): Promise<{ config: ChatServerConfig['db']; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
+  const parsed = (db: object) => parseConfig({ apps: [{ key: 'k', secret: 's' }], db }).db;
   if (process.env.CHAT_TEST_DIALECT === 'postgres' && url) {
     const { schema, drop } = await createPostgresSchema(url, 'bans_test');
-    return { config: { kind: 'postgres', url, schema, poolSize: 2 }, drop };
+    return { config: parsed({ kind: 'postgres', url, schema, poolSize: 2 }), drop };
   }
   const dir = mkdtempSync(join(tmpdir(), 'bans-test-'));
   return {
-    config: { kind: 'sqlite', file: join(dir, 'chat.sqlite') },
+    config: parsed({ kind: 'sqlite', file: join(dir, 'chat.sqlite') }),
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -100,7 +101,7 @@ describe('ban expiry and IP bans', { timeout: 30_000 }, () => {
     await lapse(bobId);
     const again = await connectUser(env, bobId);
     expect(again.user?.banned).toBe(false);
-    expect(again.user?.ban_expires).toBeUndefined();
+    expect((again.user as { ban_expires?: string }).ban_expires).toBeUndefined();
     await sendText(again.channel('messaging', bobChannel.id), 'Hết hạn cấm rồi');
     const { members } = await aliceChannel.queryMembers({ id: bobId });
     expect(members[0]).toMatchObject({ banned: false });
@@ -114,9 +115,10 @@ describe('ban expiry and IP bans', { timeout: 30_000 }, () => {
   });
 
   it('refuses connections from the address of an IP-banned user until the ban is lifted', async () => {
-    const [badId, neighbourId, elsewhereId, modId] = ['ke-xau', 'hang-xom', 'noi-khac', 'ho-phap'].map(
-      uniqueId,
-    );
+    const badId = uniqueId('ke-xau');
+    const neighbourId = uniqueId('hang-xom');
+    const elsewhereId = uniqueId('noi-khac');
+    const modId = uniqueId('ho-phap');
     await createUsers(env, [neighbourId, elsewhereId]);
     await env.admin.upsertUser({ id: modId, role: 'moderator' });
     expect(await firstFrameFrom(env, badId, '203.0.113.7')).toMatchObject({ type: 'health.check' });

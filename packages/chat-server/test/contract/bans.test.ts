@@ -1,3 +1,4 @@
+import type { BannedUsersFilters, Event } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import {
   channelWithMembers,
@@ -27,7 +28,7 @@ describe('bans', { timeout: 30_000 }, () => {
     const { aliceChannel, bobChannel, bobId, aliceId, bob } = await twoMembers(env(), 'cam-kenh');
     const banned = waitForEvent(aliceChannel, 'user.banned');
     await aliceChannel.banUser(bobId, { reason: 'spam linh thạch', timeout: 60 });
-    const event = await banned;
+    const event = (await banned) as Event & { expiration?: string };
     expect(event).toMatchObject({
       cid: aliceChannel.cid,
       user: { id: bobId },
@@ -85,6 +86,26 @@ describe('bans', { timeout: 30_000 }, () => {
     );
   });
 
+  it('refuses to add a user banned from the channel, and a shadow ban survives leaving and coming back', async () => {
+    const { aliceChannel } = await twoMembers(env(), 'them-vao');
+    const carolId = uniqueId('bi-cam');
+    const daveId = uniqueId('bi-cam-an');
+    await createUsers(env(), [carolId, daveId]);
+    await aliceChannel.banUser(carolId, {});
+    await expectStreamError(aliceChannel.addMembers([carolId]), { code: 17, message: /banned/ });
+    await aliceChannel.unbanUser(carolId);
+    await aliceChannel.addMembers([carolId]);
+
+    await aliceChannel.shadowBan(daveId, {});
+    await aliceChannel.addMembers([daveId]);
+    await aliceChannel.removeMembers([daveId]);
+    await aliceChannel.addMembers([daveId]);
+    const { members } = await aliceChannel.queryMembers({ id: { $in: [carolId, daveId] } });
+    const byId = new Map(members.map((m) => [m.user_id, m]));
+    expect(byId.get(carolId)).toMatchObject({ banned: false, shadow_banned: false });
+    expect(byId.get(daveId)).toMatchObject({ banned: false, shadow_banned: true });
+  });
+
   it('bans app-wide: the user loses writing everywhere, learns it on their socket, and me says banned', async () => {
     const mod = await moderator();
     const { members, cid } = await channelWithMembers(env(), 'toan-cuc', {
@@ -101,7 +122,7 @@ describe('bans', { timeout: 30_000 }, () => {
     });
     const again = await connectUser(env(), target.id);
     expect(again.user?.banned).toBe(true);
-    expect(Date.parse(String(again.user?.ban_expires))).toBeGreaterThan(Date.now());
+    expect(Date.parse(String((again.user as { ban_expires?: string }).ban_expires))).toBeGreaterThan(Date.now());
     const { users } = await env().admin.queryUsers({ id: target.id, banned: true });
     expect(users.map((u) => u.id)).toEqual([target.id]);
     // Reading is still allowed.
@@ -235,7 +256,7 @@ describe('bans', { timeout: 30_000 }, () => {
     expect(own.bans).toHaveLength(1);
     await expectStreamError(aliceChannel.getClient().queryBannedUsers({}), { code: 17 });
     await expectStreamError(bob.queryBannedUsers({ channel_cid: aliceChannel.cid }), { code: 17 });
-    await expectStreamError(mod.client.queryBannedUsers({ nonsense: 1 }), { code: 4 });
+    await expectStreamError(mod.client.queryBannedUsers({ nonsense: 1 } as BannedUsersFilters), { code: 4 });
   });
 
   it('gives moderators ban-channel-members and lets moderators and admins skip slow mode', async () => {

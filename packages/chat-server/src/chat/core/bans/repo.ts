@@ -80,6 +80,26 @@ export function createBansRepo(db: Db) {
       return !!row;
     },
 
+    /** The bans in force in channel `cid` among `userIds`, by user id. */
+    async inChannel(
+      executor: Executor,
+      appId: string,
+      cid: string,
+      userIds: string[],
+      now: string,
+    ): Promise<Map<string, BanRow>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await tables(executor)
+        .selectFrom('bans')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .where('user_id', 'in', userIds)
+        .where(inForce(now))
+        .execute();
+      return new Map(rows.map((row) => [row.user_id, row]));
+    },
+
     /** Whether an IP ban in force names `ip`. */
     async addressBanned(appId: string, ip: string, now: string): Promise<boolean> {
       const row = await tables(db)
