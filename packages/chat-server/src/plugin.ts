@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { registerAppRoutes } from './chat/core/app/routes.ts';
+import { registerBanRoutes } from './chat/core/bans/routes.ts';
 import { registerChannelRoutes } from './chat/core/channels/routes.ts';
 import { registerChannelTypeRoutes } from './chat/core/channel-types/routes.ts';
 import { registerEventRoutes } from './chat/core/events/routes.ts';
@@ -58,6 +59,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerEventRoutes,
   registerMuteRoutes,
   registerModerationRoutes,
+  registerBanRoutes,
   registerReminderRoutes,
   registerLocationRoutes,
   registerSearchRoutes,

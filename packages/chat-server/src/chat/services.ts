@@ -1,4 +1,4 @@
-import { type BanPort, unavailableBans } from './core/bans/port.ts';
+import { createBansService, type BansService } from './core/bans/service.ts';
 import { createAppService, type AppService } from './core/app/service.ts';
 import { createChannelsRepo } from './core/channels/repo.ts';
 import {
@@ -73,6 +73,8 @@ export interface ChatServices {
   reads: ReadsService;
   threads: ThreadsService;
   channelEvents: ChannelEventsService;
+  /** Bans (the BanPort the moderation queue acts through, plus the ban routes' queries). */
+  bans: BansService;
   mutes: MutesService;
   moderation: ModerationService;
   reminders: RemindersService;
@@ -100,6 +102,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reactions,
     reads,
     channelEvents,
+    bans,
   } = core;
   return {
     events,
@@ -112,6 +115,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reactions,
     reads,
     channelEvents,
+    bans,
     ...extensions,
   };
 }
@@ -126,14 +130,14 @@ type CoreServiceName =
   | 'messages'
   | 'reactions'
   | 'reads'
-  | 'channelEvents';
+  | 'channelEvents'
+  | 'bans';
 
 /** The core services, plus the repositories and the assembler extensions build on. */
 interface Core extends Pick<ChatServices, CoreServiceName> {
   deps: ChatDeps;
   repos: ReturnType<typeof createCoreRepos>;
   assembler: MessageAssembler;
-  bans: BanPort;
 }
 
 function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
@@ -199,6 +203,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   });
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
+  const bans = createBansService({ deps, users, channels, events });
   return {
     deps,
     events,
@@ -213,7 +218,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     channelEvents,
     repos,
     assembler,
-    bans: unavailableBans(),
+    bans,
   };
 }
 

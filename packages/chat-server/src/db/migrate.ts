@@ -7,6 +7,7 @@ import * as m0004RemindersLocations from './migrations/0004-reminders-locations.
 import * as m0005MessageTextUpdatedAt from './migrations/0005-message-text-updated-at.ts';
 import * as m0006BlocksFlags from './migrations/0006-blocks-flags.ts';
 import * as m0011ChannelTypes from './migrations/0011-channel-types.ts';
+import * as m0008Bans from './migrations/0008-bans.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-message-text-updated-at': m0005MessageTextUpdatedAt,
   '0006-blocks-flags': m0006BlocksFlags,
   '0011-channel-types': m0011ChannelTypes,
+  '0008-bans': m0008Bans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

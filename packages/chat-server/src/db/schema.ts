@@ -26,6 +26,8 @@ export interface UsersTable {
   custom: string;
   teams: string;
   banned: number;
+  /** When a timed app-wide ban lapses (migration 0008); `banned` is read against it. */
+  ban_expires: string | null;
   invisible: number;
   created_at: string;
   updated_at: string;
@@ -69,6 +71,8 @@ export interface MembersTable {
   invite_rejected_at: string | null;
   banned: number;
   shadow_banned: number;
+  /** When a timed channel ban lapses (migration 0008); `banned` and `shadow_banned` are read against it. */
+  ban_expires: string | null;
   notifications_muted: number;
   hidden: number;
   hide_messages_before: string | null;

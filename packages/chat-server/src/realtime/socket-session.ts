@@ -120,6 +120,11 @@ async function admitAndGreet(
   const handshake = parseHandshake(context.runtime, request.query);
   if (handshake.anonymous) session.releaseAnonymous = limiter.admitAnonymousSocket(session.address);
   else limiter.admitUserHandshake(handshake);
+  await context.services.bans.admitConnection(
+    handshake.appId,
+    handshake.anonymous ? null : handshake.userId,
+    session.address,
+  );
   const me = await ownUserOf(context, handshake);
   if (session.closed || refuseWhileDeaf(context, session)) {
     session.releaseAnonymous?.();

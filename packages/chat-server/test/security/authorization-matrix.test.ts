@@ -283,6 +283,35 @@ const ACTIONS: readonly Action[] = [
     run: (cell) => call(cell, 'POST', base(cell), { add_members: [cell.userId] }),
   },
   {
+    name: 'ban a user from the channel',
+    permission: 'ban-channel-members',
+    run: (cell) =>
+      call(cell, 'POST', '/moderation/ban', {
+        target_user_id: cell.newcomer,
+        type: cell.type,
+        id: cell.id,
+        reason: 'ma trận',
+      }),
+  },
+  {
+    name: 'list the bans of the channel',
+    permission: 'ban-channel-members',
+    run: (cell) =>
+      call(cell, 'GET', '/query_banned_users', undefined, {
+        payload: JSON.stringify({ filter_conditions: { channel_cid: `${cell.type}:${cell.id}` } }),
+      }),
+  },
+  {
+    name: 'lift a ban in the channel',
+    permission: 'ban-channel-members',
+    run: (cell) =>
+      call(cell, 'DELETE', '/moderation/ban', undefined, {
+        target_user_id: cell.newcomer,
+        type: cell.type,
+        id: cell.id,
+      }),
+  },
+  {
     name: 'freeze the channel',
     permission: 'freeze-channel',
     run: (cell) => call(cell, 'PATCH', base(cell), { set: { frozen: true }, ...asUser(cell) }),

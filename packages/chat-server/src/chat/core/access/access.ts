@@ -5,6 +5,7 @@ import {
   type Permission,
   type Role,
 } from '../channel-types.ts';
+import { isoFromMicros } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 
 /** Who is acting. Server-side calls (token `{server:true}`) may act for a user but bypass every permission check. */
@@ -23,6 +24,30 @@ export interface MembershipFacts {
   channelRole: string | null;
   banned: boolean;
 }
+
+/**
+ * Whether a stored ban flag holds at `now`. Timed bans lapse by themselves: the flag stays set and is read against
+ * its expiry, so no job has to lift it on time.
+ */
+export function banHolds(
+  flag: number | null | undefined,
+  expires: string | null | undefined,
+  now: string = isoFromMicros(Date.now() * 1000),
+): boolean {
+  return flag === 1 && (!expires || expires > now);
+}
+
+/** What an app-wide ban leaves a user: reading and leaving, never writing or inviting themselves anywhere. */
+const KEPT_WHEN_BANNED: ReadonlySet<Permission> = new Set<Permission>([
+  'read-channel',
+  'watch-channel',
+  'read-events',
+  'connect-events',
+  'typing-events',
+  'leave-channel',
+  'mute-channel',
+  'search-messages',
+]);
 
 const GLOBAL_ROLES: readonly Role[] = ['anonymous', 'guest', 'user', 'moderator', 'admin'];
 
@@ -45,10 +70,15 @@ export function effectiveRoles(actor: Actor, membership: MembershipFacts | null)
   return roles;
 }
 
+/**
+ * The permissions `actor` holds in a channel of `type`. `standing.banned` is an app-wide ban (a channel ban is the
+ * membership's): the user keeps only what KEPT_WHEN_BANNED lists.
+ */
 export function permissionsFor(
   type: ChannelType,
   actor: Actor,
   membership: MembershipFacts | null,
+  standing?: { banned: boolean },
 ): Set<Permission> {
   const permissions = new Set<Permission>();
   if (actor.isServer) {
@@ -60,6 +90,9 @@ export function permissionsFor(
     for (const p of type.grants[role] ?? []) permissions.add(p);
   // Guests are anyone who asks: letting them upload would let anyone host files on our origin.
   if (actor.role === 'guest') permissions.delete('upload-file');
+  if (standing?.banned)
+    for (const permission of permissions)
+      if (!KEPT_WHEN_BANNED.has(permission)) permissions.delete(permission);
   return permissions;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { isoFromMicros } from '../../../db/clock.ts';
 import type { Db } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -23,9 +24,9 @@ import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
  * `hiddenAudience` / `toWatchersWhoSee` for live events about an existing message. `inWindow` is the test of one
  * message against a window.
  *
- * Seat for per-viewer hiding: messages hidden from one viewer for reasons other than history (moderation's
- * shadow-hidden messages) belong in `hiddenFromViewer` below, which `inWindow` and `visibleToViewer` apply.
- * Nothing is hidden that way yet.
+ * Per-viewer hiding: messages hidden from one viewer for reasons other than history belong in `hiddenFromViewer`
+ * below, which `inWindow`, `visibleToViewer`, `shownToViewer` and the event audiences apply. A shadow-banned author's
+ * messages (stored with `shadowed = 1`, core/bans) exist for their author only.
  */
 
 /** What one viewer may see of one channel's history. */
@@ -107,21 +108,45 @@ export function isHidden(
 }
 
 /**
- * A reason a message is hidden from one viewer beyond history: moderation's shadow-hidden messages will be one.
- * `row` tests a loaded message, `sql` is the same test on the message row aliased `alias` (null: hides nothing).
+ * A reason a message is hidden from one viewer beyond history. `row` tests a loaded message, `sql` is the same test
+ * on the message row aliased `alias` (null: hides nothing).
  */
 export interface HiddenFromViewer {
-  row(message: Pick<MessageRow, 'id' | 'user_id'>, viewerId: string | null): boolean;
-  sql(alias: string, viewer: string | RawBuilder<unknown> | null): RawBuilder<boolean> | null;
+  row(message: Pick<MessageRow, 'user_id' | 'shadowed'>, viewerId: string | null): boolean;
+  sql(alias: string | null, viewer: string | RawBuilder<unknown> | null): RawBuilder<boolean> | null;
 }
 
-/** The seat for per-viewer hiding (see the top of this file): nothing is hidden that way yet. */
-const hiddenFromViewer: HiddenFromViewer = { row: () => false, sql: () => null };
+/**
+ * A shadowed message is its author's alone. A viewer naming nobody (anonymous, or a server call without a user)
+ * is nobody's author, so it never sees one.
+ */
+const hiddenFromViewer: HiddenFromViewer = {
+  row: (message, viewerId) => message.shadowed === 1 && message.user_id !== viewerId,
+  sql: (alias, viewer) => {
+    const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+    return viewer === null
+      ? sql<boolean>`${column('shadowed')} = 1`
+      : sql<boolean>`(${column('shadowed')} = 1 and ${column('user_id')} <> ${viewer})`;
+  },
+};
+
+/**
+ * SQL for message queries that apply the history bound themselves (pages, pins): the per-viewer part of the rule
+ * on the message row aliased `alias` (null: unaliased). `undefined` as viewer is an internal read that hides nothing.
+ */
+export function shownToViewer(
+  alias: string | null,
+  viewer: string | null | undefined,
+): RawBuilder<boolean> {
+  if (viewer === undefined) return sql<boolean>`1 = 1`;
+  const hidden = hiddenFromViewer.sql(alias, viewer);
+  return hidden ? sql<boolean>`not ${hidden}` : sql<boolean>`1 = 1`;
+}
 
 /** Whether `message` exists for the viewer of `window`. */
 export function inWindow(
   window: HistoryWindow,
-  message: Pick<MessageRow, 'id' | 'user_id' | 'created_at'>,
+  message: Pick<MessageRow, 'user_id' | 'shadowed' | 'created_at'>,
 ): boolean {
   return (
     !isHidden(message, window.hiddenThrough) && !hiddenFromViewer.row(message, window.viewerId)
@@ -138,7 +163,7 @@ export function visibleToViewer(
 ): RawBuilder<boolean> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   const notTruncated = sql<boolean>`not exists (select 1 from channels hc where hc.app_id = ${column('app_id')} and hc.cid = ${column('cid')} and hc.truncated_at is not null and ${column('created_at')} <= hc.truncated_at)`;
-  if (viewer === null) return notTruncated;
+  if (viewer === null) return sql<boolean>`(${notTruncated} and ${shownToViewer(alias, null)})`;
   const notHidden = sql<boolean>`not exists (select 1 from members hm where hm.app_id = ${column('app_id')} and hm.cid = ${column('cid')} and hm.user_id = ${viewer} and hm.hide_messages_before is not null and ${column('created_at')} <= hm.hide_messages_before)`;
   const perViewer = hiddenFromViewer.sql(alias, viewer);
   return perViewer
@@ -170,7 +195,7 @@ export function readableChannel(
   if (actor.isServer) return sql<boolean>`1 = 1`;
   const publicTypes = openTypeNames(actor, types);
   const member = actor.userId
-    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId} and rm.banned = 0)`
+    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId} and (rm.banned = 0 or rm.ban_expires <= ${isoFromMicros(Date.now() * 1000)}))`
     : sql<boolean>`1 = 0`;
   const open =
     publicTypes.length > 0 ? sql<boolean>`rc.type in (${sql.join(publicTypes)})` : sql`1 = 0`;
@@ -199,6 +224,9 @@ export async function referencedMessage(
   return row;
 }
 
+/** What event audiences read of a message: its date for history, its author and flag for per-viewer hiding. */
+export type EventMessageRef = Pick<MessageRow, 'created_at' | 'user_id' | 'shadowed'>;
+
 /** Who must not receive live events about a message: nobody, some members, or every watcher. */
 export type HiddenAudience = { everyone: true } | { everyone: false; userIds: string[] };
 
@@ -211,8 +239,11 @@ export async function hiddenAudience(
   db: Db,
   appId: string,
   channel: { cid: string; truncated_at?: string | null },
-  createdAt: string,
+  message: string | EventMessageRef,
 ): Promise<HiddenAudience> {
+  // A shadowed message is hidden from every watcher; toWatchersWhoSee tells its author alone.
+  if (typeof message !== 'string' && hiddenFromViewer.row(message, null)) return { everyone: true };
+  const createdAt = typeof message === 'string' ? message : message.created_at;
   const truncatedAt =
     channel.truncated_at !== undefined
       ? channel.truncated_at
@@ -236,19 +267,26 @@ export async function hiddenAudience(
 }
 
 /**
- * Sends an event about an existing message (created at `createdAt`) to the channel's watchers, except those the
- * message is hidden from (and `skipUserIds`).
+ * Sends an event about an existing message (its row, or only its `created_at`) to the channel's watchers, except
+ * those the message is hidden from (and `skipUserIds`). A shadowed message's events reach its author's watching
+ * sockets only.
  */
 export async function toWatchersWhoSee(
   db: Db,
   events: EventPublisher,
   appId: string,
   channel: { cid: string; truncated_at?: string | null },
-  createdAt: string,
+  message: string | EventMessageRef,
   event: object,
   skipUserIds: string[] = [],
 ): Promise<void> {
-  const hidden = await hiddenAudience(db, appId, channel, createdAt);
+  const hidden = await hiddenAudience(db, appId, channel, message);
+  if (typeof message !== 'string' && hiddenFromViewer.row(message, null)) {
+    const author = message.user_id;
+    if (!isHidden(message, channel.truncated_at) && !skipUserIds.includes(author))
+      events.toUser(appId, author, event, { onlyWatchersOf: channel.cid });
+    return;
+  }
   if (hidden.everyone) return;
   events.toChannel(appId, channel.cid, event, { skipUserIds: [...skipUserIds, ...hidden.userIds] });
 }

@@ -16,6 +16,8 @@ export interface BanRequest {
   shadow?: boolean;
   /** Also refuse connections from the user's last known address (Stream's `ip_ban`). */
   ipBan?: boolean;
+  /** Who the ban is recorded as given by, for server-side calls (Stream's `banned_by_id`); users ban as themselves. */
+  bannedById?: string;
 }
 
 /** A ban to lift: the app-wide one, or the one in `channelCid`. */

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { Connection } from '../../../realtime/connection.ts';
-import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import { banHolds, ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
 import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -35,6 +35,8 @@ export interface ChannelAccess {
   type: ChannelType;
   membership: MemberRow | undefined;
   permissions: Set<Permission>;
+  /** A ban holds against the actor here: in this channel, or app-wide. */
+  banned?: boolean;
 }
 
 /** Told, after the commit, of each hard-deleted message that carried attachments. */
@@ -97,10 +99,24 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     const membership = actor.userId
       ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
       : undefined;
+    const now = deps.clock.now();
     const facts = membership
-      ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
+      ? {
+          channelRole: membership.channel_role,
+          banned: banHolds(membership.banned, membership.ban_expires, now),
+        }
       : null;
-    return { channel, type, membership, permissions: permissionsFor(type, actor, facts) };
+    const standing =
+      actor.userId && !actor.isServer
+        ? await users.standingOf(actor.appId, actor.userId)
+        : undefined;
+    return {
+      channel,
+      type,
+      membership,
+      permissions: permissionsFor(type, actor, facts, standing),
+      banned: !!facts?.banned || !!standing?.banned,
+    };
   }
 
   async function access(

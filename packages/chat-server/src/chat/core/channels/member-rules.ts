@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import { requirePermission, type Actor } from '../access/access.ts';
+import { banHolds, requirePermission, type Actor } from '../access/access.ts';
 import { MAX_MEMBERS_PER_REQUEST } from '../field-rules.ts';
 import { isPlainObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
@@ -67,7 +67,7 @@ const CHANNEL_RANK = new Map([
  */
 function rankOf(globalRole: string, member: MemberRow | undefined): number {
   const channelRank =
-    member && member.banned !== 1 ? (CHANNEL_RANK.get(member.channel_role) ?? 0) : 0;
+    member && !banHolds(member.banned, member.ban_expires) ? (CHANNEL_RANK.get(member.channel_role) ?? 0) : 0;
   return Math.max(GLOBAL_RANK.get(globalRole) ?? 0, channelRank);
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, MembersTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
+import { createBansRepo, type BanRow } from '../bans/repo.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import type { MemberInput } from './member-rules.ts';
 import type { MemberRow } from './repo.ts';
@@ -35,8 +36,15 @@ export async function addMembersTx(
 ): Promise<MemberRow[]> {
   const { appId, cid, now } = target;
   const added: MemberRow[] = [];
+  const bans = await createBansRepo(trx).inChannel(
+    trx,
+    appId,
+    cid,
+    inputs.map((input) => input.user_id),
+    now,
+  );
   for (const input of inputs) {
-    const row = newMemberRow(target, input, options);
+    const row = { ...newMemberRow(target, input, options), ...banFlags(bans.get(input.user_id)) };
     // Re-adding someone who is already a member never touches their role, unless the server asks for one.
     const changeRole = options.changeRoles === true && input.channel_role !== undefined;
     if (await ctx.repo.upsertMember(trx, row, changeRole)) {
@@ -53,6 +61,17 @@ export async function addMembersTx(
   }
   if (inputs.length > 0) await ctx.repo.refreshMemberCount(trx, appId, cid);
   return added;
+}
+
+/**
+ * A user banned from the channel cannot be added to it; one shadow-banned there joins with the flag set, unaware,
+ * so leaving and coming back lifts neither.
+ */
+function banFlags(ban: BanRow | undefined): Partial<Insertable<MembersTable>> {
+  if (!ban) return {};
+  if (ban.shadow !== 1)
+    throw chatError.notAllowed(`user ${ban.user_id} is banned from channel ${ban.cid}`);
+  return { shadow_banned: 1, ban_expires: ban.expires };
 }
 
 function newMemberRow(

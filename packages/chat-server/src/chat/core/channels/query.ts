@@ -1,3 +1,4 @@
+import { isoFromMicros } from '../../../db/clock.ts';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
@@ -171,7 +172,11 @@ export function compileMemberFilter(
       user_id: { kind: 'column', ref: 'members.user_id', type: 'text' },
       name: { kind: 'column', ref: 'u.name_search', type: 'text', lowercased: true },
       channel_role: { kind: 'column', ref: 'members.channel_role', type: 'text' },
-      banned: { kind: 'column', ref: 'members.banned', type: 'boolean' },
+      // A timed ban lapses by itself: the flag is read against its expiry.
+      banned: booleanField(
+        'banned',
+        sql<boolean>`(members.banned = 1 and (members.ban_expires is null or members.ban_expires > ${isoFromMicros(Date.now() * 1000)}))`,
+      ),
       created_at: { kind: 'column', ref: 'members.created_at', type: 'date' },
       updated_at: { kind: 'column', ref: 'members.updated_at', type: 'date' },
       is_moderator: booleanField(

@@ -1,4 +1,5 @@
 import type { ChannelType, ChannelTypeConfig, ClientCapability } from '../channel-types.ts';
+import { banHolds } from '../access/access.ts';
 import { compact, parseObject } from '../json.ts';
 import type { ReadWithUnread } from '../reads/repo.ts';
 import type { UserResponse } from '../users/serialize.ts';
@@ -88,6 +89,7 @@ export interface MemberResponse {
   is_moderator?: boolean;
   banned: boolean;
   shadow_banned: boolean;
+  ban_expires?: string;
   notifications_muted: boolean;
   created_at: string;
   updated_at: string;
@@ -113,8 +115,12 @@ export function toMemberResponse(row: MemberRow, users: Map<string, UserResponse
           ? 'owner'
           : 'member',
     is_moderator: isModerator ? true : undefined,
-    banned: row.banned === 1,
-    shadow_banned: row.shadow_banned === 1,
+    banned: banHolds(row.banned, row.ban_expires),
+    shadow_banned: banHolds(row.shadow_banned, row.ban_expires),
+    ban_expires:
+      row.ban_expires && banHolds(row.banned || row.shadow_banned, row.ban_expires)
+        ? row.ban_expires
+        : undefined,
     notifications_muted: row.notifications_muted === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -1,6 +1,6 @@
 import { historyBound } from '../access/visibility.ts';
 import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
-import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import { banHolds, ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagePage } from '../messages/pagination.ts';
@@ -73,6 +73,8 @@ interface Resolved {
   watcherIds: Map<string, string[]>;
   usersById: Map<string, UserResponse>;
   extras: Map<string, Record<string, unknown>>[];
+  /** The viewer's app-wide ban, which takes writing rights in every channel. */
+  standing: { banned: boolean } | undefined;
 }
 
 /** What building states reads from. */
@@ -123,6 +125,7 @@ async function loadMessages(
   rows: ChannelRow[],
   memberships: Map<string, MemberRow>,
   options: StateOptions,
+  viewer: string | null,
 ): Promise<Map<string, MessageRow[]>> {
   if (options.messagePage && rows.length === 1) {
     const row = rows[0]!;
@@ -132,6 +135,7 @@ async function loadMessages(
         cid: row.cid,
         parentId: null,
         visibleAfter: historyBound(row, memberships.get(row.cid)),
+        viewer,
       },
       options.messagePage,
     );
@@ -143,7 +147,7 @@ async function loadMessages(
     if (bound) bounds.set(row.cid, bound);
   }
   const cids = rows.map((r) => r.cid);
-  return ctx.repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds);
+  return ctx.repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds, viewer);
 }
 
 async function loadPinned(
@@ -151,6 +155,7 @@ async function loadPinned(
   appId: string,
   rows: ChannelRow[],
   memberships: Map<string, MemberRow>,
+  viewer: string | null,
 ): Promise<Map<string, MessageRow[]>> {
   const now = ctx.deps.clock.now();
   const pinnedByCid = new Map<string, MessageRow[]>();
@@ -164,6 +169,7 @@ async function loadPinned(
           10,
           now,
           historyBound(row, memberships.get(row.cid)),
+          viewer,
         ),
       ),
     ),
@@ -186,8 +192,8 @@ async function load(
   let messages = new Map<string, MessageRow[]>();
   let pinned = new Map<string, MessageRow[]>();
   if (options.state) {
-    messages = await loadMessages(ctx, appId, rows, memberships, options);
-    pinned = await loadPinned(ctx, appId, rows, memberships);
+    messages = await loadMessages(ctx, appId, rows, memberships, options, actor.userId);
+    pinned = await loadPinned(ctx, appId, rows, memberships, actor.userId);
   }
   return { memberships, members, reads, messages, pinned };
 }
@@ -211,7 +217,11 @@ async function resolve(
     );
   const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
   const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
-  return { messagesById, watcherIds, usersById, extras };
+  const standing =
+    actor.userId && !actor.isServer
+      ? await ctx.users.standingOf(actor.appId, actor.userId)
+      : undefined;
+  return { messagesById, watcherIds, usersById, extras, standing };
 }
 
 function toState(
@@ -224,10 +234,17 @@ function toState(
   const { messagesById, usersById } = resolved;
   const type = requireType(ctx.deps.channelTypes, row.app_id, row.type);
   const membership = loaded.memberships.get(row.cid);
+  const now = ctx.deps.clock.now();
   const permissions = permissionsFor(
     type,
     actor,
-    membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
+    membership
+      ? {
+          channelRole: membership.channel_role,
+          banned: banHolds(membership.banned, membership.ban_expires, now),
+        }
+      : null,
+    resolved.standing,
   );
   const hidden = membership?.hidden === 1;
   return {

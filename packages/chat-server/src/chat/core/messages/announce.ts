@@ -105,6 +105,15 @@ export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage 
     // Built before waiting for the announcements ahead of it, as the send left its commit.
     const event = newMessageEvent(context, actor, stored);
     const key = `${actor.appId}\n${stored.channel.cid}`;
+    if (stored.row.shadowed === 1) {
+      // A shadow-banned author sees their message as sent; nobody else learns of it (access/visibility.ts).
+      await announceInOrder(key, async () =>
+        context.events.toUser(actor.appId, stored.row.user_id, event, {
+          onlyWatchersOf: stored.channel.cid,
+        }),
+      );
+      return;
+    }
     await announceInOrder(key, () => announceInChannel(context, actor, stored, event));
     const parentId = stored.row.parent_id;
     if (parentId) await announceInThread(context, actor, stored, parentId);

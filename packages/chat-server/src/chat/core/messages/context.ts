@@ -1,5 +1,10 @@
 import { requirePermission, type Actor } from '../access/access.ts';
-import { actorWindow, inWindow, toWatchersWhoSee } from '../access/visibility.ts';
+import {
+  actorWindow,
+  inWindow,
+  toWatchersWhoSee,
+  type EventMessageRef,
+} from '../access/visibility.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import {
   assertChannelId,
@@ -55,7 +60,7 @@ export interface MessageLookup {
   toWatchersWhoSee(
     appId: string,
     channel: ChannelRow,
-    createdAt: string,
+    message: string | EventMessageRef,
     event: object,
   ): Promise<void>;
   /** Announces the message's current state as `message.updated` (or `type`). */
@@ -108,15 +113,17 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
 
     event: (type, channel, fields) => channelEvent(type, channel, deps.clock.now(), fields),
 
-    toWatchersWhoSee: (appId, channel, createdAt, event) =>
-      toWatchersWhoSee(deps.db, events, appId, channel, createdAt, event),
+    toWatchersWhoSee: (appId, channel, message, event) =>
+      toWatchersWhoSee(deps.db, events, appId, channel, message, event),
 
     async publishUpdated(actor, channel, messageId, type = 'message.updated') {
-      const message = await lookup.eventMessage(actor.appId, messageId);
+      const row = await repo.get(actor.appId, messageId);
+      if (!row) throw notFound(messageId);
+      const message = await assembler.one(actor.appId, row, null);
       await lookup.toWatchersWhoSee(
         actor.appId,
         channel,
-        message.created_at,
+        row,
         lookup.event(type, channel, { message, user: message.user }),
       );
     },

@@ -30,7 +30,7 @@ export function createDeleteUseCases(
     await lookup.toWatchersWhoSee(
       actor.appId,
       access.channel,
-      row.created_at,
+      row,
       lookup.event('message.deleted', access.channel, {
         message,
         hard_delete: hard,

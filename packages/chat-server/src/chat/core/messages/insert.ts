@@ -17,6 +17,7 @@ import {
   readText,
   RESERVED,
 } from './input.ts';
+import { createBansRepo } from '../bans/repo.ts';
 import type { MessageRow } from './repo.ts';
 import { createMessageStore, type StoredMessage } from './store.ts';
 
@@ -74,6 +75,8 @@ async function resolveAuthor(
 /** Whether the actor may post here at all (a system message skips it). */
 function checkMayPost(actor: Actor, access: ChannelAccess, parentId: string | null): void {
   const channel = access.channel;
+  // Said before the missing permission a ban causes, so the client shows why.
+  if (access.banned) throw chatError.notAllowed(`user ${actor.userId} is banned`);
   requirePermission(
     access.permissions,
     parentId ? 'send-reply' : 'send-message',
@@ -81,8 +84,6 @@ function checkMayPost(actor: Actor, access: ChannelAccess, parentId: string | nu
   );
   if (channel.frozen === 1 && !actor.isServer)
     throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
-  if (access.membership?.banned === 1)
-    throw chatError.notAllowed('you are banned from this channel');
 }
 
 function readFields(
@@ -227,6 +228,7 @@ async function runChecks(
 
 export function createMessageInsert(context: MessagesContext): InsertMessage {
   const store = createMessageStore(context);
+  const bans = createBansRepo(context.deps.db);
   return async (actor, access, input, options = {}) => {
     const system = options.system === true;
     const userId = await resolveAuthor(context, actor, input);
@@ -241,6 +243,9 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
     if (!system) await checkCooldown(context, scope);
     const parent = await resolveReferences(context, scope, fields);
     const row = await buildRow(context, scope, fields, input);
+    // A shadow-banned author's message is stored as sent and shown to them alone (visibility.ts).
+    if (!system && (await bans.shadowed(actor.appId, userId, access.channel.cid, row.created_at)))
+      row.shadowed = 1;
     const skipEnrichUrl = options.skipEnrichUrl === true;
     const inTransaction = await runChecks(context, {
       ...scope,

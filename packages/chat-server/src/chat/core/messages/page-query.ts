@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
+import { shownToViewer } from '../access/visibility.ts';
 import type { MessagePage } from './pagination.ts';
 import type { MessageRow, MessageScope } from './repo.ts';
 
@@ -14,6 +15,7 @@ function scopeCondition(scope: MessageScope): RawBuilder<boolean> {
   if (scope.parentId === null) parts.push(sql<boolean>`(parent_id is null or show_in_channel = 1)`);
   else parts.push(sql<boolean>`parent_id = ${scope.parentId}`);
   if (scope.visibleAfter) parts.push(sql<boolean>`created_at > ${scope.visibleAfter}`);
+  if (scope.viewer !== undefined) parts.push(shownToViewer(null, scope.viewer));
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 

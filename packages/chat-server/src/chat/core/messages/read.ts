@@ -51,7 +51,7 @@ export function createReadUseCases(
       const { row, access } = await lookup.accessMessage(actor, parentId);
       const page = parseMessagePage(query, { limit: 100, max: 300 });
       const rows = await repo.page(
-        { appId: actor.appId, parentId: row.id, visibleAfter: bound(access) },
+        { appId: actor.appId, parentId: row.id, visibleAfter: bound(access), viewer: actor.userId },
         page,
       );
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
@@ -64,7 +64,7 @@ export function createReadUseCases(
         throw chatError.input(`limit must be between 0 and ${PINNED_MAX}`);
       const cid = access.channel.cid;
       const now = deps.clock.now();
-      const rows = await repo.pinned(actor.appId, cid, limit, now, bound(access));
+      const rows = await repo.pinned(actor.appId, cid, limit, now, bound(access), actor.userId);
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
   };

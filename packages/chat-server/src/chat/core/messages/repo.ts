@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, MessagesTable } from '../../../db/schema.ts';
+import { shownToViewer } from '../access/visibility.ts';
 import { pageMessages } from './page-query.ts';
 import type { MessagePage } from './pagination.ts';
 
@@ -16,6 +17,8 @@ export interface MessageScope {
   parentId: string | null;
   /** Messages at or before this instant are hidden (truncation, hide_messages_before). */
   visibleAfter?: string | null;
+  /** Who reads the page, for per-viewer hiding (visibility.ts `shownToViewer`); absent for internal reads. */
+  viewer?: string | null;
 }
 
 export interface MessagesRepo {
@@ -28,6 +31,7 @@ export interface MessagesRepo {
     cids: readonly string[],
     limit: number,
     visibleAfter: Map<string, string>,
+    viewer?: string | null,
   ): Promise<Map<string, MessageRow[]>>;
   /** Current pins, newest pin first; `visibleAfter` hides messages at or before it (as in `page`). */
   pinned(
@@ -36,6 +40,7 @@ export interface MessagesRepo {
     limit: number,
     now: string,
     visibleAfter: string | null,
+    viewer?: string | null,
   ): Promise<MessageRow[]>;
   /**
    * The hidden-history bound of each channel (see visibility.ts) for `viewer`: a user, null for a server call naming
@@ -63,6 +68,7 @@ async function latestPerChannel(
   cids: readonly string[],
   limit: number,
   visibleAfter: Map<string, string>,
+  viewer: string | null | undefined,
 ): Promise<Map<string, MessageRow[]>> {
   const result = new Map<string, MessageRow[]>(cids.map((cid) => [cid, []]));
   if (cids.length === 0 || limit <= 0) return result;
@@ -84,6 +90,7 @@ async function latestPerChannel(
         .where('app_id', '=', appId)
         .where(sql<boolean>`(${sql.join(visibility, sql` or `)})`)
         .where(sql<boolean>`(parent_id is null or show_in_channel = 1)`)
+        .where(shownToViewer(null, viewer))
         .as('ranked'),
     )
     .selectAll()
@@ -157,10 +164,10 @@ export function createMessagesRepo(db: Db): MessagesRepo {
 
     page: (scope, page) => pageMessages(db, scope, page),
 
-    latestPerChannel: (appId, cids, limit, visibleAfter) =>
-      latestPerChannel(db, appId, cids, limit, visibleAfter),
+    latestPerChannel: (appId, cids, limit, visibleAfter, viewer) =>
+      latestPerChannel(db, appId, cids, limit, visibleAfter, viewer),
 
-    pinned: (appId, cid, limit, now, visibleAfter) => {
+    pinned: (appId, cid, limit, now, visibleAfter, viewer) => {
       let query = db
         .selectFrom('messages')
         .selectAll()
@@ -170,6 +177,7 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where((eb) => eb.or([eb('pin_expires', 'is', null), eb('pin_expires', '>', now)]))
         .where('deleted_at', 'is', null);
       if (visibleAfter) query = query.where('created_at', '>', visibleAfter);
+      query = query.where(shownToViewer(null, viewer));
       return query.orderBy('pinned_at', 'desc').limit(limit).execute();
     },
 

@@ -103,7 +103,8 @@ export function toMessageResponse(row: MessageRow, extras: MessageExtras): Messa
     reply_count: row.reply_count,
     deleted_reply_count: row.deleted_reply_count,
     silent: row.silent === 1,
-    shadowed: row.shadowed === 1,
+    // Only its author ever receives a shadowed message (access/visibility.ts), and to them it looks sent.
+    shadowed: false,
     pinned,
     pinned_at: pinned ? row.pinned_at : null,
     pinned_by: pinned && row.pinned_by_id ? userOf(extras.users, row.pinned_by_id) : null,

@@ -88,7 +88,7 @@ async function announce(
     reaction,
     user: reaction.user,
   });
-  await toWatchersWhoSee(deps.db, events, actor.appId, channel, row.created_at, event);
+  await toWatchersWhoSee(deps.db, events, actor.appId, channel, row, event);
   return assembler.one(actor.appId, row, reaction.user_id);
 }
 

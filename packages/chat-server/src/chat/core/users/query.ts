@@ -1,3 +1,4 @@
+import { isoFromMicros } from '../../../db/clock.ts';
 import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
@@ -19,7 +20,16 @@ function filterSchema(dialect: ChatDeps['dialect'], connectedIds: string[]): Fil
       name: { kind: 'column', ref: 'name_search', type: 'text', lowercased: true },
       image: { kind: 'column', ref: 'image', type: 'text' },
       language: { kind: 'column', ref: 'language', type: 'text' },
-      banned: { kind: 'column', ref: 'banned', type: 'boolean' },
+      // A timed ban lapses by itself: the flag is read against its expiry.
+      banned: {
+        kind: 'custom',
+        build: (op, value) => {
+          if ((op !== '$eq' && op !== '$ne') || typeof value !== 'boolean')
+            throw chatError.input('banned supports $eq with a boolean');
+          const holds = sql<boolean>`(banned = 1 and (ban_expires is null or ban_expires > ${isoFromMicros(Date.now() * 1000)}))`;
+          return (op === '$eq') === value ? holds : sql<boolean>`not ${holds}`;
+        },
+      },
       created_at: { kind: 'column', ref: 'created_at', type: 'date' },
       updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
       last_active: { kind: 'column', ref: 'last_active', type: 'date' },

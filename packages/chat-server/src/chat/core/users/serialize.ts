@@ -1,3 +1,4 @@
+import { banHolds } from '../access/access.ts';
 import { compact, parseArray, parseObject } from '../json.ts';
 import type { UserWireResponse } from '../wire/types.ts';
 import type { UserRow } from './repo.ts';
@@ -11,6 +12,7 @@ export interface UserResponse {
   language: string;
   teams: string[];
   banned: boolean;
+  ban_expires?: string;
   online: boolean;
   invisible: boolean;
   created_at: string;
@@ -31,7 +33,9 @@ export function toUserResponse(row: UserRow, online: boolean): UserResponse {
     image: row.image ?? undefined,
     language: row.language,
     teams: parseArray(row.teams) as string[],
-    banned: row.banned === 1,
+    banned: banHolds(row.banned, row.ban_expires),
+    ban_expires:
+      row.ban_expires && banHolds(row.banned, row.ban_expires) ? row.ban_expires : undefined,
     online: online && row.invisible !== 1,
     invisible: row.invisible === 1,
     created_at: row.created_at,

@@ -1,4 +1,4 @@
-import type { Actor } from '../access/access.ts';
+import { banHolds, type Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersContext } from './context.ts';
@@ -23,6 +23,16 @@ export interface UsersService extends UserWrites {
   touchLastActive(appId: string, userId: string): Promise<string>;
   /** The user's global role for access checks ('user' when unknown); cached for a few seconds per node. */
   roleOf(appId: string, userId: string): Promise<string>;
+  /** The role and whether an app-wide ban holds now, from the same short-lived cache as `roleOf`. */
+  standingOf(appId: string, userId: string): Promise<UserStanding>;
+  /** Drops the cached standing after a local change (a ban), so this node applies it at once. */
+  forgetStanding(appId: string, userId: string): void;
+}
+
+/** What access checks need to know about a user beyond one channel. */
+export interface UserStanding {
+  role: string;
+  banned: boolean;
 }
 
 /** What the users service needs from the rest of the chat server. */
@@ -38,7 +48,10 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
   const repo = createUsersRepo(deps.db);
   // Every REST call needs the caller's role; roles change rarely, so a short-lived cache saves a query per call.
   // Local changes drop the entry at once; other nodes see a change within ROLE_TTL_MS.
-  const roles = new Map<string, { role: string; until: number }>();
+  const roles = new Map<
+    string,
+    { role: string; banned: number; banExpires: string | null; until: number }
+  >();
   const roleKey = (appId: string, userId: string) => `${appId}\n${userId}`;
   const isOnline = (appId: string, userId: string) =>
     deps.hub.userConnectionCount(appId, userId) > 0;
@@ -51,6 +64,23 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     toResponse,
     forgetRole: (appId, userId) => roles.delete(roleKey(appId, userId)),
   };
+
+  async function cachedStanding(appId: string, userId: string) {
+    const key = roleKey(appId, userId);
+    const now = Date.now();
+    const hit = roles.get(key);
+    if (hit && hit.until > now) return hit;
+    const row = await repo.get(appId, userId);
+    const entry = {
+      role: row?.role ?? 'user',
+      banned: row?.banned ?? 0,
+      banExpires: row?.ban_expires ?? null,
+      until: now + ROLE_TTL_MS,
+    };
+    if (roles.size > ROLE_CACHE_LIMIT) roles.clear();
+    roles.set(key, entry);
+    return entry;
+  }
 
   return {
     repo,
@@ -76,15 +106,18 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     },
 
     async roleOf(appId, userId) {
-      const key = roleKey(appId, userId);
-      const now = Date.now();
-      const hit = roles.get(key);
-      if (hit && hit.until > now) return hit.role;
-      const role = (await repo.get(appId, userId))?.role ?? 'user';
-      if (roles.size > ROLE_CACHE_LIMIT) roles.clear();
-      roles.set(key, { role, until: now + ROLE_TTL_MS });
-      return role;
+      return (await cachedStanding(appId, userId)).role;
     },
+
+    async standingOf(appId, userId) {
+      const cached = await cachedStanding(appId, userId);
+      return {
+        role: cached.role,
+        banned: banHolds(cached.banned, cached.banExpires, deps.clock.now()),
+      };
+    },
+
+    forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
 
     async touchLastActive(appId, userId) {
       const now = deps.clock.now();
