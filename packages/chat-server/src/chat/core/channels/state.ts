@@ -73,6 +73,7 @@ interface Resolved {
   watcherIds: Map<string, string[]>;
   usersById: Map<string, UserResponse>;
   extras: Map<string, Record<string, unknown>>[];
+  channelExtras: Map<string, Record<string, unknown>>[];
 }
 
 /** What building states reads from. */
@@ -83,6 +84,8 @@ export interface StateContext {
   assembler: MessageAssembler;
   /** Extensions' fields (`ExtensionPoints.channelStateFields`). */
   enrichers: readonly ChannelStateEnricher[];
+  /** Extensions' fields of the channel object (`ExtensionPoints.channelFields`). */
+  channelFields?: readonly ChannelStateEnricher[];
 }
 
 /**
@@ -211,7 +214,10 @@ async function resolve(
     );
   const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
   const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
-  return { messagesById, watcherIds, usersById, extras };
+  const channelExtras = await Promise.all(
+    (ctx.channelFields ?? []).map((enrich) => enrich(actor, cids)),
+  );
+  return { messagesById, watcherIds, usersById, extras, channelExtras };
 }
 
 function toState(
@@ -229,12 +235,19 @@ function toState(
     actor,
     membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
   );
-  const hidden = membership?.hidden === 1;
+  const channelExtra = Object.assign(
+    {},
+    ...resolved.channelExtras.map((extra) => extra.get(row.cid)),
+  ) as Record<string, unknown>;
+  const hidden = membership?.hidden === 1 || channelExtra.hidden === true;
   return {
-    channel: toChannelResponse(row, type, usersById, {
-      ownCapabilities: ownCapabilities(permissions, type.config),
-      hidden,
-    }),
+    channel: {
+      ...toChannelResponse(row, type, usersById, {
+        ownCapabilities: ownCapabilities(permissions, type.config),
+        hidden,
+      }),
+      ...channelExtra,
+    },
     messages: (loaded.messages.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
     pinned_messages: (loaded.pinned.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
     members: (loaded.members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),
