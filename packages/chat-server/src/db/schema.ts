@@ -27,6 +27,8 @@ export interface UsersTable {
   teams: string;
   banned: number;
   invisible: number;
+  /** JSON of Stream's privacy_settings; null when never set (everything on). */
+  privacy_settings: string | null;
   created_at: string;
   updated_at: string;
   last_active: string | null;
