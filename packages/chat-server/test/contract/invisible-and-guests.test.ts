@@ -20,13 +20,13 @@ describe('going invisible', { timeout: 20_000 }, () => {
     expect(users[0]?.online).toBe(true);
 
     const hidden = waitForEvent(watcher, 'user.presence.changed', (e) => e.user?.id === targetId);
-    await target.partialUpdateUser({ id: targetId, set: { invisible: true } });
+    await target.partialUpdateUser({ id: targetId, set: { invisible: true } as never });
     expect((await hidden).user).toMatchObject({ online: false, invisible: true });
     const seen = await watcher.queryUsers({ id: { $eq: targetId } });
     expect(seen.users[0]?.online).toBe(false);
 
     const back = waitForEvent(watcher, 'user.presence.changed', (e) => e.user?.id === targetId);
-    await target.partialUpdateUser({ id: targetId, set: { invisible: false } });
+    await target.partialUpdateUser({ id: targetId, set: { invisible: false } as never });
     expect((await back).user).toMatchObject({ online: true, invisible: false });
   });
 
@@ -34,9 +34,12 @@ describe('going invisible', { timeout: 20_000 }, () => {
     const targetId = uniqueId('an-than');
     await connectUser(env(), targetId);
     const other = await connectUser(env(), uniqueId('ke-la'));
-    await expectStreamError(other.partialUpdateUser({ id: targetId, set: { invisible: true } }), {
-      code: 17,
-    });
+    await expectStreamError(
+      other.partialUpdateUser({ id: targetId, set: { invisible: true } as never }),
+      {
+        code: 17,
+      },
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
+import { trackPublish } from '../../../pubsub/settle.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventAudienceFilter } from '../extension-points.ts';
 
@@ -65,6 +66,7 @@ function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudi
       deps.log.warn({ err: error, cid: origin.cid }, 'event audience lookup failed');
     });
     tails.set(key, next);
+    trackPublish(next);
     void next.then(() => {
       if (tails.get(key) === next) tails.delete(key);
     });
