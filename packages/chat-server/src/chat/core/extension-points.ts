@@ -110,13 +110,16 @@ export interface ChannelEventOrigin {
   appId: string;
   cid: string;
   userId: string;
+  /** The channel's member count when the event carries it (`channel_member_count`). */
+  memberCount?: number;
 }
 
 /**
  * Who must not receive an event a user caused in a channel (blocks: the blocker, in a one-to-one conversation with
- * the blocked user). Answers the user ids to leave out; the publisher keeps events of one channel in order.
+ * the blocked user). Answers the user ids to leave out, at once when it can tell without a lookup (every event goes
+ * through it); the publisher keeps events of one channel in order.
  */
-export type EventAudienceFilter = (origin: ChannelEventOrigin) => Promise<string[]>;
+export type EventAudienceFilter = (origin: ChannelEventOrigin) => string[] | Promise<string[]>;
 
 /**
  * The core's extension points. Extensions register here while the composition root (`chat/services.ts`) installs

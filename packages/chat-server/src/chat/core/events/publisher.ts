@@ -1,7 +1,7 @@
 import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
 import { trackPublish } from '../../../pubsub/settle.ts';
 import type { ChatDeps } from '../deps.ts';
-import type { EventAudienceFilter } from '../extension-points.ts';
+import type { ChannelEventOrigin, EventAudienceFilter } from '../extension-points.ts';
 
 export interface PublishOptions {
   skipConnectionIds?: string[];
@@ -33,21 +33,37 @@ export interface EventPublisher {
 }
 
 /** The channel and the user an event comes from, when it has both (what audience filters decide on). */
-function originOf(event: object): { cid: string; userId: string } | undefined {
+function originOf(event: object): Omit<ChannelEventOrigin, 'appId'> | undefined {
   const e = event as {
     cid?: unknown;
+    channel_member_count?: unknown;
     user?: { id?: unknown };
     user_id?: unknown;
     message?: { user?: { id?: unknown } };
   };
   const userId = e.user?.id ?? e.user_id ?? e.message?.user?.id;
   if (typeof e.cid !== 'string' || e.cid === '*' || typeof userId !== 'string') return undefined;
-  return { cid: e.cid, userId };
+  const memberCount =
+    typeof e.channel_member_count === 'number' ? e.channel_member_count : undefined;
+  return { cid: e.cid, userId, memberCount };
+}
+
+/** Every filter's answer; a filter that throws at once counts as a failed lookup. */
+function answersOf(
+  filters: readonly EventAudienceFilter[],
+  origin: ChannelEventOrigin,
+): (string[] | Promise<string[]>)[] {
+  try {
+    return filters.map((filter) => filter(origin));
+  } catch (error) {
+    return [Promise.reject(error instanceof Error ? error : new Error(String(error)))];
+  }
 }
 
 /**
- * Runs the audience filters before an event goes out. Lookups are asynchronous, so the events of one channel are
- * chained: each waits for the previous one, and watchers still see a channel's events in the order they were made.
+ * Runs the audience filters before an event goes out. When every filter answers at once and nothing of the channel
+ * is waiting, the event leaves immediately. Otherwise the lookups start at once (concurrently), but the events of
+ * one channel are published in a chain, so watchers still see them in the order they were made.
  */
 function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudienceFilter[]) {
   const tails = new Map<string, Promise<void>>();
@@ -55,16 +71,18 @@ function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudi
     const origin = filters.length > 0 ? originOf(event) : undefined;
     if (!origin) return send([]);
     const key = `${appId}\n${origin.cid}`;
-    const run = async () => {
-      const excluded = (
-        await Promise.all(filters.map((filter) => filter({ appId, ...origin })))
-      ).flat();
-      send(excluded);
-    };
-    const next = (tails.get(key) ?? Promise.resolve()).then(run).catch((error: unknown) => {
-      // Failing open would leak what a filter hides, so the event is dropped and the failure logged.
-      deps.log.warn({ err: error, cid: origin.cid }, 'event audience lookup failed');
-    });
+    const answers = answersOf(filters, { appId, ...origin });
+    const tail = tails.get(key);
+    if (!tail && answers.every((answer) => Array.isArray(answer)))
+      return send((answers as string[][]).flat());
+    const lookup = Promise.all(answers);
+    const next = (tail ?? Promise.resolve())
+      .then(() => lookup)
+      .then((excluded) => send(excluded.flat()))
+      .catch((error: unknown) => {
+        // Failing open would leak what a filter hides, so the event is dropped and the failure logged.
+        deps.log.warn({ err: error, cid: origin.cid }, 'event audience lookup failed');
+      });
     tails.set(key, next);
     trackPublish(next);
     void next.then(() => {

@@ -94,7 +94,11 @@ export function blockedChannelFields(db: Kysely<Database>): ChannelFields {
 
 /** The blocker receives none of the blocked user's events in their one-to-one conversations. */
 export function blockedEventAudience(db: Kysely<Database>): EventAudienceFilter {
-  return ({ appId, cid, userId }) => blockersInConversation(db, appId, cid, userId);
+  const none: string[] = [];
+  return ({ appId, cid, userId, memberCount }) =>
+    memberCount !== undefined && memberCount !== 2
+      ? none
+      : blockersInConversation(db, appId, cid, userId);
 }
 
 /**
