@@ -1,4 +1,4 @@
-import { createAppRegistry, upsertApps, type AppRegistry } from './apps.ts';
+import { applyStoredSettings, createAppRegistry, upsertApps, type AppRegistry } from './apps.ts';
 import { TokenCache } from './auth/token-cache.ts';
 import type { ChatServerConfig } from './config.ts';
 import type { ChatDeps, Logger } from './chat/core/deps.ts';
@@ -60,6 +60,11 @@ export async function createChatRuntime(
     await migrate(config.db, handle, log);
     const clock = createClock();
     await upsertApps(handle.db, config.apps, clock.now());
+    for (const app of await applyStoredSettings(handle.db, config.apps))
+      log.warn(
+        { app: app.id },
+        `AUTH CHECKS ARE DISABLED for app ${app.id}: unsigned development tokens are accepted, so anyone can connect as any user. Never run this in production.`,
+      );
     const pubsub = await createPubSub(config.pubsub, log);
     const hub = new Hub(pubsub, log);
     // Close once on loss (the gateway refuses new sockets until the subscription is back), so every client

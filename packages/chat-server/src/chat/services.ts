@@ -34,6 +34,12 @@ import { createLocationsService, type LocationsService } from './extensions/loca
 import { createModerationRepo, type ModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
 import {
+  blockedChannelFields,
+  blockedConversationHidden,
+  blockedEventAudience,
+  refuseBlockedWrites,
+} from './extensions/moderation/blocks-rules.ts';
+import {
   createModerationService,
   type ModerationService,
 } from './extensions/moderation/service.ts';
@@ -152,7 +158,7 @@ function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
 
 /** The core knows the extension points only as lists it reads; what fills them is installExtensions' business. */
 function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
-  const events = createEventPublisher(deps);
+  const events = createEventPublisher(deps, points.eventAudience);
   const users = createUsersService({ deps, events });
   const me = createOwnUserBuilder(deps, users, points);
   const repos = createCoreRepos(deps.db, deps.channelTypes);
@@ -169,8 +175,16 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     users,
     assembler,
     enrichers: points.channelStateFields,
+    channelFields: points.channelFields,
   });
-  const channels = createChannelsService({ deps, repos, users, events, buildStates });
+  const channels = createChannelsService({
+    deps,
+    repos,
+    users,
+    events,
+    buildStates,
+    hiddenConditions: points.channelHidden,
+  });
   const messages = createMessagesService({
     deps,
     repo: repos.messages,
@@ -192,6 +206,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     assembler,
     users,
     events,
+    beforeWrite: points.beforeChannelWrite,
   });
   const reads = createReadsService({
     deps,
@@ -269,6 +284,10 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
     enrichOnSend(services.linkPreviews),
   );
+  points.channelHidden.push(blockedConversationHidden());
+  points.channelFields.push(blockedChannelFields(core.deps.db));
+  points.eventAudience.push(blockedEventAudience(core.deps.db));
+  points.beforeChannelWrite.push(refuseBlockedWrites(core.deps.db));
   points.channelStateFields.push(async (actor, cids) => {
     const found = await services.drafts.channelDrafts(actor, cids);
     return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
@@ -313,7 +332,13 @@ function createExtensionParts(core: Core): ExtensionParts {
       events,
       buildMe: core.me,
     }),
-    moderation: createModerationService({ deps, repo: repos.moderation, users, messages }),
+    moderation: createModerationService({
+      deps,
+      repo: repos.moderation,
+      users,
+      messages,
+      events,
+    }),
     reminders: createRemindersService({
       deps,
       repo: repos.reminders,

@@ -8,6 +8,7 @@ import * as m0005MessageTextUpdatedAt from './migrations/0005-message-text-updat
 import * as m0006BlocksFlags from './migrations/0006-blocks-flags.ts';
 import * as m0011ChannelTypes from './migrations/0011-channel-types.ts';
 import * as m0008Bans from './migrations/0008-bans.ts';
+import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-blocks-flags': m0006BlocksFlags,
   '0011-channel-types': m0011ChannelTypes,
   '0008-bans': m0008Bans,
+  '0010-privacy-settings': m0010PrivacySettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,8 @@ export interface UsersTable {
   /** When a timed app-wide ban lapses (migration 0008); `banned` is read against it. */
   ban_expires: string | null;
   invisible: number;
+  /** JSON of Stream's privacy_settings; null when never set (everything on). */
+  privacy_settings: string | null;
   created_at: string;
   updated_at: string;
   last_active: string | null;

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { chatError, type ChatError } from '../errors.ts';
+import { settlingPublishes } from '../pubsub/settle.ts';
 import { payloadOf } from './params.ts';
 
 /**
@@ -88,7 +89,7 @@ export function defineRoute<
           : undefined,
         body: parsePart(spec.body, absentAsEmpty(request.body), 'the request body'),
       } as RouteInput<P, Q, Y, B>;
-      return spec.handler(input, request, reply);
+      return settlingPublishes(() => spec.handler(input, request, reply));
     },
   });
 }

@@ -94,13 +94,14 @@ describe('#6 guests', { timeout: 30_000 }, () => {
     it("a visitor cannot re-claim another guest's id, nor a registered user's", async () => {
       const wanted = uniqueId('khach-dau');
       const first = await becomeGuest(env(), wanted);
-      expect(first.userID).toBe(wanted);
+      expect(first.userID).toMatch(new RegExp(`^guest-[0-9a-f-]{36}-${wanted}$`));
       const registered = uniqueId('de-tu');
       await createUsers(env(), [registered]);
 
       const thief = await becomeGuest(env(), wanted);
       const impostor = await becomeGuest(env(), registered);
 
+      expect(thief.userID).not.toBe(first.userID);
       expect(thief.userID).not.toBe(wanted);
       expect(impostor.userID).not.toBe(registered);
       expect(thief.user).toMatchObject({ role: 'guest' });

@@ -408,8 +408,8 @@ describe('roles, server-only fields and field limits', { timeout: 30_000 }, () =
       const guestId = uniqueId('khach');
       const guest = newClient(env());
       await guest.setGuestUser({ id: guestId, tu_vi: 10 ** 12, role: 'admin', teams: ['x'] });
-      expect(await stored(guestId)).toMatchObject({ role: 'guest', teams: [] });
-      expect((await stored(guestId))?.tu_vi).toBeUndefined();
+      expect(await stored(guest.userID!)).toMatchObject({ role: 'guest', teams: [] });
+      expect((await stored(guest.userID!))?.tu_vi).toBeUndefined();
     });
 
     it('the server-side client still sets and unsets tu_vi', async () => {

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, RawBuilder, Transaction } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.ts';
 import type { Actor } from './access/access.ts';
 import type { ChannelAccess } from './channels/service.ts';
@@ -81,6 +81,47 @@ export type MessageFields = MessageEnricher;
 export type ChannelStateFields = ChannelStateEnricher;
 
 /**
+ * Per-viewer fields an extension adds to the channel object of channel states (blocks → `blocked`, `hidden`), by
+ * cid, loaded in bulk like `channelStateFields`; spread over the core's channel object in registration order.
+ */
+export type ChannelFields = ChannelStateEnricher;
+
+/**
+ * A condition, in SQL over the queried channel `c`, under which a channel counts as hidden for `viewerId` although
+ * their membership is not hidden (blocks: a one-to-one conversation with someone they blocked). queryChannels leaves
+ * such channels out unless the filter asks about `hidden`, exactly as channels the viewer hid themselves.
+ */
+export type ChannelHiddenCondition = (viewerId: string) => RawBuilder<boolean>;
+
+/** A user-driven write into a channel other than a new message (edits, reactions), before it is stored. */
+export interface BeforeChannelWriteContext {
+  actor: Actor;
+  access: ChannelAccess;
+  /** Whose write it is: the actor, or the user a server-side call acts for. */
+  userId: string;
+  action: 'update-message' | 'send-reaction';
+}
+
+/** Refuses a write by throwing; runs in registration order, like `beforeMessageStored`. */
+export type BeforeChannelWrite = (context: BeforeChannelWriteContext) => Promise<void>;
+
+/** One channel event about to be published: the channel it belongs to and the user it comes from. */
+export interface ChannelEventOrigin {
+  appId: string;
+  cid: string;
+  userId: string;
+  /** The channel's member count when the event carries it (`channel_member_count`). */
+  memberCount?: number;
+}
+
+/**
+ * Who must not receive an event a user caused in a channel (blocks: the blocker, in a one-to-one conversation with
+ * the blocked user). Answers the user ids to leave out, at once when it can tell without a lookup (every event goes
+ * through it); the publisher keeps events of one channel in order.
+ */
+export type EventAudienceFilter = (origin: ChannelEventOrigin) => string[] | Promise<string[]>;
+
+/**
  * The core's extension points. Extensions register here while the composition root (`chat/services.ts`) installs
  * them; nothing is registered after start-up. docs/architecture.md lists every point and its order.
  */
@@ -90,6 +131,10 @@ export interface ExtensionPoints {
   messageHardDeleted: MessageHardDeleted[];
   messageFields: MessageFields[];
   channelStateFields: ChannelStateFields[];
+  channelFields: ChannelFields[];
+  channelHidden: ChannelHiddenCondition[];
+  beforeChannelWrite: BeforeChannelWrite[];
+  eventAudience: EventAudienceFilter[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
@@ -99,5 +144,9 @@ export function createExtensionPoints(): ExtensionPoints {
     messageHardDeleted: [],
     messageFields: [],
     channelStateFields: [],
+    channelFields: [],
+    channelHidden: [],
+    beforeChannelWrite: [],
+    eventAudience: [],
   };
 }

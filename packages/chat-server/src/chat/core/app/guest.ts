@@ -27,20 +27,23 @@ function insertGuest({ deps, users }: AppContext, appId: string, id: string): Pr
 }
 
 /**
- * Creates the guest's user row under `wanted`, or under a fresh random id when anyone (guest or not) already has
- * it: a visitor must not take over another session's id. The insert itself decides, so two visitors racing for
- * one id cannot both win.
+ * Stream's guest ids: `guest-<uuid>-<the id asked for>` (or `guest-<uuid>` when none was asked for). Every guest
+ * session is a new user, so a visitor can never take over another session's or a registered user's id.
  */
-async function claimGuestId(context: AppContext, appId: string, wanted: string): Promise<string> {
-  try {
-    await insertGuest(context, appId, wanted);
-    return wanted;
-  } catch (error) {
-    if (!(await context.users.repo.get(appId, wanted))) throw error;
-  }
-  const fresh = `guest-${randomUUID()}`;
-  await insertGuest(context, appId, fresh);
-  return fresh;
+const GUEST_ID_PREFIX_LENGTH = 'guest-'.length + 36 + 1;
+
+function guestId(wanted: unknown): string {
+  const base = `guest-${randomUUID()}`;
+  if (wanted === undefined || wanted === null || wanted === '') return base;
+  if (
+    typeof wanted !== 'string' ||
+    !USER_ID_PATTERN.test(wanted) ||
+    wanted.length > 255 - GUEST_ID_PREFIX_LENGTH
+  )
+    throw chatError.input(
+      'user.id may only contain letters, numbers, "@", "_" and "-" (max 212 for a guest)',
+    );
+  return `${base}-${wanted}`;
 }
 
 export async function createGuest(
@@ -51,10 +54,8 @@ export async function createGuest(
   if (!app.guests.enabled) throw chatError.notAllowed('guest users are disabled for this app');
   const input = body.user;
   if (!isPlainObject(input)) throw chatError.input('user is required');
-  const wanted = typeof input.id === 'string' && input.id ? input.id : `guest-${randomUUID()}`;
-  if (!USER_ID_PATTERN.test(wanted))
-    throw chatError.input('user id may only contain letters, numbers, "@", "_" and "-"');
-  const id = await claimGuestId(context, app.id, wanted);
+  const id = guestId(input.id);
+  await insertGuest(context, app.id, id);
   const { role: _role, ...details } = input;
   const row = await context.users.upsertOnConnect(app.id, id, { ...details, id }, 'guest');
   const exp = Math.floor(Date.now() / 1000) + app.guests.tokenTtlSeconds;

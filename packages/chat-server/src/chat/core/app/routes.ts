@@ -6,10 +6,14 @@ import { defineRoute } from '../../../http/route.ts';
 import { jsonObject, loose, noFields } from '../../../http/schemas.ts';
 import type { AppService } from './service.ts';
 
-/** client.updateAppSettings: only the upload configs are stored; their own rules are in upload-config.ts. */
+/**
+ * client.updateAppSettings: the upload configs (their own rules are in upload-config.ts) and
+ * `disable_auth_checks`, a development switch; everything else is ignored.
+ */
 const appSettingsBody = loose({
   file_upload_config: jsonObject.optional(),
   image_upload_config: jsonObject.optional(),
+  disable_auth_checks: z.boolean().optional(),
 });
 
 /** client.setGuestUser({id, name, …}): the user's custom fields pass through. */

@@ -41,6 +41,8 @@ export async function updateSettings(
   const patch: JsonObject = {};
   for (const key of UPLOAD_KEYS)
     if (body[key] !== undefined) patch[key] = parseUploadConfig(body[key], key);
+  if (typeof body.disable_auth_checks === 'boolean')
+    patch.disable_auth_checks = body.disable_auth_checks;
   const settings = { ...(await storedSettings(context, app.id)), ...patch };
   await deps.writes.run((trx) =>
     trx
@@ -49,6 +51,21 @@ export async function updateSettings(
       .where('id', '=', app.id)
       .execute(),
   );
+  if (typeof patch.disable_auth_checks === 'boolean')
+    switchAuthChecks(context, app, patch.disable_auth_checks);
+}
+
+/**
+ * Takes effect on this node at once (the app object is what every authentication reads); other nodes of a cluster
+ * read the stored value when they start.
+ */
+function switchAuthChecks({ deps }: AppContext, app: AppConfig, disabled: boolean): void {
+  app.disableAuthChecks = disabled;
+  if (disabled)
+    deps.log.warn(
+      { app: app.id },
+      `AUTH CHECKS ARE DISABLED for app ${app.id}: unsigned development tokens are accepted. Never in production.`,
+    );
 }
 
 export async function appSettings(

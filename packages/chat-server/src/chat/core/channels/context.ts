@@ -6,6 +6,7 @@ import { banHolds, ownCapabilities, permissionsFor, type Actor } from '../access
 import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import type { ChannelHiddenCondition } from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
@@ -27,6 +28,8 @@ export interface ChannelsContext {
   users: UsersService;
   events: EventPublisher;
   buildStates: StateBuilder;
+  /** Extensions' reasons a channel is hidden from its viewer (`ExtensionPoints.channelHidden`). */
+  hiddenConditions?: readonly ChannelHiddenCondition[];
 }
 
 /** One actor's standing in one channel: the row, its type, their membership and what they may do. */

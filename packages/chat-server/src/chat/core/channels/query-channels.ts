@@ -37,7 +37,13 @@ export function createQueryChannels(
       const memberLimit = intOption(body.member_limit, 100, 100, 'member_limit');
       const filter = body.filter_conditions ?? {};
       if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
-      const where = compileChannelFilter(deps.dialect, actor, filter, deps.channelTypes);
+      const where = compileChannelFilter(
+        deps.dialect,
+        actor,
+        filter,
+        deps.channelTypes,
+        ctx.hiddenConditions,
+      );
       const order = compileChannelSort(deps.dialect, body.sort);
       // Server-side calls without user_id see every channel, with no per-user state.
       const rows = await repo.query(actor.appId, actor.userId ?? '', where, order, limit, offset);

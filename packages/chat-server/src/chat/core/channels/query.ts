@@ -5,6 +5,7 @@ import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import { openTypeNames } from '../access/visibility.ts';
 import type { ChannelTypeLookup } from '../channel-types.ts';
+import type { ChannelHiddenCondition } from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import { compileFilter, type FieldSpec, type Operator } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
@@ -71,12 +72,25 @@ function mentionsKey(filter: unknown, key: string): boolean {
   );
 }
 
+/** Hidden for the viewer: hidden by themselves, or by an extension's rule (a blocked one-to-one conversation). */
+function hiddenFor(
+  actor: Actor,
+  conditions: readonly ChannelHiddenCondition[],
+): RawBuilder<boolean> {
+  const own = sql<boolean>`coalesce(m.hidden, 0) = 1`;
+  if (!actor.userId || conditions.length === 0) return sql<boolean>`(${own})`;
+  const viewerId = actor.userId;
+  return sql<boolean>`(${sql.join([own, ...conditions.map((c) => c(viewerId))], sql` or `)})`;
+}
+
 export function compileChannelFilter(
   dialect: SqlDialectKind,
   actor: Actor,
   filter: JsonObject,
   types?: ChannelTypeLookup,
+  hiddenConditions: readonly ChannelHiddenCondition[] = [],
 ): RawBuilder<boolean> {
+  const hidden = hiddenFor(actor, hiddenConditions);
   const fields: Record<string, FieldSpec> = {
     type: { kind: 'column', ref: 'c.type', type: 'text' },
     id: { kind: 'column', ref: 'c.id', type: 'text' },
@@ -94,7 +108,7 @@ export function compileChannelFilter(
     members: membersField(),
     pinned: booleanField('pinned', sql<boolean>`(m.pinned_at is not null)`),
     archived: booleanField('archived', sql<boolean>`(m.archived_at is not null)`),
-    hidden: booleanField('hidden', sql<boolean>`(coalesce(m.hidden, 0) = 1)`),
+    hidden: booleanField('hidden', hidden),
     joined: booleanField(
       'joined',
       sql<boolean>`(m.user_id is not null and coalesce(m.invited, 0) = 0)`,
@@ -124,7 +138,7 @@ export function compileChannelFilter(
   });
   const parts = [compiled];
   // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
-  if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`coalesce(m.hidden, 0) = 0`);
+  if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`not ${hidden}`);
   if (!actor.isServer) {
     const publicTypes = openTypeNames(actor, types);
     parts.push(

@@ -75,6 +75,7 @@ interface Resolved {
   extras: Map<string, Record<string, unknown>>[];
   /** The viewer's app-wide ban, which takes writing rights in every channel. */
   standing: { banned: boolean } | undefined;
+  channelExtras: Map<string, Record<string, unknown>>[];
 }
 
 /** What building states reads from. */
@@ -85,6 +86,8 @@ export interface StateContext {
   assembler: MessageAssembler;
   /** Extensions' fields (`ExtensionPoints.channelStateFields`). */
   enrichers: readonly ChannelStateEnricher[];
+  /** Extensions' fields of the channel object (`ExtensionPoints.channelFields`). */
+  channelFields?: readonly ChannelStateEnricher[];
 }
 
 /**
@@ -221,7 +224,10 @@ async function resolve(
     actor.userId && !actor.isServer
       ? await ctx.users.standingOf(actor.appId, actor.userId)
       : undefined;
-  return { messagesById, watcherIds, usersById, extras, standing };
+  const channelExtras = await Promise.all(
+    (ctx.channelFields ?? []).map((enrich) => enrich(actor, cids)),
+  );
+  return { messagesById, watcherIds, usersById, extras, standing, channelExtras };
 }
 
 function toState(
@@ -246,12 +252,19 @@ function toState(
       : null,
     resolved.standing,
   );
-  const hidden = membership?.hidden === 1;
+  const channelExtra = Object.assign(
+    {},
+    ...resolved.channelExtras.map((extra) => extra.get(row.cid)),
+  ) as Record<string, unknown>;
+  const hidden = membership?.hidden === 1 || channelExtra.hidden === true;
   return {
-    channel: toChannelResponse(row, type, usersById, {
-      ownCapabilities: ownCapabilities(permissions, type.config),
-      hidden,
-    }),
+    channel: {
+      ...toChannelResponse(row, type, usersById, {
+        ownCapabilities: ownCapabilities(permissions, type.config),
+        hidden,
+      }),
+      ...channelExtra,
+    },
     messages: (loaded.messages.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
     pinned_messages: (loaded.pinned.get(row.cid) ?? []).map((m) => messagesById.get(m.id)!),
     members: (loaded.members.get(row.cid) ?? []).map((m) => toMemberResponse(m, usersById)),

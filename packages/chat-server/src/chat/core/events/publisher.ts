@@ -1,5 +1,7 @@
 import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
+import { trackPublish } from '../../../pubsub/settle.ts';
 import type { ChatDeps } from '../deps.ts';
+import type { ChannelEventOrigin, EventAudienceFilter } from '../extension-points.ts';
 
 export interface PublishOptions {
   skipConnectionIds?: string[];
@@ -30,7 +32,69 @@ export interface EventPublisher {
   toPresenceFollowers(appId: string, userId: string, event: object): void;
 }
 
-export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): EventPublisher {
+/** The channel and the user an event comes from, when it has both (what audience filters decide on). */
+function originOf(event: object): Omit<ChannelEventOrigin, 'appId'> | undefined {
+  const e = event as {
+    cid?: unknown;
+    channel_member_count?: unknown;
+    user?: { id?: unknown };
+    user_id?: unknown;
+    message?: { user?: { id?: unknown } };
+  };
+  const userId = e.user?.id ?? e.user_id ?? e.message?.user?.id;
+  if (typeof e.cid !== 'string' || e.cid === '*' || typeof userId !== 'string') return undefined;
+  const memberCount =
+    typeof e.channel_member_count === 'number' ? e.channel_member_count : undefined;
+  return { cid: e.cid, userId, memberCount };
+}
+
+/** Every filter's answer; a filter that throws at once counts as a failed lookup. */
+function answersOf(
+  filters: readonly EventAudienceFilter[],
+  origin: ChannelEventOrigin,
+): (string[] | Promise<string[]>)[] {
+  try {
+    return filters.map((filter) => filter(origin));
+  } catch (error) {
+    return [Promise.reject(error instanceof Error ? error : new Error(String(error)))];
+  }
+}
+
+/**
+ * Runs the audience filters before an event goes out. When every filter answers at once and nothing of the channel
+ * is waiting, the event leaves immediately. Otherwise the lookups start at once (concurrently), but the events of
+ * one channel are published in a chain, so watchers still see them in the order they were made.
+ */
+function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudienceFilter[]) {
+  const tails = new Map<string, Promise<void>>();
+  return (appId: string, event: object, send: (excluded: readonly string[]) => void): void => {
+    const origin = filters.length > 0 ? originOf(event) : undefined;
+    if (!origin) return send([]);
+    const key = `${appId}\n${origin.cid}`;
+    const answers = answersOf(filters, { appId, ...origin });
+    const tail = tails.get(key);
+    if (!tail && answers.every((answer) => Array.isArray(answer)))
+      return send((answers as string[][]).flat());
+    const lookup = Promise.all(answers);
+    const next = (tail ?? Promise.resolve())
+      .then(() => lookup)
+      .then((excluded) => send(excluded.flat()))
+      .catch((error: unknown) => {
+        // Failing open would leak what a filter hides, so the event is dropped and the failure logged.
+        deps.log.warn({ err: error, cid: origin.cid }, 'event audience lookup failed');
+      });
+    tails.set(key, next);
+    trackPublish(next);
+    void next.then(() => {
+      if (tails.get(key) === next) tails.delete(key);
+    });
+  };
+}
+
+export function createEventPublisher(
+  deps: Pick<ChatDeps, 'pubsub' | 'log'>,
+  audienceFilters: readonly EventAudienceFilter[] = [],
+): EventPublisher {
   const publish = (topic: string, message: BusMessage) => {
     deps.pubsub
       .publish(topic, message)
@@ -44,25 +108,42 @@ export function createEventPublisher(deps: Pick<ChatDeps, 'pubsub' | 'log'>): Ev
     if (options?.onlyWatchersOf) bus.onlyWatchersOf = options.onlyWatchersOf;
     return bus;
   };
+  const audience = createAudience(deps, audienceFilters);
+  const without = (options: PublishOptions | undefined, excluded: readonly string[]) =>
+    excluded.length === 0
+      ? options
+      : { ...options, skipUserIds: [...(options?.skipUserIds ?? []), ...excluded] };
   return {
     toChannel: (appId, cid, event, options) =>
-      publish(topics.channel(appId, cid), message(event, options)),
+      audience(appId, event, (excluded) =>
+        publish(topics.channel(appId, cid), message(event, without(options, excluded))),
+      ),
     toUser: (appId, userId, event, options) =>
-      publish(topics.user(appId, userId), message(event, options)),
+      audience(appId, event, (excluded) => {
+        if (!excluded.includes(userId))
+          publish(topics.user(appId, userId), message(event, options));
+      }),
     toUsers: (appId, userIds, event, options) => {
-      const bus = message(event, options);
-      for (const userId of userIds) publish(topics.user(appId, userId), bus);
+      const recipients = [...userIds];
+      audience(appId, event, (excluded) => {
+        const bus = message(event, options);
+        for (const userId of recipients)
+          if (!excluded.includes(userId)) publish(topics.user(appId, userId), bus);
+      });
     },
     toEachUser: (appId, event, fieldsByUser, options) => {
       if (fieldsByUser.size === 0) return;
-      const shared = message(event, options);
-      const open = shared.frame.slice(0, -1);
-      const separator = open === '{' ? '' : ',';
-      for (const [userId, fields] of fieldsByUser) {
-        const own = JSON.stringify(fields);
-        const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
-        publish(topics.user(appId, userId), { ...shared, frame });
-      }
+      audience(appId, event, (excluded) => {
+        const shared = message(event, options);
+        const open = shared.frame.slice(0, -1);
+        const separator = open === '{' ? '' : ',';
+        for (const [userId, fields] of fieldsByUser) {
+          if (excluded.includes(userId)) continue;
+          const own = JSON.stringify(fields);
+          const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
+          publish(topics.user(appId, userId), { ...shared, frame });
+        }
+      });
     },
     toPresenceFollowers: (appId, userId, event) =>
       publish(topics.presence(appId, userId), message(event)),

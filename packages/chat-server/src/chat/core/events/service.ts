@@ -8,6 +8,7 @@ import {
 } from '../channels/service.ts';
 import type { ChatDeps } from '../deps.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
+import { privacyAllows } from '../users/privacy.ts';
 import type { UsersService } from '../users/service.ts';
 import { channelActivityEvent, customChannelEvent } from '../wire/events.ts';
 import type { EventPublisher } from './publisher.ts';
@@ -96,7 +97,13 @@ export function createChannelEventsService({
       const event = isTypingEvent(type)
         ? channelActivityEvent(type, channel, now, fields)
         : customChannelEvent(type, channel, now, fields);
-      events.toChannel(actor.appId, channel.cid, event);
+      // A user who turned typing indicators off is answered as usual, but nobody is told they type.
+      if (
+        !isTypingEvent(type) ||
+        !isPlainObject(fields.user) ||
+        privacyAllows(fields.user, 'typing_indicators')
+      )
+        events.toChannel(actor.appId, channel.cid, event);
       return { event };
     },
   };

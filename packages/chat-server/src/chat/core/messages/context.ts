@@ -34,7 +34,10 @@ export interface MessagesContext {
   users: UsersService;
   assembler: MessageAssembler;
   events: EventPublisher;
-  points: Pick<ExtensionPoints, 'beforeMessageStored' | 'messageHardDeleted'>;
+  points: Pick<
+    ExtensionPoints,
+    'beforeMessageStored' | 'messageHardDeleted' | 'beforeChannelWrite'
+  >;
 }
 
 /** Lookups and announcements every message use case shares. */

@@ -168,6 +168,9 @@ export function createUpdateUseCases(
   async function change(actor: Actor, messageId: string, requested: Change) {
     const { row, access } = await lookup.accessMessage(actor, messageId);
     if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
+    const userId = actor.userId ?? row.user_id;
+    for (const check of context.points.beforeChannelWrite)
+      await check({ actor, access, userId, action: 'update-message' });
     await applyChange(context, actor, access, row, requested);
     await lookup.publishUpdated(actor, access.channel, messageId);
     return { message: await lookup.viewedBy(actor, messageId) };

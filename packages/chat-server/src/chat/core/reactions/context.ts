@@ -1,5 +1,6 @@
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import type { BeforeChannelWrite } from '../extension-points.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -13,4 +14,6 @@ export interface ReactionsContext {
   assembler: MessageAssembler;
   users: UsersService;
   events: EventPublisher;
+  /** Extensions' checks before a reaction is stored (`ExtensionPoints.beforeChannelWrite`). */
+  beforeWrite?: readonly BeforeChannelWrite[];
 }

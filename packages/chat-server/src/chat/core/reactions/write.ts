@@ -162,6 +162,8 @@ export async function sendReaction(
   if (!access.type.config.reactions)
     throw chatError.featureNotSupported('reactions are disabled for this channel type');
   if (row.deleted_at) throw chatError.input('cannot react to a deleted message');
+  for (const check of context.beforeWrite ?? [])
+    await check({ actor, access, userId, action: 'send-reaction' });
   const eventType = await storeReaction(context, actor, messageId, userId, {
     ...input,
     enforceUnique: body.enforce_unique === true,

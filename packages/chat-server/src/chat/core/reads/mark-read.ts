@@ -3,6 +3,7 @@ import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { assertChannelId, assertChannelType } from '../channels/service.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
+import { privacyAllows } from '../users/privacy.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
 import { counters, threadOf, userOf, type ReadsContext } from './context.ts';
 
@@ -56,7 +57,9 @@ export async function markRead(
   });
   const totals = await counters(context, actor.appId, userId);
   // The reader's own sockets get message.read with their updated totals; other watchers get the shared frame.
-  events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [userId] });
+  // A reader who turned read receipts off keeps their read state, but others are not told.
+  if (privacyAllows(user, 'read_receipts'))
+    events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [userId] });
   events.toUser(actor.appId, userId, { ...event, ...totals }, { onlyWatchersOf: channel.cid });
   events.toUser(
     actor.appId,

@@ -11,6 +11,8 @@ export interface UsersContext {
   events: EventPublisher;
   rules: ServerOwnedRules;
   toResponse(row: UserRow): UserResponse;
+  /** Whether the user has a connection (what `online` is made of). */
+  isOnline(appId: string, userId: string): boolean;
   /** Drops this node's cached role of a user whose row just changed. */
   forgetRole(appId: string, userId: string): void;
 }

@@ -3,6 +3,7 @@ import type { UsersTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { assertCustomSize, readImageUrl, readLabel } from '../field-rules.ts';
 import { parseObject, pickCustom, type JsonObject } from '../json.ts';
+import { readPrivacySettings, type PrivacySettings } from './privacy.ts';
 import type { UserRow } from './repo.ts';
 
 /** Keys of a user object that are not custom data; read-only ones are ignored on input. */
@@ -60,6 +61,8 @@ export interface UserFields {
   role?: string;
   banned?: boolean;
   invisible?: boolean;
+  /** null clears the stored settings. */
+  privacySettings?: PrivacySettings | null;
   custom: JsonObject;
 }
 
@@ -82,6 +85,8 @@ export function readFields(input: JsonObject): UserFields {
     fields.language = readLabel(input.language, 'user.language', 35) ?? '';
   if (input.teams !== undefined && input.teams !== null) fields.teams = readTeams(input.teams);
   if (typeof input.invisible === 'boolean') fields.invisible = input.invisible;
+  if (input.privacy_settings !== undefined)
+    fields.privacySettings = readPrivacySettings(input.privacy_settings);
   if (typeof input.banned === 'boolean') fields.banned = input.banned;
   if (input.role !== undefined) {
     if (typeof input.role !== 'string' || !ROLES.has(input.role))
@@ -110,11 +115,23 @@ export function newRow(
     teams: JSON.stringify(fields.teams ?? []),
     custom: JSON.stringify(fields.custom),
     invisible: fields.invisible ? 1 : 0,
+    privacy_settings: privacyColumn(fields.privacySettings),
     banned: 0,
     created_at: now,
     updated_at: now,
     last_active: null,
   };
+}
+
+function privacyColumn(settings: PrivacySettings | null | undefined): string | null {
+  return settings ? JSON.stringify(settings) : null;
+}
+
+/** The column a write stores for `fields`, or undefined when they leave the settings alone. */
+export function privacyPatch(fields: UserFields): { privacy_settings?: string | null } {
+  return fields.privacySettings === undefined
+    ? {}
+    : { privacy_settings: privacyColumn(fields.privacySettings) };
 }
 
 /** The columns a partial update (`set` as `fields`, then `unset`) writes over `row`. */
@@ -140,12 +157,14 @@ export function partialPatch(
   if (fields.language !== undefined) patch.language = fields.language;
   if (fields.teams !== undefined) patch.teams = JSON.stringify(fields.teams);
   if (fields.invisible !== undefined) patch.invisible = fields.invisible ? 1 : 0;
+  Object.assign(patch, privacyPatch(fields));
   if (fields.role !== undefined) patch.role = fields.role;
   if (fields.banned !== undefined) patch.banned = fields.banned ? 1 : 0;
   for (const key of unset) {
     if (key === 'name') Object.assign(patch, { name: null, name_search: null });
     if (key === 'image') patch.image = null;
     if (key === 'teams') patch.teams = '[]';
+    if (key === 'privacy_settings') patch.privacy_settings = null;
   }
   return patch;
 }

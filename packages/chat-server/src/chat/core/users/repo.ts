@@ -72,6 +72,7 @@ export function createUsersRepo(db: Db): UsersRepo {
                 custom: row.custom ?? '{}',
                 teams: row.teams ?? '[]',
                 invisible: row.invisible ?? 0,
+                privacy_settings: row.privacy_settings ?? null,
                 updated_at: row.updated_at,
                 ...(row.banned === undefined ? {} : { banned: row.banned }),
                 ...(row.deactivated_at === undefined ? {} : { deactivated_at: row.deactivated_at }),

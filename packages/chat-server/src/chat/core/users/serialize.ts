@@ -1,6 +1,7 @@
 import { banHolds } from '../access/access.ts';
 import { compact, parseArray, parseObject } from '../json.ts';
 import type { UserWireResponse } from '../wire/types.ts';
+import { storedPrivacySettings } from './privacy.ts';
 import type { UserRow } from './repo.ts';
 
 /** Stream's UserResponse: custom data flattened at the top level, booleans as booleans, optional keys absent. */
@@ -43,6 +44,7 @@ export function toUserResponse(row: UserRow, online: boolean): UserResponse {
     last_active: row.last_active ?? undefined,
     deactivated_at: row.deactivated_at ?? undefined,
     deleted_at: row.deleted_at ?? undefined,
+    privacy_settings: storedPrivacySettings(row.privacy_settings),
     blocked_user_ids: [],
   }) satisfies UserWireResponse;
 }

@@ -62,6 +62,7 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     events,
     rules: createServerOwnedRules(deps.config),
     toResponse,
+    isOnline,
     forgetRole: (appId, userId) => roles.delete(roleKey(appId, userId)),
   };
 

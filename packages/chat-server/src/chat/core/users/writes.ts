@@ -6,7 +6,14 @@ import { assertCustomSize } from '../field-rules.ts';
 import { isPlainObject, parseObject, type JsonObject } from '../json.ts';
 import { userEvent } from '../wire/events.ts';
 import type { UsersContext } from './context.ts';
-import { assertUserId, newRow, partialPatch, readFields, type UserFields } from './fields.ts';
+import {
+  assertUserId,
+  newRow,
+  partialPatch,
+  privacyPatch,
+  readFields,
+  type UserFields,
+} from './fields.ts';
 import type { UserRow, UserUpsert } from './repo.ts';
 import type { UserResponse } from './serialize.ts';
 
@@ -41,6 +48,7 @@ function connectPatch(existing: UserRow, fields: UserFields, now: string) {
     ...(fields.image !== undefined ? { image: fields.image } : {}),
     ...(fields.language !== undefined ? { language: fields.language } : {}),
     ...(fields.invisible !== undefined ? { invisible: fields.invisible ? 1 : 0 } : {}),
+    ...privacyPatch(fields),
     custom: JSON.stringify(custom),
     last_active: now,
   };
@@ -48,7 +56,9 @@ function connectPatch(existing: UserRow, fields: UserFields, now: string) {
     JSON.stringify(custom) !== existing.custom ||
     (fields.name !== undefined && fields.name !== existing.name) ||
     (fields.image !== undefined && fields.image !== existing.image) ||
-    (fields.language !== undefined && fields.language !== existing.language);
+    (fields.language !== undefined && fields.language !== existing.language) ||
+    (fields.privacySettings !== undefined &&
+      privacyPatch(fields).privacy_settings !== existing.privacy_settings);
   return changed ? { ...patch, updated_at: now } : patch;
 }
 
@@ -69,13 +79,27 @@ function readPartialUpdate(update: unknown): PartialUpdate {
   return { id, set, unset: unset as string[] };
 }
 
-/** Tells the user, their presence followers and the watchers of their channels about the stored row. */
-async function publishUpdated(context: UsersContext, appId: string, row: UserRow): Promise<void> {
+/**
+ * Tells the user, their presence followers and the watchers of their channels about the stored row. A connected
+ * user who went invisible (or visible again) also looks offline (or online) to presence followers, as on disconnect.
+ */
+async function publishUpdated(
+  context: UsersContext,
+  appId: string,
+  row: UserRow,
+  prior?: UserRow,
+): Promise<void> {
   const { deps, repo, events, toResponse } = context;
   context.forgetRole(appId, row.id);
-  const event = userEvent('user.updated', deps.clock.now(), { user: toResponse(row) });
+  const user = toResponse(row);
+  const event = userEvent('user.updated', deps.clock.now(), { user });
   events.toUser(appId, row.id, event);
   events.toPresenceFollowers(appId, row.id, event);
+  if (prior && prior.invisible !== row.invisible && context.isOnline(appId, row.id)) {
+    const presence = { type: 'user.presence.changed', user, created_at: deps.clock.now() };
+    events.toPresenceFollowers(appId, row.id, presence);
+    events.toUser(appId, row.id, presence);
+  }
   // Watchers of the user's channels keep member and message authors up to date from it.
   for (const cid of await repo.memberCids(appId, row.id, 1000))
     events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
@@ -166,7 +190,7 @@ async function upsertUsers(
   const result: Record<string, UserResponse> = {};
   for (const row of saved.values()) {
     result[row.id] = toResponse(row);
-    await publishUpdated(context, actor.appId, row);
+    await publishUpdated(context, actor.appId, row, existing.get(row.id));
   }
   return result;
 }
@@ -183,7 +207,7 @@ async function partialUpdateUsers(
     throw chatError.input(`at most ${MAX_USERS_PER_WRITE} users can be updated at once`);
   const now = deps.clock.now();
   // Every update is checked before the first is written, so a refused one leaves all of them unapplied.
-  const patches: { id: string; patch: Partial<Insertable<UsersTable>> }[] = [];
+  const patches: { id: string; prior: UserRow; patch: Partial<Insertable<UsersTable>> }[] = [];
   for (const update of updates) {
     const { id, set, unset } = readPartialUpdate(update);
     requireEditable(actor, id);
@@ -191,14 +215,14 @@ async function partialUpdateUsers(
     if (!row) throw chatError.notFound(`user ${id} does not exist`);
     const fields = readFields(set);
     rules.guard(actor, fields, unset, row);
-    patches.push({ id, patch: partialPatch(row, fields, unset, now) });
+    patches.push({ id, prior: row, patch: partialPatch(row, fields, unset, now) });
   }
   const result: Record<string, UserResponse> = {};
-  for (const { id, patch } of patches) {
+  for (const { id, prior, patch } of patches) {
     await repo.update(actor.appId, id, patch);
     const saved = (await repo.get(actor.appId, id))!;
     result[id] = toResponse(saved);
-    await publishUpdated(context, actor.appId, saved);
+    await publishUpdated(context, actor.appId, saved, prior);
   }
   return result;
 }

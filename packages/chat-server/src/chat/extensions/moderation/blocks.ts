@@ -2,6 +2,8 @@ import type { BlockedUserDetails, BlockUserAPIResponse } from 'stream-chat';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { JsonObject } from '../../core/json.ts';
+import { channelEvent } from '../../core/wire/events.ts';
+import { sharedConversations } from './blocks-rules.ts';
 import { actingUser, existingUser, requiredId } from './checks.ts';
 import type { ModerationContext } from './service.ts';
 
@@ -23,6 +25,7 @@ export async function block(
       created_at: deps.clock.now(),
     }),
   );
+  await announceVisibility(context, actor.appId, userId, blockedId, 'channel.hidden');
   return {
     blocked_at: row.created_at,
     blocked_by_user_id: userId,
@@ -31,14 +34,39 @@ export async function block(
 }
 
 export async function unblock(
-  { deps, repo }: ModerationContext,
+  context: ModerationContext,
   actor: Actor,
   body: JsonObject,
 ): Promise<JsonObject> {
+  const { deps, repo } = context;
   const userId = actingUser(actor, body.user_id, 'unblock users');
   const blockedId = requiredId(body.blocked_user_id, 'blocked_user_id');
   await deps.writes.run((trx) => repo.unblock(trx, actor.appId, userId, blockedId));
+  await announceVisibility(context, actor.appId, userId, blockedId, 'channel.visible');
   return {};
+}
+
+/**
+ * Tells the blocker's connections that their one-to-one conversations with the other user left (or came back to)
+ * their channel list: the client reads `channel.blocked` from these events and the React channel list drops or
+ * re-adds the channel.
+ */
+async function announceVisibility(
+  { deps, users, events }: ModerationContext,
+  appId: string,
+  userId: string,
+  otherId: string,
+  type: 'channel.hidden' | 'channel.visible',
+): Promise<void> {
+  const channels = await sharedConversations(deps.db, appId, userId, otherId);
+  if (channels.length === 0) return;
+  const user = await users.response(appId, userId);
+  const now = deps.clock.now();
+  const blocked = type === 'channel.hidden';
+  for (const channel of channels) {
+    const channelRef = { cid: channel.cid, id: channel.id, type: channel.type, blocked };
+    events.toUser(appId, userId, channelEvent(type, channel, now, { channel: channelRef, user }));
+  }
 }
 
 export async function blocks(

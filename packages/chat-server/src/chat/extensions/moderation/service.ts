@@ -1,5 +1,6 @@
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { EventPublisher } from '../../core/events/publisher.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import type { UsersService } from '../../core/users/service.ts';
@@ -25,6 +26,7 @@ export interface ModerationContext {
   repo: ModerationRepo;
   users: UsersService;
   messages: MessagesService;
+  events: EventPublisher;
 }
 
 export function createModerationService(context: ModerationContext): ModerationService {
