@@ -54,6 +54,7 @@ import { createThreadsService, type ThreadsService } from './extensions/threads/
 import { createUploadsService, type UploadsService } from './extensions/uploads/service.ts';
 import { createDiskFileStore } from './extensions/uploads/store.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
+import { createTasksService, type TasksService } from './core/tasks/service.ts';
 
 /** Every feature service, wired once. Routes receive this object explicitly (no global decorators). */
 export interface ChatServices {
@@ -68,6 +69,7 @@ export interface ChatServices {
   reads: ReadsService;
   threads: ThreadsService;
   channelEvents: ChannelEventsService;
+  tasks: TasksService;
   mutes: MutesService;
   moderation: ModerationService;
   reminders: RemindersService;
@@ -84,7 +86,8 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const core = createCore(deps, points);
   const extensions = installExtensions(core, points);
-  const { events, me, app, users, channels, messages, reactions, reads, channelEvents } = core;
+  const { events, me, app, users, channels, messages, reactions, reads, channelEvents, tasks } =
+    core;
   return {
     events,
     me,
@@ -95,6 +98,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reactions,
     reads,
     channelEvents,
+    tasks,
     ...extensions,
   };
 }
@@ -108,7 +112,8 @@ type CoreServiceName =
   | 'messages'
   | 'reactions'
   | 'reads'
-  | 'channelEvents';
+  | 'channelEvents'
+  | 'tasks';
 
 /** The core services, plus the repositories and the assembler extensions build on. */
 interface Core extends Pick<ChatServices, CoreServiceName> {
@@ -181,6 +186,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   });
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
+  const tasks = createTasksService({ deps, events, users, channels, messages });
   return {
     deps,
     events,
@@ -192,6 +198,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     reactions,
     reads,
     channelEvents,
+    tasks,
     repos,
     assembler,
     bans: unavailableBans(),
