@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { Connection } from '../../../realtime/connection.ts';
-import { ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import { ownCapabilities, ownerFacts, permissionsFor, type Actor } from '../access/access.ts';
 import { channelTypeByName, type ChannelType, type Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -97,9 +97,11 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     const membership = actor.userId
       ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
       : undefined;
-    const facts = membership
-      ? { channelRole: membership.channel_role, banned: membership.banned === 1 }
-      : null;
+    const facts = ownerFacts(
+      actor,
+      channel.created_by_id,
+      membership ? { channelRole: membership.channel_role, banned: membership.banned === 1 } : null,
+    );
     return { channel, type, membership, permissions: permissionsFor(type, actor, facts) };
   }
 
