@@ -44,11 +44,12 @@ export type HardDeletedListener = (
   attachments: unknown[],
 ) => Promise<void>;
 
+/** Stores and announces a system message; returns it as the caller's reply carries it. */
 export type SystemMessageSender = (
   actor: Actor,
   channel: ChannelRow,
   message: JsonObject,
-) => Promise<void>;
+) => Promise<JsonObject>;
 
 /** Set once at wiring time by features that depend on channels (messages, uploads), never the other way round. */
 export interface ChannelHooks {
@@ -94,6 +95,9 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
   ): Promise<ChannelAccess> {
     const type = channelTypeByName(channel.type);
     if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    // Stream: a disabled channel refuses every client-side read and write; the server keeps full access.
+    if (channel.disabled === 1 && !actor.isServer)
+      throw chatError.notAllowed(`channel ${channel.cid} is disabled`);
     const membership = actor.userId
       ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
       : undefined;
