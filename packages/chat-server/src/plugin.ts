@@ -117,6 +117,7 @@ export function chatServerPlugin(
     registerUploadRoutes(app, runtime.services, {
       ...config.uploads,
       publicBaseURL: config.http.publicBaseURL,
+      trustProxy: config.rateLimits.trustProxy,
     });
     options.onReady?.(runtime);
   };
