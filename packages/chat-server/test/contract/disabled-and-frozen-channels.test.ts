@@ -14,7 +14,9 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
   it('refuses client-side reads and writes of a disabled channel but keeps it in channel lists', async () => {
     const { alice, aliceId, channelId, aliceChannel } = await twoMembers(env(), 'phong-an');
     await sendText(aliceChannel, 'Trước khi phong ấn');
-    await env().admin.channel('messaging', channelId).updatePartial({ set: { disabled: true } });
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { disabled: true } });
 
     const fresh = alice.channel('messaging', channelId);
     await expectStreamError(fresh.watch(), {
@@ -25,7 +27,11 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
     await expectStreamError(aliceChannel.sendMessage({ id: randomUUID(), text: 'Phá ấn' }), {
       code: 17,
     });
-    const listed = await alice.queryChannels({ cid: `messaging:${channelId}` }, {}, { watch: false });
+    const listed = await alice.queryChannels(
+      { cid: `messaging:${channelId}` },
+      {},
+      { watch: false },
+    );
     expect(listed.map((channel) => channel.data?.disabled)).toEqual([true]);
     const filtered = await alice.queryChannels(
       { members: { $in: [aliceId] }, cid: `messaging:${channelId}`, disabled: false },
@@ -49,7 +55,9 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
   it('answers a send to a frozen channel with Stream’s error message and stores nothing', async () => {
     const { aliceChannel, bobChannel, bobId, channelId } = await twoMembers(env(), 'dong-bang');
     const before = await sendText(bobChannel, 'Còn kịp');
-    await env().admin.channel('messaging', channelId).updatePartial({ set: { frozen: true } });
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { frozen: true } });
 
     const id = randomUUID();
     const { message } = await aliceChannel.sendMessage({ id, text: 'Đã muộn' });
@@ -73,7 +81,9 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
 
   it('refuses a non-member’s send to a frozen channel with code 17, not the frozen message', async () => {
     const { channelId } = await twoMembers(env(), 'bang-phong');
-    await env().admin.channel('messaging', channelId).updatePartial({ set: { frozen: true } });
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { frozen: true } });
     const { alice: outsider } = await twoMembers(env(), 'ke-la');
     await expectStreamError(
       outsider.channel('messaging', channelId).sendMessage({ id: randomUUID(), text: 'Xin vào' }),
@@ -88,7 +98,9 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
       { name: 'Thiên Sơn phái' },
       { text: 'Đổi tên môn phái', user_id: bobId },
     );
-    const { message } = reply as typeof reply & { message?: { id: string; type: string; text: string } };
+    const { message } = reply as typeof reply & {
+      message?: { id: string; type: string; text: string };
+    };
     expect(message).toMatchObject({ type: 'system', text: 'Đổi tên môn phái' });
     expect((await announced).message?.id).toBe(message?.id);
   });

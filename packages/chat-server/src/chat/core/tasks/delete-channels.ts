@@ -29,17 +29,22 @@ export async function startDeleteChannels(
 ): Promise<string> {
   const unique = [...new Set(cids)];
   const server: Actor = { ...actor, isServer: true };
-  return runner.start(actor.appId, 'delete-channels', { cids: unique, hard_delete: hard }, async () => {
-    const result: JsonObject = {};
-    for (const cid of unique) {
-      const at = cid.indexOf(':');
-      try {
-        await channels.remove(server, cid.slice(0, at), cid.slice(at + 1), hard);
-        result[cid] = itemOutcome();
-      } catch (error) {
-        result[cid] = itemOutcome(error);
+  return runner.start(
+    actor.appId,
+    'delete-channels',
+    { cids: unique, hard_delete: hard },
+    async () => {
+      const result: JsonObject = {};
+      for (const cid of unique) {
+        const at = cid.indexOf(':');
+        try {
+          await channels.remove(server, cid.slice(0, at), cid.slice(at + 1), hard);
+          result[cid] = itemOutcome();
+        } catch (error) {
+          result[cid] = itemOutcome(error);
+        }
       }
-    }
-    return result;
-  });
+      return result;
+    },
+  );
 }

@@ -76,7 +76,9 @@ async function deleteMessages(
 ): Promise<void> {
   await eachMessageId(ctx, server.appId, userId, async (id) => {
     // A message of a channel deleted meanwhile is gone with it: nothing left to do for it.
-    await ctx.messages.remove(server, id, { hard: mode === 'hard', deleteForMe: false }).catch(() => undefined);
+    await ctx.messages
+      .remove(server, id, { hard: mode === 'hard', deleteForMe: false })
+      .catch(() => undefined);
   });
   if (mode !== 'pruning') return;
   await ctx.deps.writes.run(async (trx) => {
@@ -193,7 +195,8 @@ export async function deleteOneUser(
   });
   ctx.events.toUser(appId, userId, event);
   ctx.events.toPresenceFollowers(appId, userId, event);
-  for (const cid of cids) ctx.events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [userId] });
+  for (const cid of cids)
+    ctx.events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [userId] });
   return response;
 }
 

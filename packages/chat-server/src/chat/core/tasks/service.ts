@@ -20,7 +20,11 @@ export interface DeleteUserParams {
 export interface TasksService {
   get(actor: Actor, id: string): Promise<TaskResponse>;
   deleteChannels(actor: Actor, cids: string[], hard: boolean): Promise<{ task_id: string }>;
-  deleteUsers(actor: Actor, userIds: string[], modes: DeleteUserModes): Promise<{ task_id: string }>;
+  deleteUsers(
+    actor: Actor,
+    userIds: string[],
+    modes: DeleteUserModes,
+  ): Promise<{ task_id: string }>;
   deleteUser(actor: Actor, userId: string, params: DeleteUserParams): Promise<{ user: object }>;
   /** Resolves once the tasks this node started have finished. */
   idle(): Promise<void>;
@@ -51,9 +55,7 @@ export function createTasksService(ctx: DeleteUsersContext): TasksService {
       const modes: DeleteUserModes = {
         user: hard ? 'hard' : 'soft',
         ...(params.mark_messages_deleted || hard ? { messages: hard ? 'hard' : 'soft' } : {}),
-        ...(params.delete_conversation_channels
-          ? { conversations: hard ? 'hard' : 'soft' }
-          : {}),
+        ...(params.delete_conversation_channels ? { conversations: hard ? 'hard' : 'soft' } : {}),
       };
       return { user: await deleteOneUser(ctx, actor, userId, modes) };
     },
