@@ -186,7 +186,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   });
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
-  const tasks = createTasksService({ deps, events, users, channels, messages });
+  const tasks = createTasksService({ deps, events, users, channels, messages, reactions });
   return {
     deps,
     events,

@@ -124,6 +124,8 @@ describe('batch deletes run as background tasks', { timeout: 30_000 }, () => {
     });
     const channel = env().admin.channel('messaging', channelId);
     const { message } = await channel.sendMessage({ text: 'Ma công', user_id: goneId });
+    const { message: heirs } = await channel.sendMessage({ text: 'Chính đạo', user_id: heirId });
+    await channel.sendReaction(heirs.id, { type: 'like', user_id: goneId });
 
     const { task_id } = await env().admin.deleteUsers([goneId], {
       user: 'hard',
@@ -137,6 +139,8 @@ describe('batch deletes run as background tasks', { timeout: 30_000 }, () => {
     const [state] = await env().admin.queryChannels({ cid: `messaging:${channelId}` });
     expect(state?.data?.created_by).toMatchObject({ id: heirId });
     expect(Object.keys(state?.state.members ?? {})).toEqual([heirId]);
+    const { message: kept } = await env().admin.getMessage(heirs.id);
+    expect(kept.reaction_counts ?? {}).toEqual({});
   });
 
   it('refuses a user token, too many users, bad modes and an unknown new owner', async () => {

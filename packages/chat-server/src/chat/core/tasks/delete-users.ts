@@ -4,6 +4,7 @@ import type { EventPublisher } from '../events/publisher.ts';
 import type { JsonObject } from '../json.ts';
 import type { ChannelsService } from '../channels/service.ts';
 import type { MessagesService } from '../messages/service.ts';
+import type { ReactionsService } from '../reactions/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { userEvent } from '../wire/events.ts';
 import { chatError } from '../../../errors.ts';
@@ -27,6 +28,7 @@ export interface DeleteUsersContext {
   users: UsersService;
   channels: ChannelsService;
   messages: MessagesService;
+  reactions: ReactionsService;
 }
 
 const PAGE = 200;
@@ -123,13 +125,33 @@ async function deleteConversations(
     await ctx.channels.remove(server, row.type, row.id, mode === 'hard').catch(() => undefined);
 }
 
-/** Hard: out of every channel (member.removed as usual), the channels they created handed on, the row gone. */
+/** Their reactions on other people's messages, each removed as the server would (counts and events included). */
+async function removeReactionsBy(
+  ctx: DeleteUsersContext,
+  server: Actor,
+  userId: string,
+): Promise<void> {
+  const rows = await ctx.deps.db
+    .selectFrom('reactions')
+    .select(['message_id', 'type'])
+    .where('app_id', '=', server.appId)
+    .where('user_id', '=', userId)
+    .execute();
+  for (const row of rows)
+    await ctx.reactions.remove(server, row.message_id, row.type, userId).catch(() => undefined);
+}
+
+/**
+ * Hard: their reactions gone, out of every channel (member.removed as usual), the channels they created handed on,
+ * the row gone.
+ */
 async function removeUserRow(
   ctx: DeleteUsersContext,
   server: Actor,
   userId: string,
   newOwner: string | undefined,
 ): Promise<void> {
+  await removeReactionsBy(ctx, server, userId);
   for (const cid of await ctx.users.repo.memberCids(server.appId, userId, 10_000)) {
     const at = cid.indexOf(':');
     await ctx.channels
