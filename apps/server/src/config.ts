@@ -239,6 +239,8 @@ export type ChatConfig =
       linkPreviewAllowHosts: string[];
       /** Reverse proxies whose X-Forwarded-For entry the chat rate limits trust; 0 uses the peer address. */
       trustProxy: number;
+      /** PUBLIC_URL when set: the origin the chat's upload links use instead of the request's own. */
+      publicUrl?: string;
       tokenTtlSeconds: number;
       requestTimeoutMs: number;
     }
@@ -326,6 +328,7 @@ function chatConfig(values: z.output<typeof envSchema>): ChatConfig {
     redisUrl: values.REDIS_URL,
     linkPreviewAllowHosts: values.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',') ?? [],
     trustProxy: values.CHAT_TRUST_PROXY,
+    publicUrl: values.PUBLIC_URL,
     ...common,
   };
 }

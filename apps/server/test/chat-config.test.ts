@@ -141,4 +141,25 @@ describe('embedded chat server configuration', () => {
     });
     expect(embeddedChatConfig(options)).not.toHaveProperty('rateLimits');
   });
+
+  it('puts PUBLIC_URL in the chat upload links when set, and leaves them to the request otherwise', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://daohuu.example' });
+    if (config.chat.mode !== 'embedded') throw new Error('expected embedded mode');
+    const options = {
+      credentials,
+      dataDir: config.dataDir,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: config.logLevel,
+    };
+
+    expect(embeddedChatConfig({ ...options, publicUrl: config.chat.publicUrl })).toMatchObject({
+      http: { publicBaseURL: 'https://daohuu.example/chat' },
+    });
+    const unset = loadConfig({});
+    if (unset.chat.mode !== 'embedded') throw new Error('expected embedded mode');
+    expect(embeddedChatConfig({ ...options, publicUrl: unset.chat.publicUrl })).not.toHaveProperty(
+      'http',
+    );
+  });
 });

@@ -21,6 +21,7 @@ import { registerDraftRoutes } from './chat/extensions/drafts/routes.ts';
 import type { ChatServices } from './chat/services.ts';
 import { registerUploadRoutes } from './chat/extensions/uploads/routes.ts';
 import { registerUserRoutes } from './chat/core/users/routes.ts';
+import { registerTaskRoutes } from './chat/core/tasks/routes.ts';
 import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -66,6 +67,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerLinkPreviewRoutes,
   registerPollRoutes,
   registerDraftRoutes,
+  registerTaskRoutes,
 ];
 
 /**
@@ -119,6 +121,7 @@ export function chatServerPlugin(
     registerUploadRoutes(app, runtime.services, {
       ...config.uploads,
       publicBaseURL: config.http.publicBaseURL,
+      trustProxy: config.rateLimits.trustProxy,
     });
     options.onReady?.(runtime);
   };

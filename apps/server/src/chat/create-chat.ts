@@ -73,6 +73,7 @@ export function createChat({ config, db, log, address }: CreateChatOptions): Cha
           redisUrl: chatConfig.redisUrl,
           linkPreviewAllowHosts: chatConfig.linkPreviewAllowHosts,
           trustProxy: chatConfig.trustProxy,
+          publicUrl: chatConfig.publicUrl,
           logLevel: config.logLevel,
         }
       : undefined;

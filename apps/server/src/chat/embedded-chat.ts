@@ -23,6 +23,8 @@ export interface EmbeddedChatOptions {
   linkPreviewAllowHosts?: string[];
   /** Reverse proxies whose X-Forwarded-For entry the chat rate limits trust (CHAT_TRUST_PROXY); default 0. */
   trustProxy?: number;
+  /** PUBLIC_URL when set: upload links then start with it (https behind a TLS proxy), not with the request's host. */
+  publicUrl?: string;
   logLevel: LogLevel;
 }
 
@@ -45,6 +47,7 @@ export function embeddedChatConfig(options: EmbeddedChatOptions): ChatServerConf
         ? { kind: 'memory' }
         : { kind: 'redis', url: options.redisUrl },
     uploads: { dir: join(options.dataDir, CHAT_UPLOADS_DIR) },
+    ...(options.publicUrl ? { http: { publicBaseURL: `${options.publicUrl}${CHAT_PREFIX}` } } : {}),
     linkPreview: { allowHosts: options.linkPreviewAllowHosts ?? [] },
     // app.ts creates Fastify without trustProxy, so request.ip is the TCP peer; the chat server reads the header.
     ...(options.trustProxy ? { rateLimits: { trustProxy: options.trustProxy } } : {}),

@@ -64,6 +64,7 @@ import { createThreadsService, type ThreadsService } from './extensions/threads/
 import { createUploadsService, type UploadsService } from './extensions/uploads/service.ts';
 import { createDiskFileStore } from './extensions/uploads/store.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
+import { createTasksService, type TasksService } from './core/tasks/service.ts';
 
 /** Every feature service, wired once. Routes receive this object explicitly (no global decorators). */
 export interface ChatServices {
@@ -81,6 +82,7 @@ export interface ChatServices {
   channelEvents: ChannelEventsService;
   /** Bans (the BanPort the moderation queue acts through, plus the ban routes' queries). */
   bans: BansService;
+  tasks: TasksService;
   mutes: MutesService;
   moderation: ModerationService;
   reminders: RemindersService;
@@ -109,6 +111,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reads,
     channelEvents,
     bans,
+    tasks,
   } = core;
   return {
     events,
@@ -122,6 +125,7 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     reads,
     channelEvents,
     bans,
+    tasks,
     ...extensions,
   };
 }
@@ -137,7 +141,8 @@ type CoreServiceName =
   | 'reactions'
   | 'reads'
   | 'channelEvents'
-  | 'bans';
+  | 'bans'
+  | 'tasks';
 
 /** The core services, plus the repositories and the assembler extensions build on. */
 interface Core extends Pick<ChatServices, CoreServiceName> {
@@ -219,6 +224,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
   const bans = createBansService({ deps, users, channels, events });
+  const tasks = createTasksService({ deps, events, users, channels, messages, reactions });
   return {
     deps,
     events,
@@ -231,6 +237,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     reactions,
     reads,
     channelEvents,
+    tasks,
     repos,
     assembler,
     bans,

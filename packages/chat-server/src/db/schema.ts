@@ -236,6 +236,19 @@ export interface DraftsTable {
   updated_at: string;
 }
 
+/** A background task (migration 0012): batch deletes of channels and users. */
+export interface TasksTable {
+  app_id: string;
+  id: string;
+  kind: string;
+  status: string;
+  params: string;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   apps: AppsTable;
   users: UsersTable;
@@ -252,6 +265,7 @@ export interface Database {
   poll_options: PollOptionsTable;
   poll_votes: PollVotesTable;
   drafts: DraftsTable;
+  tasks: TasksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { parseJsonInput } from '../chat/core/json.ts';
-import { chatError } from '../errors.ts';
 
 /**
  * The chat routes' JSON body parser: Fastify's own would let a body nested thousands of levels deep through to
  * handlers that walk it recursively. This one applies the same limits as every other JSON input
- * (`JSON_INPUT_LIMITS` in chat/json.ts) and fails with code 4. The route's body limit still applies first.
+ * (`JSON_INPUT_LIMITS` in chat/json.ts) and fails with code 4. The route's body limit still applies first. An empty
+ * body reads as `{}`.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
-    if (text.length === 0) {
-      done(chatError.input('request body is empty but content-type is application/json'));
+    // Stream's server-side SDKs send every DELETE with this content-type and no body: Stream reads it as `{}`.
+    if (text.trim().length === 0) {
+      done(null, {});
       return;
     }
     try {

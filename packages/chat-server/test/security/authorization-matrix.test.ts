@@ -557,3 +557,59 @@ describe('the authorization matrix: channel-type routes are server-side only', (
     expect(mismatches).toEqual([]);
   });
 });
+
+/** Routes only the server may call (Stream's server-side-only endpoints): every user role gets code 17. */
+const SERVER_ONLY: readonly { route: string; run(cell: Cell): Promise<Response> }[] = [
+  {
+    route: 'POST /channels/delete',
+    run: (cell) => call(cell, 'POST', '/channels/delete', { cids: [`${cell.type}:${cell.id}`] }),
+  },
+  {
+    route: 'POST /users/delete',
+    run: (cell) => call(cell, 'POST', '/users/delete', { user_ids: [cell.newcomer] }),
+  },
+  { route: 'DELETE /users/:id', run: (cell) => call(cell, 'DELETE', `/users/${cell.newcomer}`) },
+  { route: 'GET /tasks/:id', run: (cell) => call(cell, 'GET', `/tasks/${randomUUID()}`) },
+];
+
+describe('the authorization matrix: server-only routes × role', () => {
+  const env = useContractEnv();
+
+  it.each(ROLES)(
+    'a %s may call the server-only routes exactly when it is the server',
+    async (role) => {
+      const cast = {
+        owner: uniqueId('chu'),
+        author: uniqueId('tac-gia'),
+        member: uniqueId('de-tu'),
+        channelModerator: uniqueId('truong-lao'),
+        guest: uniqueId('khach'),
+        user: uniqueId('tan-tu'),
+        moderator: uniqueId('ho-phap'),
+        admin: uniqueId('chuong-mon'),
+      };
+      await createUsers(env(), [
+        cast.owner,
+        cast.author,
+        cast.member,
+        cast.channelModerator,
+        cast.user,
+        { id: cast.guest, name: cast.guest, role: 'guest' },
+        { id: cast.moderator, name: cast.moderator, role: 'moderator' },
+        { id: cast.admin, name: cast.admin, role: 'admin' },
+      ]);
+      const cell = await prepareCell(env(), cast, 'messaging', role);
+      const mismatches: string[] = [];
+      for (const { route, run } of SERVER_ONLY) {
+        const answer = await answerOf(await run(cell));
+        // The server reaches the route; an unknown task id is its own 404, not a refusal.
+        const ok =
+          role === 'server'
+            ? answer.status < 300 || (route === 'GET /tasks/:id' && answer.code === 16)
+            : answer.status === 403 && answer.code === 17;
+        if (!ok) mismatches.push(`${route}: ${answer.status} ${answer.body}`);
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+});

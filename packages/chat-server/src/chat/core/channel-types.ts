@@ -4,7 +4,14 @@
  */
 
 export type Role =
-  'anonymous' | 'guest' | 'user' | 'channel_member' | 'channel_moderator' | 'moderator' | 'admin';
+  | 'anonymous'
+  | 'guest'
+  | 'user'
+  | 'channel_member'
+  | 'channel_moderator'
+  | 'channel_owner'
+  | 'moderator'
+  | 'admin';
 
 /** Capabilities reported to the client (names from stream-chat's ChannelOwnCapability). */
 export const CLIENT_CAPABILITIES = [

@@ -66,8 +66,38 @@ export function effectiveRoles(actor: Actor, membership: MembershipFacts | null)
     const moderates =
       membership.channelRole === 'channel_moderator' || membership.channelRole === 'owner';
     if (moderates && global !== 'guest') roles.push('channel_moderator');
+    if (membership.channelRole === 'owner' && global !== 'guest') roles.push('channel_owner');
   }
   return roles;
+}
+
+/**
+ * Stream's owner grants, for a type that names none of its own: the channel's owner may update it, manage its
+ * members and delete (so also truncate) it.
+ */
+const OWNER_GRANTS: readonly Permission[] = [
+  'update-channel',
+  'update-channel-members',
+  'delete-channel',
+];
+
+function grantsOf(type: ChannelType, role: Role): readonly Permission[] {
+  if (role === 'channel_owner') return type.grants.channel_owner ?? OWNER_GRANTS;
+  return type.grants[role] ?? [];
+}
+
+/**
+ * The creator of a channel (`created_by`) owns it even when they did not list themselves among its members, as in
+ * Stream: they get what a member with the channel role `owner` gets (read, watch, update, truncate, delete). A member
+ * keeps their own membership's facts; a server call needs none.
+ */
+export function ownerFacts(
+  actor: Actor,
+  createdById: string | null,
+  membership: MembershipFacts | null,
+): MembershipFacts | null {
+  if (membership || actor.isServer || !actor.userId) return membership;
+  return createdById === actor.userId ? { channelRole: 'owner', banned: false } : null;
 }
 
 /**
@@ -87,7 +117,7 @@ export function permissionsFor(
     return permissions;
   }
   for (const role of effectiveRoles(actor, membership))
-    for (const p of type.grants[role] ?? []) permissions.add(p);
+    for (const p of grantsOf(type, role)) permissions.add(p);
   // Guests are anyone who asks: letting them upload would let anyone host files on our origin.
   if (actor.role === 'guest') permissions.delete('upload-file');
   if (standing?.banned)

@@ -131,7 +131,9 @@ async function announce(
   const now = deps.clock.now();
   const user = users.toResponse(scope.target);
   const shadow = row.shadow === 1;
-  const createdBy = row.banned_by_id ? await users.response(row.app_id, row.banned_by_id) : undefined;
+  const createdBy = row.banned_by_id
+    ? await users.response(row.app_id, row.banned_by_id)
+    : undefined;
   const details =
     type === 'user.banned'
       ? {

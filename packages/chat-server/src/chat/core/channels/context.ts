@@ -2,7 +2,13 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { Connection } from '../../../realtime/connection.ts';
-import { banHolds, ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import {
+  banHolds,
+  ownCapabilities,
+  ownerFacts,
+  permissionsFor,
+  type Actor,
+} from '../access/access.ts';
 import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -49,11 +55,12 @@ export type HardDeletedListener = (
   attachments: unknown[],
 ) => Promise<void>;
 
+/** Stores and announces a system message; returns it as the caller's reply carries it. */
 export type SystemMessageSender = (
   actor: Actor,
   channel: ChannelRow,
   message: JsonObject,
-) => Promise<void>;
+) => Promise<JsonObject>;
 
 /** Set once at wiring time by features that depend on channels (messages, uploads), never the other way round. */
 export interface ChannelHooks {
@@ -99,16 +106,23 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
   ): Promise<ChannelAccess> {
     const type = deps.channelTypes.get(channel.app_id, channel.type);
     if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    // Stream: a disabled channel refuses every client-side read and write; the server keeps full access.
+    if (channel.disabled === 1 && !actor.isServer)
+      throw chatError.notAllowed(`channel ${channel.cid} is disabled`);
     const membership = actor.userId
       ? await repo.member(actor.appId, channel.cid, actor.userId, executor)
       : undefined;
     const now = deps.clock.now();
-    const facts = membership
-      ? {
-          channelRole: membership.channel_role,
-          banned: banHolds(membership.banned, membership.ban_expires, now),
-        }
-      : null;
+    const facts = ownerFacts(
+      actor,
+      channel.created_by_id,
+      membership
+        ? {
+            channelRole: membership.channel_role,
+            banned: banHolds(membership.banned, membership.ban_expires, now),
+          }
+        : null,
+    );
     const standing =
       actor.userId && !actor.isServer
         ? await users.standingOf(actor.appId, actor.userId)

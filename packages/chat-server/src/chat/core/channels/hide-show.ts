@@ -14,13 +14,18 @@ export function createHideShow(ctx: ChannelUseCaseContext): Pick<ChannelsService
       if (!current.membership) throw chatError.input('only members can hide a channel');
       const now = deps.clock.now();
       const clear = body.clear_history === true;
-      await deps.writes.run((trx) =>
-        repo.updateMember(trx, actor.appId, cid, userId, {
+      // Read again inside the write, so two hides racing still announce the channel hidden once.
+      const wasHidden = await deps.writes.run(async (trx) => {
+        const before = await repo.member(actor.appId, cid, userId, trx);
+        await repo.updateMember(trx, actor.appId, cid, userId, {
           hidden: 1,
           updated_at: now,
           ...(clear ? { hide_messages_before: now } : {}),
-        }),
-      );
+        });
+        return before?.hidden === 1;
+      });
+      // Stream announces a hide once: hiding an already hidden channel changes nothing the client shows.
+      if (wasHidden) return;
       events.toUser(
         actor.appId,
         userId,

@@ -49,7 +49,7 @@ export interface ChannelsService {
     typeName: string,
     id: string,
     body: JsonObject,
-  ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  ): Promise<{ channel: ChannelResponse; members: MemberResponse[]; message?: JsonObject }>;
   updatePartial(
     actor: Actor,
     typeName: string,
@@ -67,7 +67,7 @@ export interface ChannelsService {
     typeName: string,
     id: string,
     body: JsonObject,
-  ): Promise<{ channel: ChannelResponse }>;
+  ): Promise<{ channel: ChannelResponse; message?: JsonObject }>;
   hide(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   show(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   stopWatching(actor: Actor, typeName: string, id: string): Promise<void>;

@@ -1,6 +1,12 @@
 import { historyBound } from '../access/visibility.ts';
 import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
-import { banHolds, ownCapabilities, permissionsFor, type Actor } from '../access/access.ts';
+import {
+  banHolds,
+  ownCapabilities,
+  ownerFacts,
+  permissionsFor,
+  type Actor,
+} from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagePage } from '../messages/pagination.ts';
@@ -41,7 +47,7 @@ export type ChannelStateEnricher = (
 ) => Promise<Map<string, Record<string, unknown>>>;
 
 export interface StateOptions {
-  /** Whether to include messages, members, reads (state:false still returns empty arrays). */
+  /** Whether to include messages and reads (state:false returns them empty, but still the members). */
   state: boolean;
   messageLimit: number;
   /** For a single channel query: the exact page the client asked for. */
@@ -113,8 +119,13 @@ async function loadMembersAndReads(
   cids: string[],
   options: StateOptions,
 ) {
+  // Stream answers with the members even with state:false (channel.create() sends it): the client seeds its member
+  // list from them.
   if (!options.state)
-    return [new Map<string, MemberRow[]>(), new Map<string, ReadWithUnread[]>()] as const;
+    return [
+      await ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
+      new Map<string, ReadWithUnread[]>(),
+    ] as const;
   return Promise.all([
     ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
     ctx.repos.reads.forChannels(appId, cids),
@@ -244,12 +255,16 @@ function toState(
   const permissions = permissionsFor(
     type,
     actor,
-    membership
-      ? {
-          channelRole: membership.channel_role,
-          banned: banHolds(membership.banned, membership.ban_expires, now),
-        }
-      : null,
+    ownerFacts(
+      actor,
+      row.created_by_id,
+      membership
+        ? {
+            channelRole: membership.channel_role,
+            banned: banHolds(membership.banned, membership.ban_expires, now),
+          }
+        : null,
+    ),
     resolved.standing,
   );
   const channelExtra = Object.assign(

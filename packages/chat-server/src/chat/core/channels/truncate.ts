@@ -47,9 +47,11 @@ export function createTruncateChannel(
           ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
         }),
       );
-      if (isPlainObject(body.message) && ctx.hooks.systemMessage)
-        await ctx.hooks.systemMessage(actor, fresh, body.message);
-      return { channel: await ctx.requesterChannel(actor, cid) };
+      const message =
+        isPlainObject(body.message) && ctx.hooks.systemMessage
+          ? await ctx.hooks.systemMessage(actor, fresh, body.message)
+          : undefined;
+      return { channel: await ctx.requesterChannel(actor, cid), ...(message ? { message } : {}) };
     },
   };
 }

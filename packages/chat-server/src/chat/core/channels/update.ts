@@ -69,9 +69,12 @@ export function createUpdateChannel(
       const fresh = (await repo.get(actor.appId, cid))!;
       if (change.fields || change.cooldown !== undefined) await publishUpdated(actor, fresh);
       await publishMemberChanges(ctx, actor, fresh, done);
-      if (isPlainObject(body.message) && ctx.hooks.systemMessage)
-        await ctx.hooks.systemMessage(actor, fresh, body.message);
-      return respond(actor, cid);
+      // Stream's reply carries the system message the update posted.
+      const message =
+        isPlainObject(body.message) && ctx.hooks.systemMessage
+          ? await ctx.hooks.systemMessage(actor, fresh, body.message)
+          : undefined;
+      return { ...(await respond(actor, cid)), ...(message ? { message } : {}) };
     },
 
     async updatePartial(actor, typeName, id, body) {

@@ -4,6 +4,7 @@ import type { MessagesService } from './service.ts';
 import type { AnnounceNewMessage } from './announce.ts';
 import type { MessagesUseCaseContext } from './context.ts';
 import type { InsertMessage } from './insert.ts';
+import { answersFrozen, frozenErrorMessage } from './frozen.ts';
 
 /** What the send use cases add to the shared context: the insert and the announcement of what it stored. */
 export interface SendContext extends MessagesUseCaseContext {
@@ -20,6 +21,12 @@ export function createSendUseCases(
     async send(actor, typeName, id, body) {
       const access = await lookup.channelAccess(actor, typeName, id);
       if (!isPlainObject(body.message)) throw chatError.input('message is required');
+      if (answersFrozen(actor, access, body.message.parent_id)) {
+        const user = await context.users.response(actor.appId, actor.userId ?? '');
+        return {
+          message: frozenErrorMessage(body.message, access, user, context.deps.clock.now()),
+        };
+      }
       const stored = await insert(actor, access, body.message, {
         skipEnrichUrl: body.skip_enrich_url === true,
       });
@@ -33,6 +40,7 @@ export function createSendUseCases(
       const access = await channels.accessRow(server, channel);
       const stored = await insert(server, access, input, { system: true });
       await announce(actor, stored);
+      return stored.message;
     },
   };
 }

@@ -23,7 +23,7 @@ export interface MessagesService {
     body: JsonObject,
   ): Promise<{ message: MessageResponse }>;
   /** A system message from a channel update/truncate carrying `message`. */
-  sendSystem(actor: Actor, channel: ChannelRow, message: JsonObject): Promise<void>;
+  sendSystem(actor: Actor, channel: ChannelRow, message: JsonObject): Promise<MessageResponse>;
   update(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse }>;
   partialUpdate(
     actor: Actor,

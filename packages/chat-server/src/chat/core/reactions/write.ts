@@ -34,6 +34,12 @@ export interface ReactionResult {
   reaction: ReactionResponse;
 }
 
+/** Stream: reacting in a frozen channel, or taking a reaction back, is refused (403) for users; the server may. */
+function refuseFrozen(actor: Actor, channel: { cid: string; frozen: number }): void {
+  if (channel.frozen === 1 && !actor.isServer)
+    throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
+}
+
 function actingUser(actor: Actor, given: unknown): string {
   if (actor.isServer) {
     const id = typeof given === 'string' && given ? given : actor.userId;
@@ -159,6 +165,7 @@ export async function sendReaction(
   );
   const { row, access } = await context.messages.accessMessage(actor, messageId);
   requirePermission(access.permissions, 'send-reaction', 'reacting to this message');
+  refuseFrozen(actor, access.channel);
   if (!access.type.config.reactions)
     throw chatError.featureNotSupported('reactions are disabled for this channel type');
   if (row.deleted_at) throw chatError.input('cannot react to a deleted message');
@@ -184,6 +191,7 @@ export async function removeReaction(
   const userId = actingUser(actor, requestedUserId);
   const { access } = await context.messages.accessMessage(actor, messageId);
   requirePermission(access.permissions, 'send-reaction', 'removing a reaction');
+  refuseFrozen(actor, access.channel);
   const existing = await findReaction(context, actor.appId, messageId, userId, type);
   if (!existing) throw chatError.notFound(`reaction ${type} by ${userId} does not exist`);
   await context.deps.writes.run(async (trx) => {

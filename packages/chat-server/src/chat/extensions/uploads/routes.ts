@@ -13,14 +13,37 @@ import { openUploadBody, type UploadBodyLimits } from './multipart.ts';
 import { sendStoredFile } from './serve.ts';
 import type { UploadKind } from './service.ts';
 
-/** Absolute base URL of the chat API as the client sees it (uploads must be absolute http(s) URLs). */
+const FORWARDED_HOST = /^([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * A forwarded header's value as set by the outermost of the `hops` trusted proxies (each proxy appends its own), or
+ * undefined without trusted proxies: otherwise anyone could make us hand out links to a host of their choosing.
+ */
+function forwarded(request: FastifyRequest, name: string, hops: number): string | undefined {
+  if (hops === 0) return undefined;
+  const header = request.headers[name];
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return values.length > 0 ? values[Math.max(0, values.length - hops)] : undefined;
+}
+
+/**
+ * Absolute base URL of the chat API as the client sees it (uploads must be absolute http(s) URLs): the configured
+ * public URL, else the scheme and host a trusted proxy forwarded (so links are https behind TLS), else the request's.
+ */
 function baseURLOf(
   app: FastifyInstance,
   request: FastifyRequest,
-  configured: string | undefined,
+  options: Pick<UploadRouteOptions, 'publicBaseURL' | 'trustProxy'>,
 ): string {
-  if (configured) return configured.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}${app.prefix}`;
+  if (options.publicBaseURL) return options.publicBaseURL.replace(/\/$/, '');
+  const proto = forwarded(request, 'x-forwarded-proto', options.trustProxy)?.toLowerCase();
+  const host = forwarded(request, 'x-forwarded-host', options.trustProxy);
+  const scheme = proto === 'https' || proto === 'http' ? proto : request.protocol;
+  const authority = host && FORWARDED_HOST.test(host) ? host : request.host;
+  return `${scheme}://${authority}${app.prefix}`;
 }
 
 /** channel.deleteImage / deleteFile: the uploaded file's URL. */
@@ -28,6 +51,8 @@ const removeQuery = loose({ url: queryValue });
 
 export interface UploadRouteOptions extends UploadBodyLimits {
   publicBaseURL?: string;
+  /** Reverse proxies trusted to forward the scheme and host (the rate limits' `trustProxy`); 0 trusts none. */
+  trustProxy: number;
   /** Uploads one user may have in flight on this node at once. */
   maxConcurrentPerUser: number;
 }
@@ -78,7 +103,7 @@ export function registerUploadRoutes(
         channel,
         kind,
         body,
-        baseURLOf(app, request, options.publicBaseURL),
+        baseURLOf(app, request, options),
       );
     } finally {
       body.close();

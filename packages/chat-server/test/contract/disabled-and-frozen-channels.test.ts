@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  expectStreamError,
+  sendText,
+  twoMembers,
+  useContractEnv,
+  waitForEvent,
+} from './helpers.ts';
+
+describe('disabled and frozen channels', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('refuses client-side reads and writes of a disabled channel but keeps it in channel lists', async () => {
+    const { alice, aliceId, channelId, aliceChannel } = await twoMembers(env(), 'phong-an');
+    await sendText(aliceChannel, 'Trước khi phong ấn');
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { disabled: true } });
+
+    const fresh = alice.channel('messaging', channelId);
+    await expectStreamError(fresh.watch(), {
+      code: 17,
+      status: 403,
+      message: new RegExp(`messaging:${channelId} is disabled`),
+    });
+    await expectStreamError(aliceChannel.sendMessage({ id: randomUUID(), text: 'Phá ấn' }), {
+      code: 17,
+    });
+    const listed = await alice.queryChannels(
+      { cid: `messaging:${channelId}` },
+      {},
+      { watch: false },
+    );
+    expect(listed.map((channel) => channel.data?.disabled)).toEqual([true]);
+    const filtered = await alice.queryChannels(
+      { members: { $in: [aliceId] }, cid: `messaging:${channelId}`, disabled: false },
+      {},
+      { watch: false },
+    );
+    expect(filtered).toHaveLength(0);
+    const [serverView] = await env().admin.queryChannels({ cid: `messaging:${channelId}` });
+    expect(serverView?.data?.disabled).toBe(true);
+  });
+
+  it('lets the members back in once the server enables the channel again', async () => {
+    const { alice, channelId } = await twoMembers(env(), 'giai-an');
+    const serverChannel = env().admin.channel('messaging', channelId);
+    await serverChannel.updatePartial({ set: { disabled: true } });
+    await serverChannel.updatePartial({ set: { disabled: false } });
+    const state = await alice.channel('messaging', channelId).watch();
+    expect(state.channel.disabled).toBe(false);
+  });
+
+  it('answers a send to a frozen channel with Stream’s error message and stores nothing', async () => {
+    const { aliceChannel, bobChannel, bobId, channelId } = await twoMembers(env(), 'dong-bang');
+    const before = await sendText(bobChannel, 'Còn kịp');
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { frozen: true } });
+
+    const id = randomUUID();
+    const { message } = await aliceChannel.sendMessage({ id, text: 'Đã muộn' });
+
+    expect(message).toMatchObject({
+      id,
+      type: 'error',
+      text: 'Sorry, this channel has been frozen by the admin',
+    });
+    await expectStreamError(env().admin.getMessage(id), { code: 16 });
+    await expectStreamError(aliceChannel.sendReaction(before.id, { type: 'like' }), {
+      code: 17,
+      status: 403,
+    });
+    // The server still writes to a frozen channel.
+    const { message: fromServer } = await env()
+      .admin.channel('messaging', channelId)
+      .sendMessage({ text: 'Thông cáo', user_id: bobId });
+    expect(fromServer.type).toBe('regular');
+  });
+
+  it('refuses a non-member’s send to a frozen channel with code 17, not the frozen message', async () => {
+    const { channelId } = await twoMembers(env(), 'bang-phong');
+    await env()
+      .admin.channel('messaging', channelId)
+      .updatePartial({ set: { frozen: true } });
+    const { alice: outsider } = await twoMembers(env(), 'ke-la');
+    await expectStreamError(
+      outsider.channel('messaging', channelId).sendMessage({ id: randomUUID(), text: 'Xin vào' }),
+      { code: 17 },
+    );
+  });
+
+  it('returns the system message an update posted in the reply', async () => {
+    const { aliceChannel, bob, bobId } = await twoMembers(env(), 'doi-ten');
+    const announced = waitForEvent(bob, 'message.new', (event) => event.message?.type === 'system');
+    const reply = await aliceChannel.update(
+      { name: 'Thiên Sơn phái' },
+      { text: 'Đổi tên môn phái', user_id: bobId },
+    );
+    const { message } = reply as typeof reply & {
+      message?: { id: string; type: string; text: string };
+    };
+    expect(message).toMatchObject({ type: 'system', text: 'Đổi tên môn phái' });
+    expect((await announced).message?.id).toBe(message?.id);
+  });
+});
