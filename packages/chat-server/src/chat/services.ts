@@ -86,7 +86,8 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const points = createExtensionPoints();
   const core = createCore(deps, points);
   const extensions = installExtensions(core, points);
-  const { events, me, app, users, channels, messages, reactions, reads, channelEvents, bans } = core;
+  const { events, me, app, users, channels, messages, reactions, reads, channelEvents, bans } =
+    core;
   return {
     events,
     me,

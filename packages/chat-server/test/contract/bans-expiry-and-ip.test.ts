@@ -11,7 +11,6 @@ import {
   connectUser,
   createUsers,
   EVENT_TIMEOUT_MS,
-  expectStreamError,
   sendText,
   startContractEnv,
   stopContractEnv,
@@ -21,7 +20,10 @@ import {
 } from './helpers.ts';
 
 /** A database this file can reach beside the server, to make a ban lapse without waiting for it. */
-async function sharedDatabase(): Promise<{ config: ChatServerConfig['db']; drop: () => Promise<void> }> {
+async function sharedDatabase(): Promise<{
+  config: ChatServerConfig['db'];
+  drop: () => Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   const parsed = (db: object) => parseConfig({ apps: [{ key: 'k', secret: 's' }], db }).db;
   if (process.env.CHAT_TEST_DIALECT === 'postgres' && url) {
@@ -73,7 +75,11 @@ describe('ban expiry and IP bans', { timeout: 30_000 }, () => {
   /** Moves a user's bans into the past, as if their timeout had run out. */
   async function lapse(userId: string) {
     const past = '2001-01-01T00:00:00.000000Z';
-    await side.db.updateTable('users').set({ ban_expires: past }).where('id', '=', userId).execute();
+    await side.db
+      .updateTable('users')
+      .set({ ban_expires: past })
+      .where('id', '=', userId)
+      .execute();
     await side.db
       .updateTable('members')
       .set({ ban_expires: past })

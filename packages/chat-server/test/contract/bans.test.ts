@@ -59,7 +59,12 @@ describe('bans', { timeout: 30_000 }, () => {
     const { aliceChannel, bobId, bob, channelId } = await twoMembers(env(), 'nang-luc');
     const before = (await bob.queryChannels({ id: channelId }))[0]!;
     expect(before.data?.own_capabilities).toEqual(
-      expect.arrayContaining(['send-message', 'send-reaction', 'upload-file', 'send-typing-events']),
+      expect.arrayContaining([
+        'send-message',
+        'send-reaction',
+        'upload-file',
+        'send-typing-events',
+      ]),
     );
     await aliceChannel.banUser(bobId, {});
     const during = (await bob.queryChannels({ id: channelId }, {}, { state: true }))[0];
@@ -81,7 +86,9 @@ describe('bans', { timeout: 30_000 }, () => {
     await expectStreamError(bobChannel.sendReaction(message.id, { type: 'love' }), { code: 17 });
     await expectStreamError(bobChannel.sendEvent({ type: 'typing.start' }), { code: 17 });
     await expectStreamError(
-      bobChannel.sendEvent({ type: 'tu_luyen' } as unknown as Parameters<typeof bobChannel.sendEvent>[0]),
+      bobChannel.sendEvent({ type: 'tu_luyen' } as unknown as Parameters<
+        typeof bobChannel.sendEvent
+      >[0]),
       { code: 17 },
     );
   });
@@ -114,7 +121,11 @@ describe('bans', { timeout: 30_000 }, () => {
     const target = nth(members, 1);
     const heard = waitForEvent(target.client, 'user.banned');
     await mod.client.banUser(target.id, { reason: 'phá hoại', timeout: 30 });
-    expect(await heard).toMatchObject({ user: { id: target.id }, reason: 'phá hoại', shadow: false });
+    expect(await heard).toMatchObject({
+      user: { id: target.id },
+      reason: 'phá hoại',
+      shadow: false,
+    });
 
     await expectStreamError(sendText(target.channel, 'Còn nói được không?'), {
       code: 17,
@@ -122,7 +133,9 @@ describe('bans', { timeout: 30_000 }, () => {
     });
     const again = await connectUser(env(), target.id);
     expect(again.user?.banned).toBe(true);
-    expect(Date.parse(String((again.user as { ban_expires?: string }).ban_expires))).toBeGreaterThan(Date.now());
+    expect(
+      Date.parse(String((again.user as { ban_expires?: string }).ban_expires)),
+    ).toBeGreaterThan(Date.now());
     const { users } = await env().admin.queryUsers({ id: target.id, banned: true });
     expect(users.map((u) => u.id)).toEqual([target.id]);
     // Reading is still allowed.
@@ -163,7 +176,9 @@ describe('bans', { timeout: 30_000 }, () => {
     await expectStreamError(aliceChannel.banUser(uniqueId('vo-danh'), {}), { code: 16 });
     // An ordinary user bans nobody app-wide, and a plain member bans nobody in a group they do not moderate.
     await expectStreamError(bob.banUser(mod.id), { code: 17, status: 403 });
-    const group = await channelWithMembers(env(), 'nhom', { users: ['chu', 'thanh-vien', 'khach'] });
+    const group = await channelWithMembers(env(), 'nhom', {
+      users: ['chu', 'thanh-vien', 'khach'],
+    });
     const [, member, guest] = group.members;
     await expectStreamError(member!.channel.banUser(guest!.id, {}), { code: 17 });
     await expectStreamError(bob.unbanUser(mod.id), { code: 17 });
@@ -180,10 +195,10 @@ describe('bans', { timeout: 30_000 }, () => {
         status: 400,
         message: /timeout/,
       });
-    await expectStreamError(
-      mod.client.banUser(targetId, { timeout: '10' as unknown as number }),
-      { code: 4, message: /timeout/ },
-    );
+    await expectStreamError(mod.client.banUser(targetId, { timeout: '10' as unknown as number }), {
+      code: 4,
+      message: /timeout/,
+    });
     await expectStreamError(mod.client.banUser(targetId, { reason: 'x'.repeat(501) }), {
       code: 4,
       message: /reason/,
@@ -240,15 +255,16 @@ describe('bans', { timeout: 30_000 }, () => {
       reason: { $autocomplete: 'lừa' },
     });
     expect(byReason.bans?.map((b) => b.user.id)).toEqual([bobId]);
-    const byMe = await mod.client.queryBannedUsers(
-      { banned_by_id: mod.id },
-      [{ created_at: 1 }],
-    );
+    const byMe = await mod.client.queryBannedUsers({ banned_by_id: mod.id }, [{ created_at: 1 }]);
     expect(byMe.bans?.map((b) => b.user.id)).toEqual(others);
-    const paged = await mod.client.queryBannedUsers({ banned_by_id: mod.id }, [{ created_at: -1 }], {
-      limit: 1,
-      offset: 1,
-    });
+    const paged = await mod.client.queryBannedUsers(
+      { banned_by_id: mod.id },
+      [{ created_at: -1 }],
+      {
+        limit: 1,
+        offset: 1,
+      },
+    );
     expect(paged.bans?.map((b) => b.user.id)).toEqual([others[0]]);
 
     // Alice owns the channel: she may list its bans, not anyone else's; bob may list none.
@@ -256,7 +272,9 @@ describe('bans', { timeout: 30_000 }, () => {
     expect(own.bans).toHaveLength(1);
     await expectStreamError(aliceChannel.getClient().queryBannedUsers({}), { code: 17 });
     await expectStreamError(bob.queryBannedUsers({ channel_cid: aliceChannel.cid }), { code: 17 });
-    await expectStreamError(mod.client.queryBannedUsers({ nonsense: 1 } as BannedUsersFilters), { code: 4 });
+    await expectStreamError(mod.client.queryBannedUsers({ nonsense: 1 } as BannedUsersFilters), {
+      code: 4,
+    });
   });
 
   it('gives moderators ban-channel-members and lets moderators and admins skip slow mode', async () => {

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires', 'text')
     .addPrimaryKeyConstraint('bans_pk', ['app_id', 'user_id', 'cid'])
     .execute();
-  await db.schema.createIndex('bans_created_idx').on('bans').columns(['app_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('bans_created_idx')
+    .on('bans')
+    .columns(['app_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('bans_ip_idx').on('bans').columns(['app_id', 'ip']).execute();
   await db.schema
     .createTable('connect_addresses')

@@ -109,7 +109,10 @@ export function isHidden(
  */
 export interface HiddenFromViewer {
   row(message: Pick<MessageRow, 'user_id' | 'shadowed'>, viewerId: string | null): boolean;
-  sql(alias: string | null, viewer: string | RawBuilder<unknown> | null): RawBuilder<boolean> | null;
+  sql(
+    alias: string | null,
+    viewer: string | RawBuilder<unknown> | null,
+  ): RawBuilder<boolean> | null;
 }
 
 /**

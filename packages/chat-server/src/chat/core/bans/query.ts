@@ -75,7 +75,12 @@ export function createBanQuery(context: BansContext & { repo: BansRepo }) {
       query = query.where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]));
     }
     for (const part of order) query = query.orderBy(part);
-    const rows = await query.orderBy('user_id').orderBy('cid').limit(limit).offset(offset).execute();
+    const rows = await query
+      .orderBy('user_id')
+      .orderBy('cid')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return { bans: await toResponses(context, actor.appId, rows) };
   };
 }
@@ -102,7 +107,9 @@ async function authorizeQuery(
     );
   const access = await channels.access(actor, cid);
   if (!access.permissions.has('ban-channel-members'))
-    throw chatError.notAllowed(`querying the bans of ${cid} is not allowed (missing ban-channel-members)`);
+    throw chatError.notAllowed(
+      `querying the bans of ${cid} is not allowed (missing ban-channel-members)`,
+    );
 }
 
 async function toResponses(

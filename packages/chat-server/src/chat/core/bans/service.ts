@@ -7,7 +7,7 @@ import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersService } from '../users/service.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
-import type { BanPort, BanRequest, UnbanRequest } from './port.ts';
+import type { BanPort, BanRequest } from './port.ts';
 import { createBanQuery, type BannedUsersResponse } from './query.ts';
 import { APP_WIDE, createBansRepo, type BanRow, type BansRepo } from './repo.ts';
 import { authorizeBan, bannedByOf, checkBanValues, type BanScope } from './rules.ts';
@@ -131,7 +131,9 @@ async function announce(
   const now = deps.clock.now();
   const user = users.toResponse(scope.target);
   const shadow = row.shadow === 1;
-  const createdBy = row.banned_by_id ? await users.response(row.app_id, row.banned_by_id) : undefined;
+  const createdBy = row.banned_by_id
+    ? await users.response(row.app_id, row.banned_by_id)
+    : undefined;
   const details =
     type === 'user.banned'
       ? {

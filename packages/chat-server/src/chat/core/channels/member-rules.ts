@@ -67,7 +67,9 @@ const CHANNEL_RANK = new Map([
  */
 function rankOf(globalRole: string, member: MemberRow | undefined): number {
   const channelRank =
-    member && !banHolds(member.banned, member.ban_expires) ? (CHANNEL_RANK.get(member.channel_role) ?? 0) : 0;
+    member && !banHolds(member.banned, member.ban_expires)
+      ? (CHANNEL_RANK.get(member.channel_role) ?? 0)
+      : 0;
   return Math.max(GLOBAL_RANK.get(globalRole) ?? 0, channelRank);
 }
 
