@@ -11,7 +11,6 @@ import {
   connectUser,
   createUsers,
   EVENT_TIMEOUT_MS,
-  expectStreamError,
   sendText,
   startContractEnv,
   stopContractEnv,

@@ -7,7 +7,7 @@ import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersService } from '../users/service.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
-import type { BanPort, BanRequest, UnbanRequest } from './port.ts';
+import type { BanPort, BanRequest } from './port.ts';
 import { createBanQuery, type BannedUsersResponse } from './query.ts';
 import { APP_WIDE, createBansRepo, type BanRow, type BansRepo } from './repo.ts';
 import { authorizeBan, bannedByOf, checkBanValues, type BanScope } from './rules.ts';
