@@ -29,6 +29,10 @@ import {
 import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
 import { createModerationRepo, type ModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
+import { checkBlocklist } from './extensions/moderation/blocklist-check.ts';
+import { createBlocklistsService } from './extensions/moderation/blocklists.ts';
+import { createBlocklistsRepo } from './extensions/moderation/blocklists-repo.ts';
+import { createReviewRepo, type ReviewRepo } from './extensions/moderation/review-repo.ts';
 import {
   createModerationService,
   type ModerationService,
@@ -205,6 +209,7 @@ interface ExtensionParts {
   services: ExtensionServices;
   repos: {
     moderation: ModerationRepo;
+    review: ReviewRepo;
     mutes: MutesRepo;
     locations: LocationsRepo;
     reminders: RemindersRepo;
@@ -241,6 +246,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
   points.beforeMessageStored.push(
     refuseBlockedDirectMessages(repos.moderation),
+    checkBlocklist(services.moderation.blocklists, repos.review, () => core.deps.clock.now()),
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
     enrichOnSend(services.linkPreviews),
@@ -260,6 +266,7 @@ function createExtensionParts(core: Core): ExtensionParts {
   const { deps, users, channels, messages, assembler, events } = core;
   const repos = {
     moderation: createModerationRepo(deps.db),
+    review: createReviewRepo(deps.db),
     mutes: createMutesRepo(deps.db),
     locations: createLocationsRepo(deps.db),
     reminders: createRemindersRepo(deps.db),
@@ -289,7 +296,16 @@ function createExtensionParts(core: Core): ExtensionParts {
       events,
       buildMe: core.me,
     }),
-    moderation: createModerationService({ deps, repo: repos.moderation, users, messages }),
+    moderation: createModerationService({
+      deps,
+      repo: repos.moderation,
+      review: repos.review,
+      blocklists: createBlocklistsService(deps, createBlocklistsRepo(deps.db)),
+      users,
+      messages,
+      events,
+      bans: core.bans,
+    }),
     reminders: createRemindersService({
       deps,
       repo: repos.reminders,
