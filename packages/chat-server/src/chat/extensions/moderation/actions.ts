@@ -11,13 +11,16 @@ const MAX_REASON_LENGTH = 500;
 /** Stream's ban timeout is in minutes; a year is the longest we take. */
 const MAX_TIMEOUT_MINUTES = 525_600;
 
-/** What one action does besides being logged; returns the reason to record. */
+/** What one action does besides being logged (its options are checked before anything is done). */
 type ActionRun = (
   context: ModerationContext,
   actor: Actor,
   item: ReviewItemRow,
   options: JsonObject,
-) => Promise<string>;
+) => Promise<void>;
+
+/** Actions that only record a decision name it `decision_reason`; those that act name it `reason`. */
+const DECISIONS = new Set(['mark_reviewed', 'unban', 'restore', 'unblock']);
 
 function optionsOf(body: JsonObject, key: string): JsonObject {
   const value = body[key] ?? {};
@@ -61,12 +64,11 @@ function timeoutOf(options: JsonObject): number | undefined {
 }
 
 const ACTIONS: Record<string, ActionRun> = {
-  mark_reviewed: async (_context, _actor, _item, options) => reasonOf(options, 'decision_reason'),
+  mark_reviewed: async () => undefined,
   async delete_message(context, actor, item, options) {
     const messageId = messageOnly(item, 'delete_message');
     const hard = options.hard_delete === true;
     await context.messages.remove(actor, messageId, { hard, deleteForMe: false });
-    return reasonOf(options);
   },
   async ban(context, actor, item, options) {
     const channelOnly = options.channel_ban_only === true;
@@ -85,7 +87,6 @@ const ACTIONS: Record<string, ActionRun> = {
       shadow: options.shadow === true,
       ipBan: options.ip_ban === true,
     });
-    return reason;
   },
   async shadow_block(context, actor, item, options) {
     const reason = reasonOf(options);
@@ -96,7 +97,6 @@ const ACTIONS: Record<string, ActionRun> = {
       shadow: true,
       ...(reason ? { reason } : {}),
     });
-    return reason;
   },
   async unban(context, actor, item, options) {
     const channelCid = options.channel_cid;
@@ -108,18 +108,16 @@ const ACTIONS: Record<string, ActionRun> = {
       actor,
       ...(channelCid ? { channelCid } : {}),
     });
-    return reasonOf(options, 'decision_reason');
   },
-  async restore(context, actor, item, options) {
+  async restore(context, actor, item) {
     const messageId = messageOnly(item, 'restore');
     const { message } = await context.messages.get(actor, messageId);
     if (message.deleted_at)
       throw chatError.input('restoring a deleted message is not supported on this server');
-    return reasonOf(options, 'decision_reason');
   },
   // A blocked message is refused before it is stored, so there is nothing to let through later: unblock records
   // the moderator's decision on the item.
-  unblock: async (_context, _actor, _item, options) => reasonOf(options, 'decision_reason'),
+  unblock: async () => undefined,
 };
 
 /** client.moderation.submitAction: acts on a queue item, logs the action, and marks the item reviewed. */
@@ -137,7 +135,8 @@ export async function submitAction(
   const options = optionsOf(body, type);
   const item = await context.review.item(actor.appId, body.item_id);
   if (!item) throw chatError.notFound(`review queue item ${body.item_id} does not exist`);
-  const reason = await ACTIONS[type]!(context, actor, item, options);
+  const reason = reasonOf(options, DECISIONS.has(type) ? 'decision_reason' : 'reason');
+  await ACTIONS[type]!(context, actor, item, options);
   const now = context.deps.clock.now();
   const moderator = actingModerator(actor, body.user_id);
   await context.deps.writes.run(async (trx) => {

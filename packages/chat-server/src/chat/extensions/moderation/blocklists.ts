@@ -6,9 +6,10 @@ import { compileBlocklist, foldedEntry, type BlocklistMatcher } from './blocklis
 import type { BlocklistRow, BlocklistsRepo } from './blocklists-repo.ts';
 import { requireServer } from './moderator.ts';
 
-// Stream's limits: 15 lists per app, 10,000 words per list, 40 characters per word.
+// Stream's limits: 15 lists per app, 40 characters per word. Stream takes 10,000 words per list; the server's JSON
+// limit of 1,000 items per array (core/json.ts) caps ours at 1,000.
 export const MAX_BLOCKLISTS = 15;
-export const MAX_BLOCKLIST_WORDS = 10_000;
+export const MAX_BLOCKLIST_WORDS = 1000;
 export const MAX_WORD_LENGTH = 40;
 const NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -61,7 +61,7 @@ const teamQuery = loose({ team: z.string().optional() });
 /** client.createBlockList / updateBlockList. */
 const blocklistBody = loose({
   name: z.string().optional(),
-  words: z.array(z.string()).max(10_000).optional(),
+  words: z.array(z.string()).max(1000).optional(),
   type: optionalString,
   team: optionalString,
 });

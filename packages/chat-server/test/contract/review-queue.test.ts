@@ -1,0 +1,444 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  Event,
+  EventTypes,
+  MessageFlagsFilters,
+  MessageResponse,
+  ReviewQueueItem,
+  StreamChat,
+} from 'stream-chat';
+import {
+  channelWithMembers,
+  connectUser,
+  createUsers,
+  expectStreamError,
+  nth,
+  rawRequest,
+  sendText,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+  type ContractEnv,
+} from './helpers.ts';
+
+/** A moderator (global role, set server-side as on Stream) connected over a real socket. */
+async function connectModerator(env: ContractEnv, role: 'moderator' | 'admin' = 'moderator') {
+  const id = uniqueId(role === 'admin' ? 'chuong-mon' : 'ho-phap');
+  await createUsers(env, [{ id, name: id, role }]);
+  return { id, client: await connectUser(env, id) };
+}
+
+/** A channel with a reporter and an author, and one message by the author. */
+async function flaggedScene(env: ContractEnv) {
+  const { cid, members } = await channelWithMembers(env, 'ban-duyet', {
+    users: ['nguoi-bao', 'tac-gia'],
+  });
+  const [reporter, author] = [nth(members, 0), nth(members, 1)];
+  const message = await sendText(author.channel, 'Lời lẽ thô tục');
+  return { cid, reporter, author, message };
+}
+
+/** A queue item with the fields our server adds beside the client's typed ones. */
+type Item = ReviewQueueItem & {
+  actions: { type: string; user_id: string; reason: string }[];
+  reasons: string[];
+  flags_count: number;
+  message?: MessageResponse;
+};
+
+async function itemOf(moderator: StreamChat, entityId: string): Promise<Item> {
+  const { items } = await moderator.moderation.queryReviewQueue({ entity_id: entityId });
+  expect(items).toHaveLength(1);
+  return nth(items, 0) as Item;
+}
+
+/** The client types no `is_reviewed` filter, though Stream documents it and the client sends it as given. */
+function flagsFilter(filter: Record<string, unknown>): MessageFlagsFilters {
+  return filter as MessageFlagsFilters;
+}
+
+describe('the review queue', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('groups the flags of one message into one item with its message, author, reasons and reporters', async () => {
+    const { cid, reporter, author, message } = await flaggedScene(env());
+    const second = await connectUser(env(), uniqueId('nhan-chung'));
+    await author.channel.addMembers([second.userID!]);
+    const moderator = await connectModerator(env());
+
+    const flagged = await reporter.client.flagMessage(message.id, { reason: 'xúc phạm' });
+    expect(flagged.review_queue_item_id).toEqual(expect.any(String));
+    await second.flagMessage(message.id, { reason: 'spam' });
+
+    const item = await itemOf(moderator.client, message.id);
+    expect(item).toMatchObject({
+      id: flagged.review_queue_item_id,
+      entity_type: 'stream:chat:v1:message',
+      entity_id: message.id,
+      entity_creator_id: author.id,
+      channel_cid: cid,
+      status: 'pending',
+      reviewed_at: null,
+      actions: [],
+      message: { id: message.id, text: 'Lời lẽ thô tục', user: { id: author.id } },
+      entity_creator: { id: author.id },
+    });
+    expect(item.reasons).toEqual(['xúc phạm', 'spam']);
+    expect(item.flags.map((flag) => flag.user.id)).toEqual([reporter.id, second.userID]);
+  });
+
+  it('flags a message and a user through the v2 moderation API and answers with the item id', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+
+    const onMessage = await reporter.client.moderation.flagMessage(message.id, 'quấy rối');
+    const onUser = await reporter.client.moderation.flagUser(author.id, 'giả mạo');
+
+    const { items } = await moderator.client.moderation.queryReviewQueue({
+      entity_creator_id: author.id,
+    });
+    expect(items.map((item) => [item.id, item.entity_type]).sort()).toEqual(
+      [
+        [onMessage.item_id, 'stream:chat:v1:message'],
+        [onUser.item_id, 'stream:user'],
+      ].sort(),
+    );
+    const userItem = await itemOf(moderator.client, author.id);
+    expect(userItem.flags[0]).toMatchObject({ reason: 'giả mạo', user: { id: reporter.id } });
+  });
+
+  it('tells moderators and admins of a flag, and never the reporter or the author', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const admin = await connectModerator(env(), 'admin');
+    const seenByUsers: string[] = [];
+    for (const client of [reporter.client, author.client])
+      client.on((event: Event) => {
+        if (String(event.type).endsWith('.flagged')) seenByUsers.push(event.type);
+      });
+    const flaggedType = 'message.flagged' as EventTypes;
+    const toModerator = waitForEvent(moderator.client, flaggedType);
+    const toAdmin = waitForEvent(admin.client, flaggedType);
+
+    await reporter.client.flagMessage(message.id, { reason: 'xúc phạm' });
+
+    const event = await toModerator;
+    expect(event).toMatchObject({ message: { id: message.id }, user: { id: reporter.id } });
+    await toAdmin;
+    const userFlagged = waitForEvent(moderator.client, 'user.flagged' as EventTypes);
+    await reporter.client.flagUser(author.id);
+    expect(await userFlagged).toMatchObject({ target_user: { id: author.id } });
+    // An event both users receive after the flags: had a flag event gone to them, it would have come first.
+    const later = waitForEvent(author.client, 'message.new');
+    await sendText(reporter.channel, 'Sau báo cáo');
+    await later;
+    expect(seenByUsers).toEqual([]);
+  });
+
+  it('marks an item reviewed and keeps every action in the item’s log with who acted and why', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+
+    const { item } = await moderator.client.moderation.submitAction('mark_reviewed', itemId!, {
+      mark_reviewed: { decision_reason: 'không vi phạm' },
+    });
+    expect(item).toMatchObject({
+      id: itemId,
+      status: 'reviewed',
+      latest_moderator_action: 'mark_reviewed',
+    });
+    expect(item?.reviewed_at).toEqual(expect.any(String));
+    await moderator.client.moderation.submitAction('mark_reviewed', itemId!);
+
+    const stored = await itemOf(moderator.client, message.id);
+    expect(stored.actions).toMatchObject([
+      { type: 'mark_reviewed', user_id: moderator.id, reason: 'không vi phạm' },
+      { type: 'mark_reviewed', user_id: moderator.id, reason: '' },
+    ]);
+    const reviewed = await moderator.client.moderation.queryReviewQueue({
+      reviewed: true,
+      entity_id: message.id,
+    });
+    expect(reviewed.items).toHaveLength(1);
+    const pending = await moderator.client.moderation.queryReviewQueue({
+      reviewed: false,
+      entity_id: message.id,
+    });
+    expect(pending.items).toEqual([]);
+  });
+
+  it('deletes the flagged message softly or for good from the queue, and the item keeps its flags', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const other = await sendText(author.channel, 'Lời thứ hai');
+    const moderator = await connectModerator(env());
+    const soft = await reporter.client.flagMessage(message.id);
+    const hard = await reporter.client.flagMessage(other.id);
+
+    const deleted = waitForEvent(reporter.channel, 'message.deleted');
+    await moderator.client.moderation.submitAction('delete_message', soft.review_queue_item_id!, {
+      delete_message: { reason: 'thô tục' },
+    });
+    expect((await deleted).message?.id).toBe(message.id);
+    const { message: softened } = await env().admin.getMessage(message.id);
+    expect(softened.deleted_at).toEqual(expect.any(String));
+
+    await moderator.client.moderation.submitAction('delete_message', hard.review_queue_item_id!, {
+      delete_message: { hard_delete: true },
+    });
+    await expectStreamError(env().admin.getMessage(other.id), { code: 16, status: 404 });
+    const gone = await itemOf(moderator.client, other.id);
+    expect(gone).toMatchObject({ latest_moderator_action: 'delete_message', flags_count: 1 });
+    expect(gone.message).toBeUndefined();
+  });
+
+  it('refuses to restore a deleted message rather than pretend, and restores (keeps) a message still there', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+    await moderator.client.moderation.submitAction('restore', itemId!);
+    await moderator.client.moderation.submitAction('delete_message', itemId!);
+    await expectStreamError(moderator.client.moderation.submitAction('restore', itemId!), {
+      code: 4,
+      status: 400,
+    });
+    expect((await itemOf(moderator.client, message.id)).actions.map((a) => a.type)).toEqual([
+      'restore',
+      'delete_message',
+    ]);
+  });
+
+  it('bans the author through the bans module, channel-only or for a time (passes once the bans module is merged)', async () => {
+    const { cid, reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+
+    await moderator.client.moderation.submitAction('ban', itemId!, {
+      ban: { reason: 'tái phạm', timeout: 60, channel_ban_only: true },
+    });
+    const { bans } = await env().admin.queryBannedUsers({ channel_cid: cid, user_id: author.id });
+    expect(bans).toHaveLength(1);
+    await moderator.client.moderation.submitAction('unban', itemId!, {
+      unban: { channel_cid: cid },
+    });
+    expect((await itemOf(moderator.client, message.id)).actions.map((a) => a.type)).toEqual([
+      'ban',
+      'unban',
+    ]);
+  });
+
+  it('records no action when the bans module refuses it (today: bans unavailable or not allowed)', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+    // A moderator may not ban an admin: whatever the bans module answers, a refusal leaves no trace in the log.
+    const admin = uniqueId('chuong-mon');
+    await createUsers(env(), [{ id: admin, name: admin, role: 'admin' }]);
+    await expectStreamError(
+      moderator.client.moderation.submitAction('ban', itemId!, { ban: { target_user_id: admin } }),
+      { code: 17, status: 403 },
+    );
+    expect((await itemOf(moderator.client, message.id)).actions).toEqual([]);
+  });
+
+  it('pages the queue newest first and filters by status and entity type', async () => {
+    const { reporter, author } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const messages = [];
+    for (const text of ['một', 'hai', 'ba']) messages.push(await sendText(author.channel, text));
+    for (const message of messages) await reporter.client.flagMessage(message.id);
+
+    const filter = { entity_creator_id: author.id, entity_type: 'stream:chat:v1:message' };
+    const first = await moderator.client.moderation.queryReviewQueue(filter, [], { limit: 2 });
+    expect(first.items.map((item) => item.entity_id)).toEqual([messages[2]!.id, messages[1]!.id]);
+    const second = await moderator.client.moderation.queryReviewQueue(filter, [], {
+      limit: 2,
+      next: first.next,
+    });
+    expect(second.items.map((item) => item.entity_id)).toEqual([messages[0]!.id]);
+    const oldest = await moderator.client.moderation.queryReviewQueue(filter, [{ created_at: 1 }], {
+      limit: 1,
+    });
+    expect(oldest.items[0]?.entity_id).toBe(messages[0]!.id);
+    const none = await moderator.client.moderation.queryReviewQueue({
+      ...filter,
+      status: 'reviewed',
+    });
+    expect(none.items).toEqual([]);
+  });
+});
+
+describe('the review queue refuses', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('ordinary users on every moderator route with code 17', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+    await expectStreamError(reporter.client.moderation.queryReviewQueue(), {
+      code: 17,
+      status: 403,
+    });
+    await expectStreamError(reporter.client.moderation.submitAction('mark_reviewed', itemId!), {
+      code: 17,
+      status: 403,
+    });
+    await expectStreamError(reporter.client.queryMessageFlags(), { code: 17, status: 403 });
+  });
+
+  it('flagging the same message twice, a missing message, or a missing user', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    await reporter.client.moderation.flagMessage(message.id, 'spam');
+    await expectStreamError(reporter.client.moderation.flagMessage(message.id, 'spam'), {
+      code: 4,
+      status: 400,
+      message: /already flagged/,
+    });
+    await expectStreamError(reporter.client.flagMessage(uniqueId('khong-co')), {
+      code: 16,
+      status: 404,
+    });
+    await expectStreamError(reporter.client.moderation.flagUser(uniqueId('vo-danh'), 'x'), {
+      code: 16,
+      status: 404,
+    });
+    await expectStreamError(
+      reporter.client.moderation.flag('stream:feeds:v2:activity', message.id, '', 'x'),
+      {
+        code: 4,
+        status: 400,
+      },
+    );
+  });
+
+  it('actions on a missing item, unknown actions, and bad options', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+    await expectStreamError(
+      moderator.client.moderation.submitAction('mark_reviewed', uniqueId('khong-co')),
+      {
+        code: 16,
+        status: 404,
+      },
+    );
+    await expectStreamError(moderator.client.moderation.submitAction('phong_an', itemId!), {
+      code: 4,
+      status: 400,
+      message: /action_type/,
+    });
+    await expectStreamError(
+      moderator.client.moderation.submitAction('ban', itemId!, { ban: { timeout: -5 } }),
+      { code: 4, status: 400, message: /timeout/ },
+    );
+    await expectStreamError(
+      moderator.client.moderation.submitAction('delete_message', itemId!, {
+        delete_message: { reason: 'x'.repeat(501) },
+      }),
+      { code: 4, status: 400 },
+    );
+    const userItem = await reporter.client.moderation.flagUser(
+      (await itemOf(moderator.client, message.id)).entity_creator_id!,
+      'x',
+    );
+    await expectStreamError(
+      moderator.client.moderation.submitAction('delete_message', userItem.item_id),
+      {
+        code: 4,
+        status: 400,
+      },
+    );
+    // Nothing refused was logged, and the message is still there.
+    expect((await itemOf(moderator.client, message.id)).actions).toEqual([]);
+    expect((await env().admin.getMessage(message.id)).message.deleted_at).toBeUndefined();
+  });
+
+  it('bad filters, pages and bodies with Stream’s code 4 naming the field', async () => {
+    const moderator = await connectModerator(env());
+    await expectStreamError(
+      moderator.client.moderation.queryReviewQueue({ phap_bao: 'x' } as never),
+      {
+        code: 4,
+        message: /phap_bao/,
+      },
+    );
+    await expectStreamError(moderator.client.moderation.queryReviewQueue({}, [], { limit: 1000 }), {
+      code: 4,
+      message: /limit/,
+    });
+    await expectStreamError(
+      moderator.client.moderation.queryReviewQueue({ reviewed: 'co' } as never),
+      {
+        code: 4,
+        message: /reviewed/,
+      },
+    );
+    await expectStreamError(moderator.client.queryMessageFlags({ is_reviewed: 'co' } as never), {
+      code: 4,
+      message: /is_reviewed/,
+    });
+    const response = await rawRequest(env(), {
+      method: 'POST',
+      path: '/api/v2/moderation/submit_action',
+      userId: moderator.id,
+      body: { item_id: 42 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 4 });
+  });
+});
+
+describe('message flags and unflag', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('lists message flags for moderators with message, reporter and review state, filtered by channel and reporter', async () => {
+    const { cid, reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id, {
+      reason: 'spam',
+    });
+
+    const { flags } = await moderator.client.queryMessageFlags({ channel_cid: cid });
+    expect(flags).toMatchObject([
+      {
+        message: { id: message.id, user: { id: author.id } },
+        user: { id: reporter.id },
+        created_by_automod: false,
+      },
+    ]);
+    expect(flags?.[0]?.reviewed_at).toBeUndefined();
+    await moderator.client.moderation.submitAction('mark_reviewed', itemId!);
+    const reviewed = await moderator.client.queryMessageFlags(
+      flagsFilter({ channel_cid: cid, is_reviewed: true }),
+    );
+    expect(reviewed.flags).toMatchObject([{ reviewed_by: { id: moderator.id } }]);
+    expect(
+      (
+        await moderator.client.queryMessageFlags(
+          flagsFilter({ channel_cid: cid, is_reviewed: false }),
+        )
+      ).flags,
+    ).toEqual([]);
+    const byOther = await moderator.client.queryMessageFlags({
+      channel_cid: cid,
+      user_id: author.id,
+    });
+    expect(byOther.flags).toEqual([]);
+  });
+
+  it('answers unflag with success and keeps the flag for moderators, as Stream’s deprecated no-op does', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    await reporter.client.flagMessage(message.id);
+    await reporter.client.unflagMessage(message.id);
+    await reporter.client.unflagUser(author.id);
+    expect((await itemOf(moderator.client, message.id)).flags).toHaveLength(1);
+    await expectStreamError(reporter.client.unflagMessage(uniqueId('khong-co')), {
+      code: 16,
+      status: 404,
+    });
+    await expectStreamError(reporter.client.unflagUser(uniqueId('vo-danh')), {
+      code: 16,
+      status: 404,
+    });
+  });
+});
