@@ -29,7 +29,7 @@ import {
 import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
 import { createModerationRepo, type ModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
-import { checkBlocklist } from './extensions/moderation/blocklist-check.ts';
+import { blocklistChecks } from './extensions/moderation/blocklist-check.ts';
 import { createBlocklistsService } from './extensions/moderation/blocklists.ts';
 import { createBlocklistsRepo } from './extensions/moderation/blocklists-repo.ts';
 import { createReviewRepo, type ReviewRepo } from './extensions/moderation/review-repo.ts';
@@ -243,10 +243,14 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     for (const listener of points.messageHardDeleted)
       await listener({ appId, authorId, attachments });
   });
+  const blocklist = blocklistChecks(services.moderation.blocklists, repos.review, () =>
+    core.deps.clock.now(),
+  );
+  points.beforeMessageTextChanged.push(blocklist.onEdit);
   // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
   points.beforeMessageStored.push(
     refuseBlockedDirectMessages(repos.moderation),
-    checkBlocklist(services.moderation.blocklists, repos.review, () => core.deps.clock.now()),
+    blocklist.onSend,
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
     enrichOnSend(services.linkPreviews),

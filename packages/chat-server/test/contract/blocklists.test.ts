@@ -178,6 +178,32 @@ describe('block lists', { timeout: 20_000 }, () => {
     expect(flags).toMatchObject([{ message: { id: message.id }, created_by_automod: true }]);
   });
 
+  it('checks an edit that changes the text like a send: a blocked edit keeps the old text, a flagged one queues it', async () => {
+    const name = uniqueId('tu-cam');
+    await env().admin.createBlockList({ name, words: ['đm'] });
+    attach(name, 'block');
+    const { seller } = await commerceChannel(env());
+    const moderator = await moderatorClient(env());
+    const message = await sendText(seller.channel, 'Hàng tốt');
+
+    await expectStreamError(
+      seller.client.updateMessage({ id: message.id, text: 'Hàng tốt, Đ.M' }),
+      { code: 4, status: 400, message: /blocked by moderation policies/ },
+    );
+    await expectStreamError(
+      seller.client.partialUpdateMessage(message.id, { set: { text: 'ĐM' } }),
+      { code: 4, status: 400 },
+    );
+    expect((await env().admin.getMessage(message.id)).message.text).toBe('Hàng tốt');
+    // Edits that leave the text alone are not checked again.
+    await seller.client.partialUpdateMessage(message.id, { set: { gia: 100 } });
+
+    attach(name, 'flag');
+    await seller.client.updateMessage({ id: message.id, text: 'dm' });
+    const { items } = await moderator.moderation.queryReviewQueue({ entity_id: message.id });
+    expect(items).toMatchObject([{ flags: [{ created_by_automod: true }], status: 'pending' }]);
+  });
+
   it('lets server-side sends through, as Stream skips moderation for them', async () => {
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['đm'] });

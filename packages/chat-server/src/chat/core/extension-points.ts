@@ -5,6 +5,7 @@ import type { ChannelAccess } from './channels/service.ts';
 import type { ChannelStateEnricher } from './channels/state.ts';
 import type { JsonObject } from './json.ts';
 import type { MessageEnricher } from './messages/assembler.ts';
+import type { MessageRow } from './messages/repo.ts';
 import type { UserRow } from './users/repo.ts';
 import type { OwnUserResponse } from './users/me.ts';
 import type { UserResponse } from './users/serialize.ts';
@@ -54,6 +55,24 @@ export type BeforeMessageStored = (
   context: BeforeMessageStoredContext,
 ) => Promise<InMessageTransaction | undefined>;
 
+/** What a check on an edit that changes a message's text is given. */
+export interface BeforeMessageTextChangedContext {
+  actor: Actor;
+  access: ChannelAccess;
+  /** The message as stored before the edit. */
+  row: MessageRow;
+  /** The new text. */
+  text: string;
+}
+
+/**
+ * A check on an edit that changes a message's text (full and partial updates alike), so an edit cannot carry what a
+ * send may not (block lists). It may refuse by throwing, or return work for the update's transaction.
+ */
+export type BeforeMessageTextChanged = (
+  context: BeforeMessageTextChangedContext,
+) => Promise<InMessageTransaction | undefined>;
+
 /** A message whose row is gone: its author and the attachments it carried. */
 export interface HardDeletedMessage {
   appId: string;
@@ -87,6 +106,7 @@ export type ChannelStateFields = ChannelStateEnricher;
 export interface ExtensionPoints {
   ownUser: OwnUserPart[];
   beforeMessageStored: BeforeMessageStored[];
+  beforeMessageTextChanged: BeforeMessageTextChanged[];
   messageHardDeleted: MessageHardDeleted[];
   messageFields: MessageFields[];
   channelStateFields: ChannelStateFields[];
@@ -96,6 +116,7 @@ export function createExtensionPoints(): ExtensionPoints {
   return {
     ownUser: [],
     beforeMessageStored: [],
+    beforeMessageTextChanged: [],
     messageHardDeleted: [],
     messageFields: [],
     channelStateFields: [],

@@ -29,7 +29,10 @@ export interface MessagesContext {
   users: UsersService;
   assembler: MessageAssembler;
   events: EventPublisher;
-  points: Pick<ExtensionPoints, 'beforeMessageStored' | 'messageHardDeleted'>;
+  points: Pick<
+    ExtensionPoints,
+    'beforeMessageStored' | 'beforeMessageTextChanged' | 'messageHardDeleted'
+  >;
 }
 
 /** Lookups and announcements every message use case shares. */

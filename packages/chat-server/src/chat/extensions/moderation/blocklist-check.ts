@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { chatError } from '../../../errors.ts';
-import type { BeforeMessageStored } from '../../core/extension-points.ts';
+import type { Actor } from '../../core/access/access.ts';
+import type { ChannelAccess } from '../../core/channels/service.ts';
+import type {
+  BeforeMessageStored,
+  BeforeMessageTextChanged,
+  InMessageTransaction,
+} from '../../core/extension-points.ts';
 import type { BlocklistsService } from './blocklists.ts';
 import type { ReviewRepo } from './review-repo.ts';
 import { ENTITY_MESSAGE } from './review-repo.ts';
@@ -8,31 +14,39 @@ import { ENTITY_MESSAGE } from './review-repo.ts';
 /** Stream's text for a message its moderation refused. */
 export const BLOCKED_MESSAGE = 'Message was blocked by moderation policies';
 
+interface Checked {
+  actor: Actor;
+  access: ChannelAccess;
+  messageId: string;
+  cid: string;
+  authorId: string;
+  text: string;
+}
+
+/** The checks on sends and on edits that change the text: one rule for both, so an edit cannot dodge the list. */
+export interface BlocklistChecks {
+  onSend: BeforeMessageStored;
+  onEdit: BeforeMessageTextChanged;
+}
+
 /**
- * The channel type's block list on every message a user sends (server-side sends skip moderation, as on Stream).
- * `block` refuses the message; `flag` stores it and puts it in the review queue, flagged by automod, in the
+ * The channel type's block list on every message a user sends or edits (server-side calls skip moderation, as on
+ * Stream). `block` refuses the message; `flag` stores it and puts it in the review queue, flagged by automod, in the
  * message's own transaction so a flagged message is never stored without its flag.
  */
-export function checkBlocklist(
+export function blocklistChecks(
   blocklists: BlocklistsService,
   review: ReviewRepo,
   now: () => string,
-): BeforeMessageStored {
-  return async ({ actor, access, userId, row, system }) => {
-    const name = access.type.config.blocklist;
-    if (!name || system || actor.isServer || typeof row.text !== 'string' || row.text === '')
-      return undefined;
-    const matcher = await blocklists.matcher(actor.appId, name);
-    const word = matcher?.match(row.text);
-    if (word === undefined) return undefined;
-    if (access.type.config.blocklist_behavior !== 'flag') throw chatError.input(BLOCKED_MESSAGE);
-    const messageId = row.id;
-    const cid = row.cid;
-    return async (trx) => {
+): BlocklistChecks {
+  const flagInTransaction =
+    (checked: Checked, name: string, word: string): InMessageTransaction =>
+    async (trx) => {
       const at = now();
+      const { actor, messageId, cid, authorId } = checked;
       await review.insertAutomodFlag(trx, {
         app_id: actor.appId,
-        user_id: userId,
+        user_id: authorId,
         target: `message:${messageId}`,
         target_message_id: messageId,
         target_user_id: null,
@@ -48,7 +62,7 @@ export function checkBlocklist(
         app_id: actor.appId,
         entity_type: ENTITY_MESSAGE,
         entity_id: messageId,
-        entity_creator_id: userId,
+        entity_creator_id: authorId,
         channel_cid: cid,
         status: 'pending',
         latest_moderator_action: '',
@@ -58,5 +72,31 @@ export function checkBlocklist(
         updated_at: at,
       });
     };
+
+  async function check(checked: Checked): Promise<InMessageTransaction | undefined> {
+    const name = checked.access.type.config.blocklist;
+    if (!name || checked.actor.isServer || checked.text === '') return undefined;
+    const matcher = await blocklists.matcher(checked.actor.appId, name);
+    const word = matcher?.match(checked.text);
+    if (word === undefined) return undefined;
+    if (checked.access.type.config.blocklist_behavior !== 'flag')
+      throw chatError.input(BLOCKED_MESSAGE);
+    return flagInTransaction(checked, name, word);
+  }
+
+  return {
+    onSend: async ({ actor, access, userId, row, system }) => {
+      if (system || typeof row.text !== 'string' || typeof row.id !== 'string') return undefined;
+      return check({
+        actor,
+        access,
+        messageId: row.id,
+        cid: row.cid,
+        authorId: userId,
+        text: row.text,
+      });
+    },
+    onEdit: ({ actor, access, row, text }) =>
+      check({ actor, access, messageId: row.id, cid: row.cid, authorId: row.user_id, text }),
   };
 }
