@@ -310,6 +310,33 @@ describe('the review queue refuses', { timeout: 20_000 }, () => {
     );
   });
 
+  it('a reporter’s 31st flag within a minute with code 9, keeping the 30 before it', async () => {
+    const reporter = await connectUser(env(), uniqueId('bao-nhieu'));
+    const moderator = await connectModerator(env());
+    const targets = Array.from({ length: 31 }, () => uniqueId('bi-bao'));
+    await createUsers(env(), targets);
+    for (const target of targets.slice(0, 30)) await reporter.flagUser(target);
+    await expectStreamError(reporter.flagUser(targets[30]!), { code: 9, status: 429 });
+    const { items } = await moderator.client.moderation.queryReviewQueue(
+      { entity_id: { $in: targets } },
+      [],
+      { limit: 100 },
+    );
+    expect(items).toHaveLength(30);
+  });
+
+  it('a new flag reopens a reviewed item, and the earlier review stays in its log', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
+    await moderator.client.moderation.submitAction('mark_reviewed', itemId!);
+    await author.channel.addMembers([moderator.id]);
+    await moderator.client.flagMessage(message.id, { reason: 'lại nữa' });
+    const item = await itemOf(moderator.client, message.id);
+    expect(item).toMatchObject({ id: itemId, status: 'pending', reviewed_at: null });
+    expect(item.actions.map((action) => action.type)).toEqual(['mark_reviewed']);
+  });
+
   it('actions on a missing item, unknown actions, and bad options', async () => {
     const { reporter, message } = await flaggedScene(env());
     const moderator = await connectModerator(env());

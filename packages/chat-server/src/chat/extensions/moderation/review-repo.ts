@@ -104,7 +104,13 @@ export function createReviewRepo(db: Kysely<Database>): ReviewRepo {
         .onConflict((oc) =>
           oc
             .columns(['app_id', 'entity_type', 'entity_id'])
-            .doUpdateSet({ status: 'pending', updated_at: row.updated_at }),
+            // A new flag reopens a reviewed item; what was done before stays in its action log.
+            .doUpdateSet({
+              status: 'pending',
+              reviewed_at: null,
+              reviewed_by: null,
+              updated_at: row.updated_at,
+            }),
         )
         .execute();
       return (await itemOf(executor, row.app_id, row.entity_type, row.entity_id))!;
