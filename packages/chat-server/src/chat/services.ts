@@ -33,6 +33,10 @@ import {
 import { createLocationsService, type LocationsService } from './extensions/locations/service.ts';
 import { createModerationRepo, type ModerationRepo } from './extensions/moderation/repo.ts';
 import { refuseBlockedDirectMessages } from './extensions/moderation/refuse-blocked.ts';
+import { blocklistChecks } from './extensions/moderation/blocklist-check.ts';
+import { createBlocklistsService } from './extensions/moderation/blocklists.ts';
+import { createBlocklistsRepo } from './extensions/moderation/blocklists-repo.ts';
+import { createReviewRepo, type ReviewRepo } from './extensions/moderation/review-repo.ts';
 import {
   blockedChannelFields,
   blockedConversationHidden,
@@ -251,6 +255,7 @@ interface ExtensionParts {
   services: ExtensionServices;
   repos: {
     moderation: ModerationRepo;
+    review: ReviewRepo;
     mutes: MutesRepo;
     locations: LocationsRepo;
     reminders: RemindersRepo;
@@ -284,9 +289,14 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     for (const listener of points.messageHardDeleted)
       await listener({ appId, authorId, attachments });
   });
+  const blocklist = blocklistChecks(services.moderation.blocklists, repos.review, () =>
+    core.deps.clock.now(),
+  );
+  points.beforeMessageTextChanged.push(blocklist.onEdit);
   // Refusals first, link enrichment last: a refused message must not make the server fetch anything.
   points.beforeMessageStored.push(
     refuseBlockedDirectMessages(repos.moderation),
+    blocklist.onSend,
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
     enrichOnSend(services.linkPreviews),
@@ -310,6 +320,7 @@ function createExtensionParts(core: Core): ExtensionParts {
   const { deps, users, channels, messages, assembler, events } = core;
   const repos = {
     moderation: createModerationRepo(deps.db),
+    review: createReviewRepo(deps.db),
     mutes: createMutesRepo(deps.db),
     locations: createLocationsRepo(deps.db),
     reminders: createRemindersRepo(deps.db),
@@ -342,9 +353,12 @@ function createExtensionParts(core: Core): ExtensionParts {
     moderation: createModerationService({
       deps,
       repo: repos.moderation,
+      review: repos.review,
+      blocklists: createBlocklistsService(deps, createBlocklistsRepo(deps.db)),
       users,
       messages,
       events,
+      bans: core.bans,
     }),
     reminders: createRemindersService({
       deps,

@@ -10,6 +10,7 @@ import * as m0011ChannelTypes from './migrations/0011-channel-types.ts';
 import * as m0008Bans from './migrations/0008-bans.ts';
 import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 import * as m0012Tasks from './migrations/0012-tasks.ts';
+import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-bans': m0008Bans,
   '0010-privacy-settings': m0010PrivacySettings,
   '0012-tasks': m0012Tasks,
+  '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

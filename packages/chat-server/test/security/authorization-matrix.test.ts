@@ -558,8 +558,132 @@ describe('the authorization matrix: channel-type routes are server-side only', (
   });
 });
 
+/*
+ * App-level moderation routes (no channel): the review queue is for moderators, admins and the server; block lists
+ * are server-side only, as on Stream. Every role of the matrix that exists outside a channel is asked each route.
+ */
+type AppRole = 'anonymous' | 'guest' | 'user' | 'moderator' | 'admin' | 'server';
+const APP_ROLES: readonly AppRole[] = [
+  'anonymous',
+  'guest',
+  'user',
+  'moderator',
+  'admin',
+  'server',
+];
+const MODERATORS: ReadonlySet<AppRole> = new Set(['moderator', 'admin', 'server']);
+const SERVER_ONLY: ReadonlySet<AppRole> = new Set(['server']);
+
+interface AppAction {
+  name: string;
+  allowed: ReadonlySet<AppRole>;
+  run(cell: Cell): Promise<Response>;
+}
+
+const APP_ACTIONS: readonly AppAction[] = [
+  {
+    name: 'query the review queue',
+    allowed: MODERATORS,
+    run: (cell) => call(cell, 'POST', '/api/v2/moderation/review_queue', { filter: {} }),
+  },
+  {
+    name: 'submit a review action',
+    allowed: MODERATORS,
+    run: async (cell) => {
+      const flagged = await cell.env.admin.flagMessage(cell.seeds.flag, { user_id: cell.owner });
+      return call(cell, 'POST', '/api/v2/moderation/submit_action', {
+        action_type: 'mark_reviewed',
+        item_id: flagged.review_queue_item_id,
+      });
+    },
+  },
+  {
+    name: 'query message flags',
+    allowed: MODERATORS,
+    run: (cell) =>
+      call(cell, 'GET', '/moderation/flags/message', undefined, {
+        payload: JSON.stringify({ filter_conditions: {} }),
+      }),
+  },
+  {
+    name: 'create a block list',
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'POST', '/blocklists', { name: uniqueId('bl'), words: ['đm'] }),
+  },
+  {
+    name: 'list block lists',
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'GET', '/blocklists'),
+  },
+  {
+    name: 'read a block list',
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'GET', `/blocklists/${cell.id}`),
+  },
+  {
+    name: 'update a block list',
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'PUT', `/blocklists/${cell.id}`, { words: ['vãi'] }),
+  },
+  {
+    name: 'delete a block list',
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'DELETE', `/blocklists/${cell.id}`),
+  },
+];
+
+describe('the authorization matrix: app-level moderation routes × role', () => {
+  const env = useContractEnv({
+    config: {
+      apps: [
+        { key: `matrix-app-${randomUUID()}`, secret: randomUUID(), guests: { enabled: true } },
+      ],
+    },
+  });
+  let cast: Cast;
+
+  beforeAll(async () => {
+    cast = {
+      owner: uniqueId('chu'),
+      author: uniqueId('tac-gia'),
+      member: uniqueId('de-tu'),
+      channelModerator: uniqueId('truong-lao'),
+      guest: uniqueId('khach'),
+      user: uniqueId('tan-tu'),
+      moderator: uniqueId('ho-phap'),
+      admin: uniqueId('chuong-mon'),
+    };
+    await createUsers(env(), [
+      cast.owner,
+      cast.author,
+      cast.member,
+      cast.channelModerator,
+      cast.user,
+      { id: cast.guest, name: cast.guest, role: 'guest' },
+      { id: cast.moderator, name: cast.moderator, role: 'moderator' },
+      { id: cast.admin, name: cast.admin, role: 'admin' },
+    ]);
+  });
+
+  it.each(APP_ROLES)('a %s reaches exactly the moderation routes meant for it', async (role) => {
+    const cell = await prepareCell(env(), cast, 'messaging', role);
+    // A block list named after the cell, for the read, update and delete rows.
+    await env().admin.createBlockList({ name: cell.id, words: ['đm'] });
+    const mismatches: string[] = [];
+    for (const action of APP_ACTIONS) {
+      const expected: Expectation = action.allowed.has(role) ? 'allowed' : 'forbidden';
+      const answer = await answerOf(await action.run(cell));
+      if (!matches(expected, answer))
+        mismatches.push(
+          `${action.name}: expected ${expected}, got ${verdict(answer)} (${answer.status} ${answer.body})`,
+        );
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
 /** Routes only the server may call (Stream's server-side-only endpoints): every user role gets code 17. */
-const SERVER_ONLY: readonly { route: string; run(cell: Cell): Promise<Response> }[] = [
+const SERVER_ONLY_ROUTES: readonly { route: string; run(cell: Cell): Promise<Response> }[] = [
   {
     route: 'POST /channels/delete',
     run: (cell) => call(cell, 'POST', '/channels/delete', { cids: [`${cell.type}:${cell.id}`] }),
@@ -600,7 +724,7 @@ describe('the authorization matrix: server-only routes × role', () => {
       ]);
       const cell = await prepareCell(env(), cast, 'messaging', role);
       const mismatches: string[] = [];
-      for (const { route, run } of SERVER_ONLY) {
+      for (const { route, run } of SERVER_ONLY_ROUTES) {
         const answer = await answerOf(await run(cell));
         // The server reaches the route; an unknown task id is its own 404, not a refusal.
         const ok =

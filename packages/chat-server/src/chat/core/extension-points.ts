@@ -5,6 +5,7 @@ import type { ChannelAccess } from './channels/service.ts';
 import type { ChannelStateEnricher } from './channels/state.ts';
 import type { JsonObject } from './json.ts';
 import type { MessageEnricher } from './messages/assembler.ts';
+import type { MessageRow } from './messages/repo.ts';
 import type { UserRow } from './users/repo.ts';
 import type { OwnUserResponse } from './users/me.ts';
 import type { UserResponse } from './users/serialize.ts';
@@ -52,6 +53,24 @@ export type InMessageTransaction = (trx: Transaction<Database>) => Promise<void>
  */
 export type BeforeMessageStored = (
   context: BeforeMessageStoredContext,
+) => Promise<InMessageTransaction | undefined>;
+
+/** What a check on an edit that changes a message's text is given. */
+export interface BeforeMessageTextChangedContext {
+  actor: Actor;
+  access: ChannelAccess;
+  /** The message as stored before the edit. */
+  row: MessageRow;
+  /** The new text. */
+  text: string;
+}
+
+/**
+ * A check on an edit that changes a message's text (full and partial updates alike), so an edit cannot carry what a
+ * send may not (block lists). It may refuse by throwing, or return work for the update's transaction.
+ */
+export type BeforeMessageTextChanged = (
+  context: BeforeMessageTextChangedContext,
 ) => Promise<InMessageTransaction | undefined>;
 
 /** A message whose row is gone: its author and the attachments it carried. */
@@ -128,6 +147,7 @@ export type EventAudienceFilter = (origin: ChannelEventOrigin) => string[] | Pro
 export interface ExtensionPoints {
   ownUser: OwnUserPart[];
   beforeMessageStored: BeforeMessageStored[];
+  beforeMessageTextChanged: BeforeMessageTextChanged[];
   messageHardDeleted: MessageHardDeleted[];
   messageFields: MessageFields[];
   channelStateFields: ChannelStateFields[];
@@ -141,6 +161,7 @@ export function createExtensionPoints(): ExtensionPoints {
   return {
     ownUser: [],
     beforeMessageStored: [],
+    beforeMessageTextChanged: [],
     messageHardDeleted: [],
     messageFields: [],
     channelStateFields: [],

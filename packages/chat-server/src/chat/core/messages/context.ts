@@ -36,7 +36,7 @@ export interface MessagesContext {
   events: EventPublisher;
   points: Pick<
     ExtensionPoints,
-    'beforeMessageStored' | 'messageHardDeleted' | 'beforeChannelWrite'
+    'beforeMessageStored' | 'beforeMessageTextChanged' | 'messageHardDeleted' | 'beforeChannelWrite'
   >;
 }
 

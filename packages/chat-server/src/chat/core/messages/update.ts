@@ -4,6 +4,7 @@ import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { referencedMessage, historyBound } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
+import type { InMessageTransaction } from '../extension-points.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessagesContext, MessagesUseCaseContext } from './context.ts';
 import {
@@ -138,7 +139,7 @@ async function patchContent(
 }
 
 async function applyChange(
-  context: Pick<MessagesContext, 'deps' | 'repo' | 'users'>,
+  context: Pick<MessagesContext, 'deps' | 'repo' | 'users' | 'points'>,
   actor: Actor,
   access: ChannelAccess,
   row: MessageRow,
@@ -155,7 +156,16 @@ async function applyChange(
   // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
   if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
   patch.custom = patchedCustom(row, change);
-  await context.deps.writes.run((trx) => context.repo.update(trx, actor.appId, row.id, patch));
+  const inTransaction: InMessageTransaction[] = [];
+  if (patch.text !== undefined && patch.text !== row.text)
+    for (const check of context.points.beforeMessageTextChanged) {
+      const work = await check({ actor, access, row, text: patch.text });
+      if (work) inTransaction.push(work);
+    }
+  await context.deps.writes.run(async (trx) => {
+    await context.repo.update(trx, actor.appId, row.id, patch);
+    for (const work of inTransaction) await work(trx);
+  });
 }
 
 /** Full (`PUT`-like) and partial (`set`/`unset`) message updates. */

@@ -3,6 +3,7 @@ import type { Actor } from '../../core/access/access.ts';
 import { pickCustom, type JsonObject } from '../../core/json.ts';
 import { actingUser, existingUser, requiredId } from './checks.ts';
 import type { FlagRow } from './repo.ts';
+import { notifyModerators, openItemFor } from './review-queue.ts';
 import type { ModerationContext } from './service.ts';
 
 const MAX_REASON_LENGTH = 500;
@@ -28,11 +29,12 @@ function flagBase(context: ModerationContext, actor: Actor, userId: string, body
 }
 
 async function flagMessage(
-  { deps, repo, messages }: ModerationContext,
+  context: ModerationContext,
   actor: Actor,
   base: FlagBase,
   target: unknown,
-): Promise<FlagRow> {
+): Promise<{ row: FlagRow; itemId: string }> {
+  const { messages } = context;
   const userId = base.user_id;
   const messageId = requiredId(target, 'target_message_id');
   // Only what the reporter can read may be reported.
@@ -43,15 +45,31 @@ async function flagMessage(
   if (message.user_id === userId) throw chatError.input('you cannot flag your own message');
   if (!actor.isServer && !access.permissions.has('flag-message'))
     throw chatError.notAllowed('flagging messages in this channel is not allowed');
-  return deps.writes.run((trx) =>
-    repo.flag(trx, {
-      ...base,
-      target: `message:${messageId}`,
-      target_message_id: messageId,
-      target_user_id: null,
-      channel_cid: message.cid,
-    }),
-  );
+  const row = {
+    ...base,
+    target: `message:${messageId}`,
+    target_message_id: messageId,
+    target_user_id: null,
+    channel_cid: message.cid,
+  };
+  return storeFlag(context, row, message.user_id);
+}
+
+/** Stores a new flag with its queue item; a reporter flags each target once (Stream refuses the second). */
+async function storeFlag(
+  context: ModerationContext,
+  row: FlagRow,
+  creatorId: string,
+): Promise<{ row: FlagRow; itemId: string }> {
+  if (await context.review.flagExists(row.app_id, row.user_id, row.target))
+    throw chatError.input(
+      `flag already exists: you already flagged this ${row.target_message_id ? 'message' : 'user'}`,
+    );
+  return context.deps.writes.run(async (trx) => {
+    const stored = await context.repo.flag(trx, row);
+    const item = await openItemFor(context, trx, row, creatorId);
+    return { row: stored, itemId: item.id };
+  });
 }
 
 async function flagUser(
@@ -59,30 +77,49 @@ async function flagUser(
   actor: Actor,
   base: FlagBase,
   target: unknown,
-): Promise<FlagRow> {
-  const { deps, repo } = context;
+): Promise<{ row: FlagRow; itemId: string }> {
   const targetId = requiredId(target, 'target_user_id');
   if (targetId === base.user_id) throw chatError.input('you cannot flag yourself');
   await existingUser(context, actor.appId, targetId);
-  return deps.writes.run((trx) =>
-    repo.flag(trx, {
-      ...base,
-      target: `user:${targetId}`,
-      target_message_id: null,
-      target_user_id: targetId,
-      channel_cid: null,
-    }),
-  );
+  const row = {
+    ...base,
+    target: `user:${targetId}`,
+    target_message_id: null,
+    target_user_id: targetId,
+    channel_cid: null,
+  };
+  return storeFlag(context, row, targetId);
 }
 
 async function flagResponse(
-  { users }: ModerationContext,
+  context: ModerationContext,
   appId: string,
   userId: string,
-  row: FlagRow,
+  { row, itemId }: { row: FlagRow; itemId: string },
 ): Promise<JsonObject> {
-  const byId = await users.responses(appId, [userId, row.target_user_id ?? userId]);
+  const byId = await context.users.responses(appId, [userId, row.target_user_id ?? userId]);
+  const now = context.deps.clock.now();
+  if (row.target_message_id) {
+    const message = await context.messages.eventMessage(appId, row.target_message_id);
+    await notifyModerators(context, appId, {
+      type: 'message.flagged',
+      cid: row.channel_cid,
+      message,
+      user: byId.get(userId),
+      review_queue_item_id: itemId,
+      created_at: now,
+    });
+  } else {
+    await notifyModerators(context, appId, {
+      type: 'user.flagged',
+      user: byId.get(userId),
+      target_user: byId.get(row.target_user_id!),
+      review_queue_item_id: itemId,
+      created_at: now,
+    });
+  }
   return {
+    review_queue_item_id: itemId,
     flag: {
       user: byId.get(userId),
       created_by_automod: false,
@@ -104,11 +141,48 @@ export async function flag(
 ): Promise<JsonObject> {
   const userId = actingUser(actor, body.user_id, 'flag');
   const base = flagBase(context, actor, userId, body);
-  let row: FlagRow;
+  context.limitFlags(actor.appId, userId);
+  let stored: { row: FlagRow; itemId: string };
   if (body.target_message_id !== undefined)
-    row = await flagMessage(context, actor, base, body.target_message_id);
+    stored = await flagMessage(context, actor, base, body.target_message_id);
   else if (body.target_user_id !== undefined)
-    row = await flagUser(context, actor, base, body.target_user_id);
+    stored = await flagUser(context, actor, base, body.target_user_id);
   else throw chatError.input('target_message_id or target_user_id is required');
-  return flagResponse(context, actor.appId, userId, row);
+  return flagResponse(context, actor.appId, userId, stored);
+}
+
+/** client.moderation.flag (v2): the same flag, named by entity type and id; replies with the queue item's id. */
+export async function flagEntity(
+  context: ModerationContext,
+  actor: Actor,
+  body: JsonObject,
+): Promise<JsonObject> {
+  const { entity_type: type, entity_id: id, ...rest } = body;
+  if (type === 'stream:chat:v1:message')
+    body = { ...rest, target_message_id: requiredId(id, 'entity_id') };
+  else if (type === 'stream:user') body = { ...rest, target_user_id: requiredId(id, 'entity_id') };
+  else throw chatError.input('entity_type must be stream:chat:v1:message or stream:user');
+  delete body.entity_creator_id;
+  delete body.moderation_payload;
+  const answer = await flag(context, actor, body);
+  return { item_id: answer.review_queue_item_id };
+}
+
+/**
+ * client.unflagMessage / unflagUser. Stream made `/moderation/unflag` a no-op that answers success (the client marks
+ * it deprecated: moderators clear flags through the review queue), so nothing stored changes; the target must exist.
+ */
+export async function unflag(
+  context: ModerationContext,
+  actor: Actor,
+  body: JsonObject,
+): Promise<JsonObject> {
+  actingUser(actor, body.user_id, 'unflag');
+  if (body.target_message_id !== undefined) {
+    const messageId = requiredId(body.target_message_id, 'target_message_id');
+    await context.messages.accessMessage(actor, messageId);
+  } else if (body.target_user_id !== undefined) {
+    await existingUser(context, actor.appId, requiredId(body.target_user_id, 'target_user_id'));
+  } else throw chatError.input('target_message_id or target_user_id is required');
+  return {};
 }

@@ -10,6 +10,7 @@ import {
   optionalString,
   queryValue,
 } from '../../../http/schemas.ts';
+import { registerReviewRoutes } from './review-routes.ts';
 import type { ModerationService } from './service.ts';
 
 /** client.blockUser / unBlockUser: `{blocked_user_id, user_id?}`. */
@@ -56,4 +57,5 @@ export function registerModerationRoutes(
     body: flagBody,
     handler: async ({ body }, request) => moderation.flag(actorOf(request), body),
   });
+  registerReviewRoutes(app, services);
 }
