@@ -6,6 +6,7 @@ import * as m0003PollsDrafts from './migrations/0003-polls-drafts.ts';
 import * as m0004RemindersLocations from './migrations/0004-reminders-locations.ts';
 import * as m0005MessageTextUpdatedAt from './migrations/0005-message-text-updated-at.ts';
 import * as m0006BlocksFlags from './migrations/0006-blocks-flags.ts';
+import * as m0007SearchIndex from './migrations/0007-search-index.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-reminders-locations': m0004RemindersLocations,
   '0005-message-text-updated-at': m0005MessageTextUpdatedAt,
   '0006-blocks-flags': m0006BlocksFlags,
+  '0007-search-index': m0007SearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

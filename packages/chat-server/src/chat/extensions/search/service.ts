@@ -4,11 +4,11 @@ import type { ChatDeps } from '../../core/deps.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
-import { messageOrder, messageWhere } from './message-filter.ts';
-import { createSearchRepo, type SearchRepo } from './repo.ts';
-import { nextCursor, readSearchRequest } from './request.ts';
-
-const MAX_CHANNELS = 500;
+import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
+import { MSG, messageWhere, rankedText } from './message-filter.ts';
+import { createSearchRepo, type SearchRepo, type SearchRow } from './repo.ts';
+import { readSearchRequest, type SearchRequest } from './request.ts';
+import { relevance } from './text-query.ts';
 
 type SearchResponse = { results: { message: MessageResponse }[]; next?: string };
 
@@ -24,36 +24,37 @@ export interface SearchContext {
   repo?: SearchRepo;
 }
 
+function nextOf(request: SearchRequest, last: SearchRow): string {
+  const keys = request.sort.map((_, i) => last[`k${i}`] ?? null);
+  return encodeCursor({ sort: request.sort, keys, id: last.id });
+}
+
 async function search(
   { deps, assembler, repo }: Required<SearchContext>,
   actor: Actor,
   payload: JsonObject,
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
-  const { limit, offset } = request;
+  const { limit, offset, cursor } = request;
   const channelWhere = compileChannelFilter(deps.dialect, actor, request.channelFilter);
-  const cids = await repo.readableChannels(
-    actor.appId,
-    actor.userId ?? '',
+  const where = [messageWhere(deps.dialect, request.query, request.messageFilter)];
+  const score = relevance(deps.dialect, MSG, rankedText(request.query, request.messageFilter));
+  const keys = sortKeys(deps.dialect, request.sort, score);
+  if (cursor) where.push(after(keys, cursor));
+  const rows = await repo.messages({
+    appId: actor.appId,
+    viewerId: actor.userId,
     channelWhere,
-    MAX_CHANNELS,
-  );
-  if (cids.length === 0) return { results: [] };
-
-  const where = messageWhere(deps.dialect, request.query, request.messageFilter);
-  const order = messageOrder(deps.dialect, payload.sort);
-  const rows = await repo.messages(
-    actor.appId,
-    actor.userId,
-    cids,
     where,
-    order,
-    limit + 1,
+    order: orderBy(keys),
+    keys: keys.map((key) => key.expression),
+    limit: limit + 1,
     offset,
-  );
-  const messages = await assembler.assemble(actor.appId, rows.slice(0, limit), actor.userId);
+  });
+  const page = rows.slice(0, limit);
+  const messages = await assembler.assemble(actor.appId, page, actor.userId);
   const result: SearchResponse = { results: messages.map((message) => ({ message })) };
-  if (rows.length > limit) result.next = nextCursor(offset + limit);
+  if (rows.length > limit) result.next = nextOf(request, page.at(-1)!);
   return result;
 }
 
