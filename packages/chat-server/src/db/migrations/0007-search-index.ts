@@ -50,8 +50,10 @@ async function backfill(db: AnyDb): Promise<void> {
 }
 
 async function sqliteIndex(db: AnyDb): Promise<void> {
-  // External content: the words live once, in messages.search_text; the index maps them to message rowids.
-  await sql`create virtual table messages_fts using fts5(search_text, content='messages', content_rowid='rowid', tokenize='unicode61', prefix='2 3')`.execute(
+  // External content: the words live once, in messages.search_text; the index maps them to message rowids. Search
+  // only asks "which rows have these words (the last as a prefix)": no positions (detail=none) and no sizes for
+  // bm25 (columnsize=0) keep the index small and a send's extra write cheap; phrases are checked on search_text.
+  await sql`create virtual table messages_fts using fts5(search_text, content='messages', content_rowid='rowid', tokenize='unicode61', detail='none', columnsize=0)`.execute(
     db,
   );
   await sql`create trigger messages_fts_insert after insert on messages begin insert into messages_fts(rowid, search_text) values (new.rowid, new.search_text); end`.execute(

@@ -70,6 +70,14 @@ export function messageWhere(
   });
 }
 
+/**
+ * Whether every result must match a searched text (the `query`, or a `text` condition at the top level of the
+ * filter): then the text index finds the candidates, rather than the channels' messages being read one by one.
+ */
+export function textDriven(query: unknown, filter: unknown): boolean {
+  return query !== undefined || (isPlainObject(filter) && filter.text !== undefined);
+}
+
 /** The text a filter searches for (its first `text` condition, at any depth), which relevance ranks by. */
 function filterText(filter: unknown, depth = 0): unknown {
   if (depth > 8) return undefined;

@@ -1,3 +1,4 @@
+import type { SqlDialectKind } from '../../../db/schema.ts';
 import type { Actor } from '../../core/access/access.ts';
 import { compileChannelFilter } from '../../core/channels/query.ts';
 import type { ChatDeps } from '../../core/deps.ts';
@@ -5,8 +6,8 @@ import type { JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
 import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
-import { MSG, messageWhere, rankedText } from './message-filter.ts';
-import { createSearchRepo, type SearchRepo, type SearchRow } from './repo.ts';
+import { MSG, messageWhere, rankedText, textDriven } from './message-filter.ts';
+import { createSearchRepo, type SearchQuery, type SearchRepo, type SearchRow } from './repo.ts';
 import { readSearchRequest, type SearchRequest } from './request.ts';
 import { relevance } from './text-query.ts';
 
@@ -29,32 +30,40 @@ function nextOf(request: SearchRequest, last: SearchRow): string {
   return encodeCursor({ sort: request.sort, keys, id: last.id });
 }
 
+/** The query of one page of a search: what `repo.messages` runs (also used by bench/search). */
+export function compileSearch(
+  dialect: SqlDialectKind,
+  actor: Actor,
+  request: SearchRequest,
+): SearchQuery {
+  const where = [messageWhere(dialect, request.query, request.messageFilter)];
+  const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
+  const keys = sortKeys(dialect, request.sort, score);
+  if (request.cursor) where.push(after(keys, request.cursor));
+  return {
+    appId: actor.appId,
+    viewerId: actor.userId,
+    channelWhere: compileChannelFilter(dialect, actor, request.channelFilter),
+    textDriven: dialect === 'sqlite' && textDriven(request.query, request.messageFilter),
+    where,
+    order: orderBy(keys),
+    keys: keys.map((key) => key.expression),
+    limit: request.limit + 1,
+    offset: request.offset,
+  };
+}
+
 async function search(
   { deps, assembler, repo }: Required<SearchContext>,
   actor: Actor,
   payload: JsonObject,
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
-  const { limit, offset, cursor } = request;
-  const channelWhere = compileChannelFilter(deps.dialect, actor, request.channelFilter);
-  const where = [messageWhere(deps.dialect, request.query, request.messageFilter)];
-  const score = relevance(deps.dialect, MSG, rankedText(request.query, request.messageFilter));
-  const keys = sortKeys(deps.dialect, request.sort, score);
-  if (cursor) where.push(after(keys, cursor));
-  const rows = await repo.messages({
-    appId: actor.appId,
-    viewerId: actor.userId,
-    channelWhere,
-    where,
-    order: orderBy(keys),
-    keys: keys.map((key) => key.expression),
-    limit: limit + 1,
-    offset,
-  });
-  const page = rows.slice(0, limit);
+  const rows = await repo.messages(compileSearch(deps.dialect, actor, request));
+  const page = rows.slice(0, request.limit);
   const messages = await assembler.assemble(actor.appId, page, actor.userId);
   const result: SearchResponse = { results: messages.map((message) => ({ message })) };
-  if (rows.length > limit) result.next = nextOf(request, page.at(-1)!);
+  if (rows.length > request.limit) result.next = nextOf(request, page.at(-1)!);
   return result;
 }
 
