@@ -17,8 +17,9 @@ import { measureStoring } from './store-cost.ts';
 
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
 const CHANNELS = 1_000;
-const QUERIES = 200;
-const WARMUP = 20;
+// The baseline scans about a million rows per query, so the default keeps a run within about ten minutes.
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 50);
+const WARMUP = 5;
 const LIMIT = 20;
 
 function percentile(samples: number[], p: number): number {
@@ -81,6 +82,7 @@ async function compareQueries(file: string, queries: { label: string; texts: str
       else await runBase().then(runOurs);
     }
     lines.push(line);
+    console.log(`measured: ${label}`);
   }
   await handle.close();
   return lines;

@@ -176,6 +176,24 @@ describe('Vietnamese message search with the real client', () => {
     expect(seen).toEqual([...stored].reverse());
   });
 
+  it('pages with next under a sort on a custom field, its nulls last, the sort kept in the cursor', async () => {
+    const { send, searcher, cid } = await scene();
+    const rank = [3, 1, null, 2, 1];
+    const stored: string[] = [];
+    for (const [i, value] of rank.entries())
+      stored.push(await send(`m${i}`, `tông môn ${i}`, value === null ? {} : { rank: value }));
+    const seen: string[] = [];
+    let response = await searcher.search({ cid }, 'tong mon', { limit: 2, sort: [{ rank: 1 }] });
+    seen.push(...response.results.map((r) => r.message.id));
+    for (let page = 0; response.next && page < 5; page++) {
+      response = await searcher.search({ cid }, 'tong mon', { limit: 2, next: response.next });
+      seen.push(...response.results.map((r) => r.message.id));
+    }
+    // rank 1 twice (ties by id), then 2, 3, and the message without a rank last.
+    const ones = [stored[1], stored[4]].sort();
+    expect(seen).toEqual([...ones, stored[3], stored[0], stored[2]]);
+  });
+
   it('pages with offset in the default order, and refuses offset with sort', async () => {
     const { send, find, searcher, cid } = await scene();
     const stored: string[] = [];
