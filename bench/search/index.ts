@@ -13,6 +13,7 @@ import { compileSearch } from '../../packages/chat-server/src/chat/extensions/se
 import { substringSearch } from './baseline.ts';
 import { createCorpus } from './corpus.ts';
 import { seed } from './seed.ts';
+import { measureSends } from './send-cost.ts';
 import { measureStoring } from './store-cost.ts';
 
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
@@ -142,6 +143,13 @@ async function main() {
     );
     console.log(
       `with the index: ${Math.round(store.indexedRowsPerSec).toLocaleString('en')} rows/s; without: ${Math.round(store.plainRowsPerSec).toLocaleString('en')} rows/s; cost ratio (time with / without, median of rounds): ${store.costRatio.toFixed(3)}`,
+    );
+    const sends = await measureSends(dir, corpus);
+    console.log(
+      `\nsending a message through the server (${sends.rounds} rounds of ${sends.sendsPerRound} sequential sends per side)`,
+    );
+    console.log(
+      `with the index: ${sends.indexedMsPerSend.toFixed(3)} ms/send; without: ${sends.plainMsPerSend.toFixed(3)} ms/send; cost ratio (median of rounds): ${sends.costRatio.toFixed(3)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
