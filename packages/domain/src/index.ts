@@ -46,4 +46,4 @@ export type {
   UsersPage,
 } from './api.ts';
 export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';
-export { foldVietnamese, foldedWords } from './vi-fold.ts';
+export { foldTranslation, foldVietnamese, foldedWords, searchText } from './vi-fold.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldVietnamese, foldedWords } from './vi-fold.ts';
+import { foldTranslation, foldVietnamese, foldedWords, searchText } from './vi-fold.ts';
 
 describe('foldVietnamese', () => {
   it.each([
@@ -27,5 +27,41 @@ describe('foldedWords', () => {
 
   it('has no words for text of only punctuation', () => {
     expect(foldedWords(' .,!? ')).toEqual([]);
+  });
+});
+
+describe('searchText', () => {
+  it('stores the folded words between single spaces, padded at both ends', () => {
+    expect(searchText('  Đạo-hữu, CHÀO!')).toBe(' dao huu chao ');
+  });
+
+  it('is empty for a text without words', () => {
+    expect(searchText('😀 !!')).toBe('');
+  });
+});
+
+describe('foldTranslation', () => {
+  const { from, to } = foldTranslation();
+  const translate = (text: string) =>
+    [...text]
+      .map((char) => {
+        const index = [...from].indexOf(char);
+        if (index < 0) return char;
+        return index < to.length ? to[index] : '';
+      })
+      .join('')
+      .toLowerCase();
+
+  it.each(['Đạo Hữu', 'ĐẠO HỮU', 'Người tu tiên', 'Kim Đan kỳ', 'Hữu'.normalize('NFD'), 'Ỷ Thiên'])(
+    'translates %j the way foldVietnamese folds it',
+    (text) => {
+      expect(translate(text)).toBe(foldVietnamese(text));
+    },
+  );
+
+  it('maps every Vietnamese letter with a mark to a single ASCII letter', () => {
+    const letters = 'àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ';
+    for (const letter of [...letters, ...letters.toUpperCase()])
+      expect(translate(letter)).toMatch(/^[a-z]$/);
   });
 });

@@ -1,3 +1,4 @@
+import { foldVietnamese } from '@daohuu/domain';
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 
@@ -5,10 +6,11 @@ const FOLD_FUNCTION = 'daohuu_fold';
 
 /**
  * Folds text for search the way Vietnamese users type: without diacritics and case ("dao huu", "Đạo Hữu" and
- * "đạo hữu" are the same), with "đ" as "d" (it is a letter of its own, not a marked "d").
+ * "đạo hữu" are the same), with "đ" as "d". The one rule of @daohuu/domain, so the admin's user search and the
+ * chat server's message, user and channel search agree on what matches.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
+  return foldVietnamese(text);
 }
 
 /** Makes `daohuu_fold(text)` available to SQL on this connection; SQLite's own lower() folds ASCII only. */

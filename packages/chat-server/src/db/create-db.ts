@@ -1,3 +1,4 @@
+import { foldVietnamese } from '@daohuu/domain';
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -31,6 +32,10 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
       // See lowerText() in dialect.ts.
       database.function('unicode_lower', { deterministic: true }, (value: unknown) =>
         typeof value === 'string' ? value.toLocaleLowerCase() : value,
+      );
+      // See foldedText() in dialect.ts.
+      database.function('fold_vi', { deterministic: true }, (value: unknown) =>
+        typeof value === 'string' ? foldVietnamese(value) : value,
       );
       const db = new Kysely<Database>({
         dialect: new SqliteDialect({ database: withStatementCache(database) }),

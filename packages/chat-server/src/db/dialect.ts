@@ -1,3 +1,4 @@
+import { foldTranslation } from '@daohuu/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { SqlDialectKind } from './schema.ts';
 
@@ -21,6 +22,22 @@ export function lowerText(
   return dialect === 'sqlite'
     ? sql<string>`unicode_lower(${expression})`
     : sql<string>`lower(${expression})`;
+}
+
+const FOLD = foldTranslation();
+
+/**
+ * Text folded like `foldVietnamese` (@daohuu/domain): lower case, no diacritics, "d" for "đ", so "dao" matches
+ * "Đạo". SQLite calls the JavaScript rule itself (`fold_vi`, registered in create-db.ts); PostgreSQL maps the same
+ * letters with translate().
+ */
+export function foldedText(
+  dialect: SqlDialectKind,
+  expression: RawBuilder<unknown>,
+): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`fold_vi(${expression})`
+    : sql<string>`lower(translate(${expression}, ${FOLD.from}, ${FOLD.to}))`;
 }
 
 /** The JSON value under `key`, comparable with `jsonParam` values (numbers, strings, booleans). */

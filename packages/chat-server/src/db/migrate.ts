@@ -11,6 +11,7 @@ import * as m0008Bans from './migrations/0008-bans.ts';
 import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 import * as m0012Tasks from './migrations/0012-tasks.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
+import * as m0007SearchIndex from './migrations/0007-search-index.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0010-privacy-settings': m0010PrivacySettings,
   '0012-tasks': m0012Tasks,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
+  '0007-search-index': m0007SearchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

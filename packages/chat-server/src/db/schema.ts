@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 
 /*
  * Row types. Dialect-neutral storage rules: timestamps are ISO-8601 UTC text (they sort as text), booleans are
@@ -113,6 +113,8 @@ export interface MessagesTable {
   deleted_at: string | null;
   /** Set when an edit changes the text (migration 0005); null for never-edited messages. */
   message_text_updated_at: string | null;
+  /** The folded words of `text` (migration 0007, `searchText` in @daohuu/domain), indexed for search. */
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 export interface ReactionsTable {

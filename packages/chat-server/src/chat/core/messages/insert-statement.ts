@@ -1,3 +1,4 @@
+import { searchText } from '@daohuu/domain';
 import type { Insertable, Kysely } from 'kysely';
 import { reusableQuery, type ReusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, MessagesTable } from '../../../db/schema.ts';
@@ -11,8 +12,10 @@ const byColumns = new Map<string, ReusableQuery<unknown[], unknown>>();
 /** Inserts a message row like `insertInto('messages').values(row)`, without rebuilding the query each send. */
 export async function insertMessageRow(
   executor: Kysely<Database>,
-  row: MessageInsert,
+  stored: MessageInsert,
 ): Promise<void> {
+  // The search index's folded words travel with the text (migration 0007).
+  const row = { ...stored, search_text: searchText(stored.text ?? '') };
   const columns = (Object.keys(row) as (keyof MessageInsert)[]).filter(
     (column) => row[column] !== undefined,
   );

@@ -1,3 +1,4 @@
+import { searchText } from '@daohuu/domain';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, MessagesTable } from '../../../db/schema.ts';
 import { shownToViewer } from '../access/visibility.ts';
@@ -184,12 +185,20 @@ export function createMessagesRepo(db: Db): MessagesRepo {
     historyBounds: (appId, cids, viewer) => historyBounds(db, appId, cids, viewer),
 
     async insert(executor, row) {
-      await executor.insertInto('messages').values(row).execute();
+      await executor
+        .insertInto('messages')
+        .values({ ...row, search_text: searchText(row.text ?? '') })
+        .execute();
     },
     async update(executor, appId, id, patch) {
       await executor
         .updateTable('messages')
-        .set(patch)
+        // An edit of the text re-folds its words for the search index (migration 0007).
+        .set(
+          typeof patch.text === 'string'
+            ? { ...patch, search_text: searchText(patch.text) }
+            : patch,
+        )
         .where('app_id', '=', appId)
         .where('id', '=', id)
         .execute();

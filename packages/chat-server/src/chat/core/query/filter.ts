@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { jsonHas, jsonParam, jsonText, jsonValue, lowerText } from '../../../db/dialect.ts';
+import { foldVietnamese } from '@daohuu/domain';
+import { foldedText, jsonHas, jsonParam, jsonText, jsonValue } from '../../../db/dialect.ts';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
@@ -239,10 +240,18 @@ export function likePrefix(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Word-prefix match, case-insensitive: "kim" matches "Kim Đan" and "Đạo Kim". */
-function autocomplete(target: RawBuilder<unknown>, query: string): RawBuilder<boolean> {
-  const needle = likePrefix(query.toLocaleLowerCase().trim());
+/**
+ * Word-prefix match as Vietnamese users type: case-, accent- and đ/d-insensitive, so "kim" and "dan" both match
+ * "Kim Đan", and "dao k" matches "Đạo Kim".
+ */
+function autocomplete(
+  dialect: SqlDialectKind,
+  column: RawBuilder<unknown>,
+  query: string,
+): RawBuilder<boolean> {
+  const needle = likePrefix(foldVietnamese(query).trim());
   if (!needle) return FALSE;
+  const target = foldedText(dialect, column);
   return sql<boolean>`(${target} like ${`${needle}%`} escape '\\' or ${target} like ${`% ${needle}%`} escape '\\')`;
 }
 
@@ -292,7 +301,7 @@ function columnCondition(
     case '$q':
       if (typeof value !== 'string')
         throw chatError.input(`${op} on field ${field} expects a string`);
-      return autocomplete(spec.lowercased ? column : lowerText(dialect, column), value);
+      return autocomplete(dialect, column, value);
     case '$contains':
       throw chatError.input(`$contains is not supported on field ${field}`);
   }
@@ -361,7 +370,7 @@ function jsonCondition(
     case '$q':
       if (typeof value !== 'string')
         throw chatError.input(`${op} on field ${field} expects a string`);
-      return autocomplete(lowerText(dialect, jsonText(dialect, column, field)), value);
+      return autocomplete(dialect, jsonText(dialect, column, field), value);
     case '$contains':
       throw chatError.input(`$contains is not supported on field ${field}`);
   }

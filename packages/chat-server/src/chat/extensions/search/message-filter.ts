@@ -1,66 +1,57 @@
 import { sql, type RawBuilder } from 'kysely';
-import { jsonArrayHasKeyIn, lowerText } from '../../../db/dialect.ts';
+import { jsonArrayHasKeyIn } from '../../../db/dialect.ts';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
-import {
-  compileFilter,
-  FILTER_LIMITS,
-  likePrefix,
-  type FieldSpec,
-  type Operator,
-} from '../../core/query/filter.ts';
-import { compileSort, parseSort } from '../../core/query/sort.ts';
+import { isPlainObject } from '../../core/json.ts';
+import { compileFilter, type FieldSpec, type Operator } from '../../core/query/filter.ts';
+import { readTextQuery, textMatches, type TextQuery } from './text-query.ts';
 
-export function textMatch(
-  dialect: SqlDialectKind,
-  op: Operator,
-  value: unknown,
-): RawBuilder<boolean> {
-  const text = lowerText(dialect, sql`m.text`);
-  if (typeof value !== 'string' || !value.trim())
-    throw chatError.input('text filters need a non-empty string');
-  // The search `query` reaches here without the filter's own checks; SQLite caps LIKE patterns at 50 000 bytes.
-  if (value.length > FILTER_LIMITS.maxStringLength)
-    throw chatError.input(
-      `the search text is longer than ${FILTER_LIMITS.maxStringLength} characters`,
-    );
-  const needle = likePrefix(value.trim().toLocaleLowerCase());
-  switch (op) {
-    // A plain value (what stream-chat-react's message search sends) and $q are substring matches.
-    case '$eq':
-    case '$q':
-      return sql<boolean>`${text} like ${`%${needle}%`} escape '\\'`;
-    case '$autocomplete':
-      return sql<boolean>`(${text} like ${`${needle}%`} escape '\\' or ${text} like ${`% ${needle}%`} escape '\\')`;
-    default:
-      throw chatError.input(`operator ${op} is not supported on text`);
-  }
+/** The alias of the searched messages in every query of this extension. */
+export const MSG = 'sm';
+const col = (name: string) => `${MSG}.${name}`;
+
+function textCondition(dialect: SqlDialectKind, op: Operator, value: unknown) {
+  // A plain value (what stream-chat-react's message search sends), $q and $autocomplete all match words as typed.
+  if (op !== '$eq' && op !== '$q' && op !== '$autocomplete')
+    throw chatError.input(`operator ${op} is not supported on text`);
+  return textMatches(dialect, MSG, readTextQuery(value));
+}
+
+function attachmentsType(dialect: SqlDialectKind, op: Operator, value: unknown) {
+  const list = op === '$in' && Array.isArray(value) ? value : op === '$eq' ? [value] : undefined;
+  if (!list || !list.every((v) => typeof v === 'string'))
+    throw chatError.input('attachments.type supports $eq and $in with strings');
+  return jsonArrayHasKeyIn(dialect, col('attachments'), 'type', list as string[]);
+}
+
+function attachmentsExist(op: Operator, value: unknown) {
+  if (op !== '$exists' || typeof value !== 'boolean')
+    throw chatError.input('attachments supports $exists with a boolean');
+  const has = sql<boolean>`(${sql.ref(col('attachments'))} <> '[]')`;
+  return value ? has : sql<boolean>`not ${has}`;
 }
 
 function messageFields(dialect: SqlDialectKind): Record<string, FieldSpec> {
+  const column = (name: string, type: 'text' | 'date' | 'number' | 'boolean') =>
+    ({ kind: 'column', ref: col(name), type }) as const;
   return {
-    id: { kind: 'column', ref: 'm.id', type: 'text' },
-    type: { kind: 'column', ref: 'm.type', type: 'text' },
-    cid: { kind: 'column', ref: 'm.cid', type: 'text' },
-    parent_id: { kind: 'column', ref: 'm.parent_id', type: 'text' },
-    user_id: { kind: 'column', ref: 'm.user_id', type: 'text' },
-    'user.id': { kind: 'column', ref: 'm.user_id', type: 'text' },
-    created_at: { kind: 'column', ref: 'm.created_at', type: 'date' },
-    updated_at: { kind: 'column', ref: 'm.updated_at', type: 'date' },
-    reply_count: { kind: 'column', ref: 'm.reply_count', type: 'number' },
-    pinned: { kind: 'column', ref: 'm.pinned', type: 'boolean' },
-    silent: { kind: 'column', ref: 'm.silent', type: 'boolean' },
-    text: { kind: 'custom', build: (op, value) => textMatch(dialect, op, value) },
+    id: column('id', 'text'),
+    type: column('type', 'text'),
+    cid: column('cid', 'text'),
+    parent_id: { ...column('parent_id', 'text'), nullable: true },
+    user_id: column('user_id', 'text'),
+    'user.id': column('user_id', 'text'),
+    created_at: column('created_at', 'date'),
+    updated_at: column('updated_at', 'date'),
+    reply_count: column('reply_count', 'number'),
+    pinned: column('pinned', 'boolean'),
+    silent: column('silent', 'boolean'),
+    text: { kind: 'custom', build: (op, value) => textCondition(dialect, op, value) },
     'attachments.type': {
       kind: 'custom',
-      build(op, value) {
-        const list =
-          op === '$in' && Array.isArray(value) ? value : op === '$eq' ? [value] : undefined;
-        if (!list || !list.every((v) => typeof v === 'string'))
-          throw chatError.input('attachments.type supports $eq and $in with strings');
-        return jsonArrayHasKeyIn(dialect, 'm.attachments', 'type', list as string[]);
-      },
+      build: (op, value) => attachmentsType(dialect, op, value),
     },
+    attachments: { kind: 'custom', build: (op, value) => attachmentsExist(op, value) },
   };
 }
 
@@ -70,29 +61,50 @@ export function messageWhere(
   query: unknown,
   filter: unknown,
 ): RawBuilder<boolean> {
-  if (query !== undefined) return textMatch(dialect, '$q', query);
+  if (query !== undefined) return textMatches(dialect, MSG, readTextQuery(query));
   return compileFilter(filter, {
     dialect,
     entity: 'messages',
-    customColumn: 'm.custom',
+    customColumn: col('custom'),
     fields: messageFields(dialect),
   });
 }
 
-/** The ORDER BY of a search; relevance is not scored, so it sorts as recency. */
-export function messageOrder(dialect: SqlDialectKind, sort: unknown): RawBuilder<unknown>[] {
-  const sortItems = parseSort(sort).map((item) =>
-    item.field === 'relevance' ? { ...item, field: 'created_at' } : item,
-  );
-  return compileSort(sortItems.length > 0 ? sortItems : [{ field: 'created_at', direction: -1 }], {
-    dialect,
-    entity: 'messages',
-    customColumn: 'm.custom',
-    fields: {
-      created_at: sql`m.created_at`,
-      updated_at: sql`m.updated_at`,
-      id: sql`m.id`,
-      reply_count: sql`m.reply_count`,
-    },
-  });
+/**
+ * Whether every result must match a searched text (the `query`, or a `text` condition at the top level of the
+ * filter): then the text index finds the candidates, rather than the channels' messages being read one by one.
+ */
+export function textDriven(query: unknown, filter: unknown): boolean {
+  return query !== undefined || (isPlainObject(filter) && filter.text !== undefined);
+}
+
+/** The text a filter searches for (its first `text` condition, at any depth), which relevance ranks by. */
+function filterText(filter: unknown, depth = 0): unknown {
+  if (depth > 8) return undefined;
+  if (Array.isArray(filter)) {
+    for (const item of filter) {
+      const found = filterText(item, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(filter)) return undefined;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'text') {
+      if (typeof value === 'string') return value;
+      if (isPlainObject(value)) return value.$q ?? value.$autocomplete ?? value.$eq;
+    }
+    if (key === '$and' || key === '$or') {
+      const found = filterText(value, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The searched text that ranks the results, if the request has one. */
+export function rankedText(query: unknown, filter: unknown): TextQuery | null {
+  const text = query !== undefined ? query : filterText(filter);
+  if (typeof text !== 'string' || !text.trim()) return null;
+  return readTextQuery(text);
 }

@@ -1,15 +1,17 @@
+import type { SqlDialectKind } from '../../../db/schema.ts';
 import type { Actor } from '../../core/access/access.ts';
 import { withFeatureOn } from '../../core/channel-types/features.ts';
 import { compileChannelFilter } from '../../core/channels/query.ts';
+import type { ChannelTypeLookup } from '../../core/channel-types.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
-import { messageOrder, messageWhere } from './message-filter.ts';
-import { createSearchRepo, type SearchRepo } from './repo.ts';
-import { nextCursor, readSearchRequest } from './request.ts';
-
-const MAX_CHANNELS = 500;
+import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
+import { MSG, messageWhere, rankedText, textDriven } from './message-filter.ts';
+import { createSearchRepo, type SearchQuery, type SearchRepo, type SearchRow } from './repo.ts';
+import { readSearchRequest, type SearchRequest } from './request.ts';
+import { relevance } from './text-query.ts';
 
 type SearchResponse = { results: { message: MessageResponse }[]; next?: string };
 
@@ -25,42 +27,57 @@ export interface SearchContext {
   repo?: SearchRepo;
 }
 
+function nextOf(request: SearchRequest, last: SearchRow): string {
+  const keys = request.sort.map((_, i) => last[`k${i}`] ?? null);
+  return encodeCursor({ sort: request.sort, keys, id: last.id });
+}
+
+/** The channels a search reads: the request's filter, among the types with `search` on (all built-ins without a lookup). */
+function searchableChannels(
+  dialect: SqlDialectKind,
+  actor: Actor,
+  request: SearchRequest,
+  types: ChannelTypeLookup | undefined,
+) {
+  const filter = compileChannelFilter(dialect, actor, request.channelFilter, types);
+  return types ? withFeatureOn(filter, types, actor.appId, 'c.type', 'search') : filter;
+}
+
+/** The query of one page of a search: what `repo.messages` runs (also used by bench/search). */
+export function compileSearch(
+  dialect: SqlDialectKind,
+  actor: Actor,
+  request: SearchRequest,
+  types?: ChannelTypeLookup,
+): SearchQuery {
+  const where = [messageWhere(dialect, request.query, request.messageFilter)];
+  const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
+  const keys = sortKeys(dialect, request.sort, score);
+  if (request.cursor) where.push(after(keys, request.cursor));
+  return {
+    appId: actor.appId,
+    viewerId: actor.userId,
+    channelWhere: searchableChannels(dialect, actor, request, types),
+    textDriven: dialect === 'sqlite' && textDriven(request.query, request.messageFilter),
+    where,
+    order: orderBy(keys),
+    keys: keys.map((key) => key.expression),
+    limit: request.limit + 1,
+    offset: request.offset,
+  };
+}
+
 async function search(
   { deps, assembler, repo }: Required<SearchContext>,
   actor: Actor,
   payload: JsonObject,
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
-  const { limit, offset } = request;
-  const channelWhere = withFeatureOn(
-    compileChannelFilter(deps.dialect, actor, request.channelFilter, deps.channelTypes),
-    deps.channelTypes,
-    actor.appId,
-    'c.type',
-    'search',
-  );
-  const cids = await repo.readableChannels(
-    actor.appId,
-    actor.userId ?? '',
-    channelWhere,
-    MAX_CHANNELS,
-  );
-  if (cids.length === 0) return { results: [] };
-
-  const where = messageWhere(deps.dialect, request.query, request.messageFilter);
-  const order = messageOrder(deps.dialect, payload.sort);
-  const rows = await repo.messages(
-    actor.appId,
-    actor.userId,
-    cids,
-    where,
-    order,
-    limit + 1,
-    offset,
-  );
-  const messages = await assembler.assemble(actor.appId, rows.slice(0, limit), actor.userId);
+  const rows = await repo.messages(compileSearch(deps.dialect, actor, request, deps.channelTypes));
+  const page = rows.slice(0, request.limit);
+  const messages = await assembler.assemble(actor.appId, page, actor.userId);
   const result: SearchResponse = { results: messages.map((message) => ({ message })) };
-  if (rows.length > limit) result.next = nextCursor(offset + limit);
+  if (rows.length > request.limit) result.next = nextOf(request, page.at(-1)!);
   return result;
 }
 

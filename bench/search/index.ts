@@ -1,0 +1,161 @@
+// `npm run bench:search`: GET /search's query over 1,000,000 stored messages in 1,000 channels (SQLite), against the
+// substring scan it replaced, side by side in one process; then the cost the index adds to storing a message.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
+import { migrateToLatest } from '../../packages/chat-server/src/db/migrate.ts';
+import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
+import { createSearchRepo } from '../../packages/chat-server/src/chat/extensions/search/repo.ts';
+import { readSearchRequest } from '../../packages/chat-server/src/chat/extensions/search/request.ts';
+import { compileSearch } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
+import { substringSearch } from './baseline.ts';
+import { createCorpus } from './corpus.ts';
+import { seed } from './seed.ts';
+import { measureSends } from './send-cost.ts';
+import { measureStoring } from './store-cost.ts';
+
+const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
+const CHANNELS = 1_000;
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
+// The baseline scans every message of 500 channels per query (10–25 s each at a million rows): a few queries only.
+const BASELINE_QUERIES = Number(process.env.BENCH_SEARCH_BASELINE_QUERIES ?? 5);
+const WARMUP = 5;
+const LIMIT = 20;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function timed(fn: () => Promise<number>): Promise<{ ms: number; rows: number }> {
+  const started = performance.now();
+  const rows = await fn();
+  return { ms: performance.now() - started, rows };
+}
+
+type Line = {
+  label: string;
+  ours: number[];
+  baseline: number[];
+  oursRows: number;
+  baseRows: number;
+};
+
+async function compareQueries(file: string, queries: { label: string; texts: string[] }[]) {
+  const handle = createDb({ kind: 'sqlite', file });
+  const repo = createSearchRepo(handle.db);
+  const actor: Actor = {
+    appId: 'bench',
+    userId: 'searcher',
+    role: 'user',
+    isServer: false,
+    connectionId: null,
+  };
+  const channelFilter = { members: { $in: ['searcher'] } };
+  const ours = async (query: string) => {
+    const request = readSearchRequest(actor, {
+      filter_conditions: channelFilter,
+      query,
+      limit: LIMIT,
+    });
+    return (await repo.messages(compileSearch('sqlite', actor, request))).length;
+  };
+  const baseline = (query: string) =>
+    substringSearch(handle.db, actor, channelFilter, query, LIMIT);
+  const lines: Line[] = [];
+  for (const { label, texts } of queries) {
+    for (const text of texts.slice(0, WARMUP)) await ours(text);
+    const line: Line = { label, ours: [], baseline: [], oursRows: 0, baseRows: 0 };
+    for (const [i, text] of texts.entries()) {
+      // Alternate which side runs first, so neither always meets a warm cache.
+      const runOurs = async () => {
+        const r = await timed(() => ours(text));
+        line.ours.push(r.ms);
+        line.oursRows += r.rows;
+      };
+      const runBase = async () => {
+        const r = await timed(() => baseline(text));
+        line.baseline.push(r.ms);
+        line.baseRows += r.rows;
+      };
+      if (i >= BASELINE_QUERIES) await runOurs();
+      else if (i % 2 === 0) await runOurs().then(runBase);
+      else await runBase().then(runOurs);
+    }
+    lines.push(line);
+    console.log(`measured: ${label}`);
+  }
+  await handle.close();
+  return lines;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+  const file = join(dir, 'chat.sqlite');
+  try {
+    const migrated = createDb({ kind: 'sqlite', file });
+    await migrateToLatest(migrated.db, 'sqlite');
+    await migrated.close();
+    const corpus = createCorpus(20_260_101);
+    const seedStarted = performance.now();
+    seed(
+      file,
+      {
+        appId: 'bench',
+        searcherId: 'searcher',
+        channels: CHANNELS,
+        messages: MESSAGES,
+        authors: 50,
+      },
+      corpus,
+    );
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(
+      `seeded ${MESSAGES.toLocaleString('en')} messages in ${CHANNELS} channels in ${seedSeconds.toFixed(1)} s`,
+    );
+    const twoWords = Array.from({ length: QUERIES }, () => corpus.twoWordQuery());
+    const typing = twoWords.map((q) => q.slice(0, q.indexOf(' ') + 3));
+    const lines = await compareQueries(file, [
+      { label: 'two words, typed without accents', texts: twoWords },
+      { label: 'two words, the last one half typed', texts: typing },
+    ]);
+    console.log(
+      `\n${QUERIES} queries per line (baseline: the first ${BASELINE_QUERIES}), limit ${LIMIT}, searcher a member of all ${CHANNELS} channels`,
+    );
+    console.log(
+      '| query | ours p50 ms | ours p99 ms | baseline p50 ms | baseline p99 ms | p50 ours / baseline | p99 ours / baseline | rows per query ours / baseline |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const line of lines) {
+      const [o50, o99, b50, b99] = [
+        percentile(line.ours, 50),
+        percentile(line.ours, 99),
+        percentile(line.baseline, 50),
+        percentile(line.baseline, 99),
+      ];
+      console.log(
+        `| ${line.label} | ${o50.toFixed(1)} | ${o99.toFixed(1)} | ${b50.toFixed(1)} | ${b99.toFixed(1)} | ${(o50 / b50).toFixed(3)} | ${(o99 / b99).toFixed(3)} | ${(line.oursRows / QUERIES).toFixed(1)} / ${(line.baseRows / Math.min(QUERIES, BASELINE_QUERIES)).toFixed(1)} |`,
+      );
+    }
+    const store = await measureStoring(dir, corpus);
+    console.log(
+      `\nstoring a message (transactions of ${store.batch}, ${store.rounds} rounds of ${store.rowsPerRound} rows per side)`,
+    );
+    console.log(
+      `with the index: ${Math.round(store.indexedRowsPerSec).toLocaleString('en')} rows/s; without: ${Math.round(store.plainRowsPerSec).toLocaleString('en')} rows/s; cost ratio (time with / without, median of rounds): ${store.costRatio.toFixed(3)}`,
+    );
+    const sends = await measureSends(dir, corpus);
+    console.log(
+      `\nsending a message through the server (${sends.rounds} rounds of ${sends.sendsPerRound} sequential sends per side)`,
+    );
+    console.log(
+      `with the index: ${sends.indexedMsPerSend.toFixed(3)} ms/send; without: ${sends.plainMsPerSend.toFixed(3)} ms/send; cost ratio (median of rounds): ${sends.costRatio.toFixed(3)}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
