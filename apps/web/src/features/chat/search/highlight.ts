@@ -95,3 +95,19 @@ export function highlightSegments(text: string, query: string): HighlightSegment
   if (cursor < text.length) segments.push({ text: text.slice(cursor), match: false });
   return segments;
 }
+
+/**
+ * A long text cut to a window around its first match, so the match is on screen; "…" marks what was cut. Short
+ * texts and texts without a match come back whole (a long one without a match is cut at its end only).
+ */
+export function highlightSnippet(text: string, query: string, maxLength = 160): string {
+  if (text.length <= maxLength) return text;
+  const first = matchRanges(text, query)[0];
+  const context = Math.floor(maxLength / 4);
+  const start = first && first.start > context ? first.start - context : 0;
+  // Never cut a surrogate pair (an emoji) in half.
+  const safeStart = start > 0 && /[\uDC00-\uDFFF]/.test(text.charAt(start)) ? start - 1 : start;
+  let end = Math.min(text.length, safeStart + maxLength);
+  if (end < text.length && /[\uDC00-\uDFFF]/.test(text.charAt(end))) end += 1;
+  return `${safeStart > 0 ? '…' : ''}${text.slice(safeStart, end)}${end < text.length ? '…' : ''}`;
+}

@@ -11,7 +11,7 @@ export function HighlightedText({ text, query }: { text: string; query: string }
     <>
       {segments.map((segment, index) =>
         segment.match ? (
-          <mark key={index} className="dh-search-mark">
+          <mark key={index} className="dh-search-mark rounded-[2px] bg-gold/35 text-inherit">
             {segment.text}
           </mark>
         ) : (
