@@ -18,6 +18,7 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { ChatSearchButton } from '../search/chat-search-dialog';
 import { channelEmblem } from '../utils/channel-emblem';
 import { chatChannelHref } from '../utils/chat-paths';
 import { ChatPanelState } from './chat-states';
@@ -97,6 +98,7 @@ function ChannelListHeader({ isGuest }: { isGuest: boolean }) {
         </Button>
       ) : (
         <>
+          <ChatSearchButton />
           <Button
             size="icon-sm"
             variant="ghost"

@@ -17,6 +17,7 @@ import { useLoginDialog } from '@/lib/login-dialog';
 import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
 import { ChannelDraftSync } from '../drafts/channel-draft-sync';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
+import { JumpToSearchResult } from '../search/jump-to-search-result';
 import { CHAT_PATH } from '../utils/chat-paths';
 import { ChatChannelHeader } from './chat-channel-header';
 import { ChatPanelState, NoChannelSelected } from './chat-states';
@@ -76,6 +77,7 @@ function ChannelBody() {
         <MessageComposer />
         <ChannelDraftSync />
         <JumpToLinkedMessage />
+        <JumpToSearchResult />
         <UploadInProgressWarning />
         <ReadOnArrival />
       </Window>

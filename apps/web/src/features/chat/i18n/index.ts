@@ -2,6 +2,7 @@ import { Streami18n } from 'stream-chat-react';
 
 import { localizedDurationFormatter } from './localized-duration-formatter';
 import viClientMessagesJson from './vi-client-messages.json';
+import viSearchJson from './vi-search.json';
 import { viDayjsLocale } from './vi-dayjs-locale';
 import viJson from './vi.json';
 
@@ -27,11 +28,16 @@ export const viTranslations: ChatTranslations = viJson;
  */
 export const viClientMessages: Readonly<Record<string, string>> = viClientMessagesJson;
 
+/**
+ * The search screen's own texts (features/chat/search), keyed by their English wording, which English shows as is.
+ */
+export const viSearchTexts: Readonly<Record<string, string>> = viSearchJson;
+
 export function createStreami18n(language: ChatLanguage): Streami18n {
   if (language === 'en') return new Streami18n({ language: 'en' });
   return new Streami18n({
     language: 'vi',
-    translationsForLanguage: { ...viClientMessages, ...viTranslations },
+    translationsForLanguage: { ...viClientMessages, ...viSearchTexts, ...viTranslations },
     dayjsLocaleConfigForLanguage: viDayjsLocale,
     formatters: { durationFormatter: localizedDurationFormatter },
   });
