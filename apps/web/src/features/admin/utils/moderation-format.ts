@@ -1,5 +1,7 @@
 import type { ModerationAction } from '@daohuu/domain';
 
+export { formatMoment } from '@/lib/format-moment';
+
 /** The ban lengths a moderator picks from; `null` minutes is a permanent ban. */
 export const BAN_DURATION_OPTIONS: ReadonlyArray<{
   value: string;
@@ -37,17 +39,6 @@ export function actionLogLabel(type: string): string {
 /** Actions that need a length; the others act at once. */
 export function takesDuration(action: ModerationAction): boolean {
   return action === 'ban' || action === 'shadow_ban';
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** "14:30 25/11/2026", in the viewer's time zone: how Vietnamese users write a moment. */
-export function formatMoment(iso: string | Date): string {
-  const date = iso instanceof Date ? iso : new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getHours())}:${pad(date.getMinutes())} ${pad(date.getDate())}/${pad(
-    date.getMonth() + 1,
-  )}/${date.getFullYear()}`;
 }
 
 /** One word per line; blank lines and repeats (ignoring case) dropped, order kept. */
