@@ -20,6 +20,10 @@ const SECT = '/chat/livestream/quang-truong';
 const CHAT_READY = { timeout: 20_000 };
 const LIVE = { timeout: 10_000 };
 
+// Each test signs up two or three cultivators and connects their chats: on the shared machine that alone can take
+// half of the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 let users: ChatUser[] = [];
 test.afterEach(async () => {
   await closeChatUsers(...users);
@@ -78,7 +82,7 @@ test('an admin makes a member a moderator from the users table, and only then ma
   await signInViaApi(admin.context.request, baseURL ?? '', ADMIN);
 
   await member.page.goto('/quan-tri/kiem-duyet');
-  await expect(member.page.getByText('Không có quyền truy cập')).toBeVisible();
+  await expect(member.page.getByRole('heading', { name: 'Không có quyền truy cập' })).toBeVisible();
 
   await admin.page.goto('/quan-tri/nguoi-dung');
   await admin.page.getByRole('searchbox', { name: 'Tìm người dùng' }).fill(member.email);
@@ -289,7 +293,6 @@ test('slow mode turned on by a moderator shows the composer’s countdown to a m
     );
   } finally {
     // Other specs write in this sect channel: turn slow mode off again whatever happened.
-    await openModeration(moderator.page, 'Chế độ chậm');
     const again = moderator.page.getByRole('form', { name: 'Chế độ chậm của Giao Dịch' });
     await again.getByRole('checkbox', { name: 'Bật chế độ chậm' }).uncheck();
     await again.getByRole('button', { name: 'Lưu chế độ chậm của Giao Dịch' }).click();
