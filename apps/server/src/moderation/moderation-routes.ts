@@ -47,7 +47,9 @@ export interface ModerationRoutesOptions {
   limits?: { reads: number; writes: number };
 }
 
-const BODY_LIMIT = 128 * 1024;
+const BODY_LIMIT = 16 * 1024;
+/** A full blocklist: 1000 words of up to 100 characters, each up to 4 bytes in UTF-8. */
+const BLOCKLIST_BODY_LIMIT = 512 * 1024;
 const WINDOW_MS = 60_000;
 const DEFAULT_LIMITS = { reads: 60, writes: 30 };
 
@@ -125,7 +127,7 @@ export async function moderationRoutes(
 
   app.put<{ Params: { name: string } }>(
     '/api/admin/moderation/blocklists/:name',
-    { bodyLimit: BODY_LIMIT },
+    { bodyLimit: BLOCKLIST_BODY_LIMIT },
     async (request, reply) => {
       await moderator(request, reply, 'writes');
       const name = parseChatId(request.params.name, 'name');
