@@ -169,6 +169,16 @@ describe('moderation routes: input', () => {
     expect(response.json().error.code).toBe('CANNOT_BAN_SELF');
   });
 
+  it('lets only an admin ban a moderator', async () => {
+    const other = await newUser('moderator');
+    const response = await request('POST', '/api/admin/moderation/bans', {
+      cookie: moderator.cookie,
+      body: { userId: other.id, durationMinutes: 60 },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('FORBIDDEN');
+  });
+
   it('answers 404 for a channel that does not exist, not a 500', async () => {
     const response = await request('PUT', '/api/admin/moderation/slow-mode', {
       cookie: moderator.cookie,

@@ -3,6 +3,7 @@ import type {
   ModerationBansPage,
   ModerationBlocklists,
   ModerationQueuePage,
+  Role,
   SlowModeChannel,
   SlowModeChannels,
 } from '@daohuu/domain';
@@ -68,7 +69,7 @@ export async function moderationRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     kind: 'reads' | 'writes',
-  ): Promise<string> {
+  ): Promise<{ id: string; role: Role }> {
     const userId = await requireSessionUserId(auth, request, reply);
     const user = await findUserById(db, userId);
     if (!user) throw appError.unauthenticated();
@@ -77,7 +78,7 @@ export async function moderationRoutes(
     if (counter.add(key) > limits[kind]) {
       throw appError.tooManyAttempts(counter.retryAfterSeconds(key));
     }
-    return user.id;
+    return { id: user.id, role: user.role };
   }
 
   const chat = () => chatCall(async () => api.server());
@@ -88,8 +89,8 @@ export async function moderationRoutes(
   });
 
   app.post('/api/admin/moderation/actions', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const moderatorId = await moderator(request, reply, 'writes');
-    await submitAction(await chat(), parseModerationAction(request.body), moderatorId);
+    const { id } = await moderator(request, reply, 'writes');
+    await submitAction(await chat(), parseModerationAction(request.body), id);
     return { ok: true };
   });
 
@@ -99,10 +100,13 @@ export async function moderationRoutes(
   });
 
   app.post('/api/admin/moderation/bans', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const moderatorId = await moderator(request, reply, 'writes');
+    const caller = await moderator(request, reply, 'writes');
     const input = parseBan(request.body);
-    if (input.userId === moderatorId) throw appError.cannotBanSelf();
-    await banUser(await chat(), input, moderatorId);
+    if (input.userId === caller.id) throw appError.cannotBanSelf();
+    // Only an admin may ban a fellow moderator or an admin (the chat server cannot know product ranks).
+    const target = await findUserById(db, input.userId);
+    if (target && target.role !== 'user' && caller.role !== 'admin') throw appError.forbidden();
+    await banUser(await chat(), input, caller.id);
     return { ok: true };
   });
 
