@@ -33,6 +33,10 @@ test.afterEach(async () => {
 async function chatUser(browser: Browser, baseURL: string | undefined, prefix: string) {
   const user = await newChatUser(browser, baseURL, prefix);
   users.push(user);
+  // A failure here is hard to read from a screenshot: the page's own errors go to the test's output.
+  user.page.on('console', (message) => {
+    if (message.type() === 'error') console.info(`[${prefix}] ${message.text()}`);
+  });
   return user;
 }
 
