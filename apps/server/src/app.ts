@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installRequestLog, loggingOptions } from './http/log-output.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { moderationRoutes } from './moderation/moderation-routes.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { userSearchRoutes } from './profile/user-search-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
       });
       await api.register(userSearchRoutes, { auth, db: database.db });
+      await api.register(moderationRoutes, { auth, db: database.db, api: chat.api });
     });
 
     // Embedded mode: packages/chat-server in this process under /chat; hosted mode: nothing is mounted there.

@@ -73,4 +73,16 @@ export const appError = {
       'retry-after': String(retryAfterSeconds),
     }),
   badRequest: () => new AppError(400, 'BAD_REQUEST', 'Yêu cầu không hợp lệ.'),
+  /** `field` is a JSON path such as `durationMinutes`: developers read it, users see the sentence. */
+  invalidField: (field: string) =>
+    new AppError(400, 'INVALID_BODY', `Dữ liệu gửi lên không hợp lệ (${field}).`),
+  invalidQueryField: (field: string) =>
+    new AppError(400, 'INVALID_QUERY', `Tham số truy vấn không hợp lệ (${field}).`),
+  moderationNotFound: () =>
+    new AppError(404, 'NOT_FOUND', 'Không tìm thấy mục kiểm duyệt, người dùng hoặc kênh này.'),
+  moderationRefused: (message = 'Máy chủ trò chuyện từ chối thao tác này.') =>
+    new AppError(400, 'CHAT_REFUSED', message),
+  cannotBanSelf: () => new AppError(400, 'CANNOT_BAN_SELF', 'Bạn không thể tự cấm chính mình.'),
+  chatUnavailable: () =>
+    new AppError(502, 'CHAT_UNAVAILABLE', 'Máy chủ trò chuyện chưa sẵn sàng, vui lòng thử lại.'),
 };

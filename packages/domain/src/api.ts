@@ -3,6 +3,7 @@
  * server's handlers return these types and the web app's fetchers read them, so the two cannot drift apart.
  * Types only: nothing here exists at run time.
  */
+import type { ModerationAction } from './moderation.ts';
 import type { Role } from './roles.ts';
 
 /** `GET /api/me`, `PATCH /api/me`, `PATCH /api/admin/users/:id`: a cultivator as the product describes them. */
@@ -94,4 +95,121 @@ export interface ChatChannelCustomData {
   name?: string;
   description?: string;
   image?: string;
+}
+
+/** A chat message as the moderation screen shows it. */
+export interface ModeratedMessage {
+  id: string;
+  text: string;
+  userId: string | null;
+  userName: string | null;
+  cid: string | null;
+  /** ISO 8601. */
+  createdAt: string | null;
+  deleted: boolean;
+}
+
+/** One report (flag) on a queue item. */
+export interface ModerationReport {
+  reason: string;
+  reporterId: string | null;
+  reporterName: string | null;
+  createdAt: string | null;
+}
+
+/** One action a moderator already took, from the item's action log or an earlier item on the same user. */
+export interface ModerationActionRecord {
+  type: string;
+  reason: string | null;
+  moderatorId: string | null;
+  createdAt: string | null;
+}
+
+/** One review-queue item: a flagged message or user with what a moderator needs to decide. */
+export interface ModerationQueueItem {
+  id: string;
+  kind: 'message' | 'user';
+  status: string;
+  /** ISO 8601. */
+  createdAt: string | null;
+  targetUserId: string | null;
+  targetUserName: string | null;
+  message: ModeratedMessage | null;
+  /** A few messages before and after the flagged one, oldest first, the flagged one included. */
+  context: ModeratedMessage[];
+  reports: ModerationReport[];
+  actions: ModerationActionRecord[];
+  /** Actions taken on the same user in earlier items, newest first. */
+  history: ModerationActionRecord[];
+}
+
+/** `GET /api/admin/moderation/queue`. */
+export interface ModerationQueuePage {
+  items: ModerationQueueItem[];
+  next: string | null;
+}
+
+/** Body of `POST /api/admin/moderation/actions`. */
+export interface ModerationActionInput {
+  itemId: string;
+  action: ModerationAction;
+  reason?: string;
+  /** For ban and shadow_ban: minutes, or null (or absent) for a permanent ban. */
+  durationMinutes?: number | null;
+}
+
+/** One ban in `GET /api/admin/moderation/bans`. */
+export interface ModerationBan {
+  userId: string;
+  userName: string | null;
+  reason: string | null;
+  /** ISO 8601, or null for a permanent ban. */
+  expires: string | null;
+  bannedById: string | null;
+  createdAt: string | null;
+  shadow: boolean;
+}
+
+export interface ModerationBansPage {
+  bans: ModerationBan[];
+}
+
+/** Body of `POST /api/admin/moderation/bans`. */
+export interface BanUserInput {
+  userId: string;
+  reason?: string;
+  durationMinutes?: number | null;
+  shadow?: boolean;
+}
+
+export type BlocklistBehavior = 'flag' | 'block';
+
+export interface ModerationBlocklist {
+  name: string;
+  words: string[];
+}
+
+/** A channel type's blocklist setting. */
+export interface ChannelTypeBlocklist {
+  type: string;
+  blocklist: string | null;
+  behavior: BlocklistBehavior | null;
+}
+
+/** `GET /api/admin/moderation/blocklists`. */
+export interface ModerationBlocklists {
+  blocklists: ModerationBlocklist[];
+  channelTypes: ChannelTypeBlocklist[];
+}
+
+/** A channel's slow mode: `cooldown` seconds between two messages of one member, 0 = off. */
+export interface SlowModeChannel {
+  cid: string;
+  name: string | null;
+  cooldown: number;
+}
+
+/** `GET /api/admin/moderation/slow-mode`: the sect channels' slow mode. */
+export interface SlowModeChannels {
+  channels: SlowModeChannel[];
 }

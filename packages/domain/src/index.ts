@@ -29,18 +29,42 @@ export {
 export type { AvatarCheck } from './avatar.ts';
 export { isSectChannel, sectChannelFilter, sidebarChannelFilter } from './sect-channels.ts';
 export type { ChannelFilter, ChannelRef } from './sect-channels.ts';
+export {
+  BAN_DURATIONS_MINUTES,
+  MAX_BAN_MINUTES,
+  MAX_BLOCKLIST_WORDS,
+  MAX_BLOCKLIST_WORD_LENGTH,
+  MAX_SLOW_MODE_SECONDS,
+  MODERATION_ACTIONS,
+} from './moderation.ts';
+export type { ModerationAction } from './moderation.ts';
 export { ROLES, isRole } from './roles.ts';
 export type { Role } from './roles.ts';
 export type {
   AdminUserPatch,
   ApiErrorBody,
+  BanUserInput,
+  BlocklistBehavior,
+  ChannelTypeBlocklist,
   ChatChannelCustomData,
   ChatClientConfig,
   ChatToken,
   ChatUserCustomData,
+  ModeratedMessage,
+  ModerationActionInput,
+  ModerationActionRecord,
+  ModerationBan,
+  ModerationBansPage,
+  ModerationBlocklist,
+  ModerationBlocklists,
+  ModerationQueueItem,
+  ModerationQueuePage,
+  ModerationReport,
   OwnProfilePatch,
   Profile,
   PublicChannel,
+  SlowModeChannel,
+  SlowModeChannels,
   UserSearchHit,
   UserSearchResult,
   UsersPage,

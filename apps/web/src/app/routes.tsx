@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { RemindersScreen } from '@/features/chat';
 import type { RouteHandle } from './layout/app-header';
 import { RootLayout } from './layout/root-layout';
+import { AdminModerationRoute } from './routes/admin-moderation';
 import { AdminUsersRoute } from './routes/admin-users';
 import { ChatRoute } from './routes/chat';
 import { HomeRoute } from './routes/home';
@@ -29,6 +30,11 @@ export const routes: RouteObject[] = [
             path: paths.admin.users.path,
             element: <AdminUsersRoute />,
             handle: handle('Quản trị · Người dùng'),
+          },
+          {
+            path: paths.admin.moderation.path,
+            element: <AdminModerationRoute />,
+            handle: handle('Quản trị · Kiểm duyệt'),
           },
           { path: '*', element: <NotFoundRoute />, handle: handle('Không tìm thấy trang') },
         ],

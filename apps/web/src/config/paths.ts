@@ -13,6 +13,7 @@ export const paths = {
   },
   admin: {
     users: { path: '/quan-tri/nguoi-dung', getHref: () => '/quan-tri/nguoi-dung' },
+    moderation: { path: '/quan-tri/kiem-duyet', getHref: () => '/quan-tri/kiem-duyet' },
   },
 } as const;
 

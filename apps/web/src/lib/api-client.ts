@@ -72,4 +72,8 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   patch: <T>(path: string, body: Json) => apiRequest<T>(path, { method: 'PATCH', body }),
+  post: <T>(path: string, body: Json) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body: Json) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string, options?: Pick<RequestOptions, 'query'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -3,6 +3,7 @@ import {
   HouseIcon,
   LayersIcon,
   MessagesSquareIcon,
+  ShieldCheckIcon,
   UserRoundIcon,
   UsersIcon,
   type LucideIcon,
@@ -53,6 +54,19 @@ const MAIN_NAV: NavItem[] = [
 const ADMIN_NAV: NavItem[] = [
   { label: 'Người dùng', href: paths.admin.users.getHref(), icon: UsersIcon },
 ];
+
+const MODERATION_NAV: NavItem = {
+  label: 'Kiểm duyệt',
+  href: paths.admin.moderation.getHref(),
+  icon: ShieldCheckIcon,
+};
+
+/** Admins see every admin screen; moderators only the moderation one. */
+function adminNavFor(role: string | undefined): NavItem[] {
+  if (role === 'admin') return [...ADMIN_NAV, MODERATION_NAV];
+  if (role === 'moderator') return [MODERATION_NAV];
+  return [];
+}
 
 function isActive(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -121,11 +135,11 @@ export function AppSidebar() {
             <NavMenu items={MAIN_NAV} />
           </SidebarGroupContent>
         </SidebarGroup>
-        {me?.role === 'admin' ? (
+        {adminNavFor(me?.role).length > 0 ? (
           <SidebarGroup>
             <SidebarGroupLabel>Quản trị</SidebarGroupLabel>
             <SidebarGroupContent>
-              <NavMenu items={ADMIN_NAV} />
+              <NavMenu items={adminNavFor(me?.role)} />
             </SidebarGroupContent>
           </SidebarGroup>
         ) : null}

@@ -40,7 +40,10 @@ export function AdminUsersRoute() {
   if (me.data.role !== 'admin') return <Forbidden />;
   return (
     <>
-      <PageHeader title="Người dùng" description="Tìm người dùng, chỉnh tu vi và số dư của họ." />
+      <PageHeader
+        title="Người dùng"
+        description="Tìm người dùng, chỉnh tu vi, số dư và vai trò của họ."
+      />
       <UsersAdmin />
     </>
   );

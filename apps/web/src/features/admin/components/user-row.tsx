@@ -1,19 +1,19 @@
-import { formatAmount, type Profile } from '@daohuu/domain';
+import { ROLES, formatAmount, type Profile, type Role } from '@daohuu/domain';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { Cultivation } from '@/components/cultivation/cultivation';
 import { SubmitButton } from '@/components/submit-button';
-import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
-import { ROLE_LABELS } from '@/lib/auth';
+import { ROLE_LABELS, useMe } from '@/lib/auth';
 import { useUpdateUser, type UpdateUserInput } from '../api/users';
 import {
   BALANCE_RANGE_MESSAGE,
   TU_VI_RANGE_MESSAGE,
   parseWholeAmount,
 } from '../utils/parse-amount';
+import { NativeSelect } from './moderation/fields';
 
 function AmountInput({
   label,
@@ -49,6 +49,9 @@ function AmountInput({
 export function UserRow({ user }: { user: Profile }) {
   const [tuVi, setTuVi] = React.useState(String(user.tuVi));
   const [balance, setBalance] = React.useState(String(user.balance));
+  const [role, setRole] = React.useState<Role>(user.role);
+  // An admin cannot demote themselves (the server refuses it too): their own role is shown, not offered.
+  const isMe = useMe().data?.id === user.id;
   const [errors, setErrors] = React.useState<{ tuVi: string | null; balance: string | null }>({
     tuVi: null,
     balance: null,
@@ -56,7 +59,8 @@ export function UserRow({ user }: { user: Profile }) {
   const [serverError, setServerError] = React.useState<string | null>(null);
   const updateUser = useUpdateUser();
   const formId = React.useId();
-  const changed = tuVi !== String(user.tuVi) || balance !== String(user.balance);
+  const changed =
+    tuVi !== String(user.tuVi) || balance !== String(user.balance) || role !== user.role;
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +77,8 @@ export function UserRow({ user }: { user: Profile }) {
     const changes: UpdateUserInput = { id: user.id };
     if (nextTuVi !== user.tuVi) changes.tuVi = nextTuVi;
     if (nextBalance !== user.balance) changes.balance = nextBalance;
-    if (changes.tuVi === undefined && changes.balance === undefined) {
+    if (role !== user.role) changes.role = role;
+    if (Object.keys(changes).length === 1) {
       setTuVi(String(user.tuVi));
       setBalance(String(user.balance));
       return;
@@ -82,6 +87,7 @@ export function UserRow({ user }: { user: Profile }) {
       const updated = await updateUser.mutateAsync(changes);
       setTuVi(String(updated.tuVi));
       setBalance(String(updated.balance));
+      setRole(updated.role);
       toast.success(`Đã lưu thay đổi cho ${updated.daoHieu}.`);
     } catch (failure) {
       setServerError(
@@ -107,9 +113,20 @@ export function UserRow({ user }: { user: Profile }) {
           </div>
         </td>
         <td className="px-4 py-3">
-          <Badge variant={user.role === 'admin' ? 'gold' : 'secondary'}>
-            {ROLE_LABELS[user.role]}
-          </Badge>
+          <NativeSelect
+            form={formId}
+            aria-label={`Vai trò của ${user.daoHieu}`}
+            className="h-8 w-44"
+            value={role}
+            disabled={isMe}
+            onChange={(event) => setRole(event.target.value as Role)}
+          >
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
         </td>
         <td className="px-4 py-3">
           <form id={formId} noValidate onSubmit={handleSubmit} aria-label={`Sửa ${user.daoHieu}`}>

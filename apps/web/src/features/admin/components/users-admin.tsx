@@ -89,7 +89,10 @@ export function UsersAdmin() {
               ) : (
                 users.data.users.map((user) => (
                   // A new key when the saved values change resets the row's draft to them.
-                  <UserRow key={`${user.id}:${user.tuVi}:${user.balance}`} user={user} />
+                  <UserRow
+                    key={`${user.id}:${user.tuVi}:${user.balance}:${user.role}`}
+                    user={user}
+                  />
                 ))
               )}
             </tbody>

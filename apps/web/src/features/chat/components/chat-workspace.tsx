@@ -13,6 +13,8 @@ import { RealmMessageUI } from '../messages/realm-message-ui';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
 import { ShareLocationDialog } from '../location/share-location-dialog';
+import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
+import { ReportDialogProvider } from '../moderation/report-dialog';
 import { PollCreationDialog } from '../polls/poll-creation-dialog';
 import { channelFromParams, chatChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
@@ -35,6 +37,8 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   PollCreationDialog,
   Attachment: LocationAwareAttachment,
   ShareLocationDialog,
+  MessageComposerUI: MemberComposer,
+  CooldownTimer: SlowModeCountdown,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
@@ -86,15 +90,17 @@ export function ChatWorkspace({
         <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
         <ChatToasts />
         {isGuest ? null : <LiveLocationSharing />}
-        <WithComponents overrides={overrides}>
-          <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
-            <ConnectionBanner />
-            <div className="dh-chat__panes">
-              <ChannelListPane isGuest={isGuest} />
-              <ChannelPane isGuest={isGuest} />
+        <ReportDialogProvider client={client}>
+          <WithComponents overrides={overrides}>
+            <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
+              <ConnectionBanner />
+              <div className="dh-chat__panes">
+                <ChannelListPane isGuest={isGuest} />
+                <ChannelPane isGuest={isGuest} />
+              </div>
             </div>
-          </div>
-        </WithComponents>
+          </WithComponents>
+        </ReportDialogProvider>
       </Chat>
     </SectChannelsProvider>
   );

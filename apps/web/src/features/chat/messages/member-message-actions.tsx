@@ -1,5 +1,18 @@
 import * as React from 'react';
-import { MessageActions, defaultMessageActionSet, useChannelStateContext } from 'stream-chat-react';
+import {
+  MessageActions,
+  defaultMessageActionSet,
+  useChannelStateContext,
+  type MessageActionSetItem,
+} from 'stream-chat-react';
+import { ReportMessageAction } from '../moderation/report-action';
+
+/** The SDK's set with "Flag" replaced by our "Báo cáo", which asks for a reason first. */
+const MEMBER_ACTION_SET: MessageActionSetItem[] = defaultMessageActionSet.map((action) =>
+  'type' in action && action.type === 'flag' && action.placement === 'dropdown'
+    ? { ...action, Component: ReportMessageAction }
+    : action,
+);
 
 /**
  * The SDK's message actions, minus "Pin" where the cultivator may not pin (the public sect channels, for anyone but
@@ -12,8 +25,8 @@ export function MemberMessageActions() {
   const actionSet = React.useMemo(
     () =>
       canPin
-        ? defaultMessageActionSet
-        : defaultMessageActionSet.filter((action) => !('type' in action) || action.type !== 'pin'),
+        ? MEMBER_ACTION_SET
+        : MEMBER_ACTION_SET.filter((action) => !('type' in action) || action.type !== 'pin'),
     [canPin],
   );
   return <MessageActions messageActionSet={actionSet} />;

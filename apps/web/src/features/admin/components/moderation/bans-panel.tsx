@@ -1,0 +1,99 @@
+import type { ModerationBan } from '@daohuu/domain';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { QueryError } from '@/components/query-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useBans, useUnbanUser } from '../../api/moderation';
+import { formatMoment } from '../../utils/moderation-format';
+import { errorMessage } from './action-form';
+import { BanUserForm } from './ban-user-form';
+import { EmptyState, LoadingCards } from './queue-panel';
+
+export function BanCard({
+  ban,
+  onUnban,
+  pending,
+}: {
+  ban: ModerationBan;
+  onUnban: () => void;
+  pending: boolean;
+}) {
+  const name = ban.userName ?? ban.userId;
+  return (
+    <Card
+      className="gap-2 py-4"
+      role="article"
+      aria-label={`Lệnh cấm ${name}`}
+      data-user-id={ban.userId}
+    >
+      <CardContent className="flex flex-wrap items-start justify-between gap-3 px-4">
+        <div className="grid min-w-0 gap-1 text-sm">
+          <span className="flex flex-wrap items-center gap-2 font-medium">
+            {name}
+            <Badge variant={ban.shadow ? 'secondary' : 'destructive'}>
+              {ban.shadow ? 'Cấm ẩn' : 'Cấm'}
+            </Badge>
+          </span>
+          <span className="text-muted-foreground">
+            {ban.expires ? `Đến ${formatMoment(ban.expires)}` : 'Vĩnh viễn'}
+          </span>
+          <span className="break-words">Lý do: {ban.reason ?? 'không ghi lý do'}</span>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={pending}
+          aria-label={`Bỏ cấm ${name}`}
+          onClick={onUnban}
+        >
+          Bỏ cấm
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Bans in force, with unban, and a form to ban a user by id. */
+export function BansPanel() {
+  const bans = useBans();
+  const unban = useUnbanUser();
+  const [error, setError] = React.useState<string | null>(null);
+
+  async function lift(ban: ModerationBan) {
+    setError(null);
+    try {
+      await unban.mutateAsync({ userId: ban.userId, shadow: ban.shadow });
+      toast.success(`Đã bỏ cấm ${ban.userName ?? ban.userId}.`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <BanUserForm />
+      <FormAlert message={error} />
+      {bans.isPending ? (
+        <LoadingCards />
+      ) : bans.isError ? (
+        <QueryError error={bans.error} onRetry={() => void bans.refetch()} />
+      ) : bans.data.bans.length === 0 ? (
+        <EmptyState>Không có ai đang bị cấm.</EmptyState>
+      ) : (
+        <div className="grid gap-3">
+          {bans.data.bans.map((ban) => (
+            <BanCard
+              key={`${ban.userId}-${ban.shadow}`}
+              ban={ban}
+              pending={unban.isPending && unban.variables?.userId === ban.userId}
+              onUnban={() => void lift(ban)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

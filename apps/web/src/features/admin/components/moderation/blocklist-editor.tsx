@@ -1,0 +1,75 @@
+import type { ModerationBlocklist } from '@daohuu/domain';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { SubmitButton } from '@/components/submit-button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useSaveBlocklist } from '../../api/moderation';
+import { parseBlocklistWords } from '../../utils/moderation-format';
+import { errorMessage } from './action-form';
+import { Textarea } from './fields';
+
+const NAME_PATTERN = /^[\w-]{1,64}$/u;
+
+/** One blocklist's words, one per line; `list` absent means a new list, named here. */
+export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
+  const id = React.useId();
+  const save = useSaveBlocklist();
+  const [name, setName] = React.useState(list?.name ?? '');
+  const [text, setText] = React.useState((list?.words ?? []).join('\n'));
+  const [error, setError] = React.useState<string | null>(null);
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const listName = list?.name ?? name.trim();
+    if (!NAME_PATTERN.test(listName)) {
+      setError('Tên danh sách chỉ gồm chữ không dấu, số, "-" và "_".');
+      return;
+    }
+    const words = parseBlocklistWords(text);
+    try {
+      const saved = await save.mutateAsync({ name: listName, words });
+      setText(saved.words.join('\n'));
+      if (!list) setName('');
+      toast.success(`Đã lưu danh sách từ cấm "${listName}" (${saved.words.length} từ).`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  const title = list ? `Danh sách từ cấm ${list.name}` : 'Danh sách từ cấm mới';
+  return (
+    <form
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      onSubmit={handleSubmit}
+      aria-label={title}
+      noValidate
+    >
+      {list ? (
+        <h3 className="font-medium">{list.name}</h3>
+      ) : (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-name`}>Tên danh sách mới</Label>
+          <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+      )}
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-words`}>Từ cấm (mỗi dòng một từ)</Label>
+        <Textarea
+          id={`${id}-words`}
+          className="min-h-32 font-mono"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <FormAlert message={error} />
+      <div>
+        <SubmitButton pending={save.isPending} aria-label={`Lưu ${title.toLowerCase()}`}>
+          Lưu
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import type { BlocklistBehavior, ChannelTypeBlocklist } from '@daohuu/domain';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { SubmitButton } from '@/components/submit-button';
+import { Label } from '@/components/ui/label';
+import { useSetChannelTypeBlocklist } from '../../api/moderation';
+import { errorMessage } from './action-form';
+import { NativeSelect } from './fields';
+
+export const CHANNEL_TYPE_LABELS: Record<string, string> = {
+  messaging: 'Tin nhắn riêng và nhóm (messaging)',
+  livestream: 'Kênh tông môn (livestream)',
+  team: 'Nhóm làm việc (team)',
+};
+
+export const BEHAVIOR_LABELS: Record<BlocklistBehavior, string> = {
+  flag: 'Cho gửi, đưa vào hàng chờ kiểm duyệt',
+  block: 'Chặn, không cho gửi',
+};
+
+/** Which blocklist a channel type uses and what happens to a message that contains one of its words. */
+export function ChannelTypeSetting({
+  setting,
+  blocklistNames,
+}: {
+  setting: ChannelTypeBlocklist;
+  blocklistNames: string[];
+}) {
+  const id = React.useId();
+  const update = useSetChannelTypeBlocklist();
+  const [blocklist, setBlocklist] = React.useState(setting.blocklist ?? '');
+  const [behavior, setBehavior] = React.useState<BlocklistBehavior>(setting.behavior ?? 'flag');
+  const [error, setError] = React.useState<string | null>(null);
+  const label = CHANNEL_TYPE_LABELS[setting.type] ?? setting.type;
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await update.mutateAsync({ type: setting.type, blocklist: blocklist || null, behavior });
+      toast.success(`Đã lưu cài đặt từ cấm cho ${label}.`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      onSubmit={handleSubmit}
+      aria-label={`Từ cấm cho ${label}`}
+      data-channel-type={setting.type}
+    >
+      <h3 className="font-medium">{label}</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-list`}>Danh sách từ cấm</Label>
+          <NativeSelect
+            id={`${id}-list`}
+            value={blocklist}
+            onChange={(event) => setBlocklist(event.target.value)}
+          >
+            <option value="">Không dùng</option>
+            {blocklistNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-behavior`}>Khi tin nhắn chứa từ cấm</Label>
+          <NativeSelect
+            id={`${id}-behavior`}
+            value={behavior}
+            onChange={(event) => setBehavior(event.target.value as BlocklistBehavior)}
+          >
+            {(Object.keys(BEHAVIOR_LABELS) as BlocklistBehavior[]).map((value) => (
+              <option key={value} value={value}>
+                {BEHAVIOR_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <FormAlert message={error} />
+      <div>
+        <SubmitButton pending={update.isPending} aria-label={`Lưu cài đặt cho ${label}`}>
+          Lưu
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { InboxIcon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  useModerationQueue,
+  useSubmitModerationAction,
+  type QueueStatus,
+} from '../../api/moderation';
+import { ACTION_LABELS } from '../../utils/moderation-format';
+import type { ActionChoice } from './action-form';
+import { QueueItemCard } from './queue-item-card';
+
+export function EmptyState({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+      <InboxIcon className="size-6" aria-hidden="true" />
+      {children}
+    </div>
+  );
+}
+
+export function LoadingCards() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Đang tải">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} className="h-32 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** The review queue: flagged messages and users waiting for a decision, or those already decided. */
+export function QueuePanel() {
+  const [status, setStatus] = React.useState<QueueStatus>('pending');
+  const queue = useModerationQueue(status);
+  const submit = useSubmitModerationAction();
+  const [acting, setActing] = React.useState<string | null>(null);
+
+  async function act(itemId: string, choice: ActionChoice) {
+    setActing(itemId);
+    try {
+      await submit.mutateAsync({
+        itemId,
+        action: choice.action,
+        ...(choice.reason ? { reason: choice.reason } : {}),
+        ...(choice.action === 'ban' || choice.action === 'shadow_ban'
+          ? { durationMinutes: choice.durationMinutes }
+          : {}),
+      });
+      toast.success(`Đã thực hiện: ${ACTION_LABELS[choice.action]}.`);
+    } finally {
+      setActing(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Trạng thái báo cáo">
+        {(
+          [
+            ['pending', 'Chờ xử lý'],
+            ['reviewed', 'Đã xử lý'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={status === value ? 'default' : 'outline'}
+            aria-pressed={status === value}
+            onClick={() => setStatus(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {queue.isPending ? (
+        <LoadingCards />
+      ) : queue.isError ? (
+        <QueryError error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : queue.data.items.length === 0 ? (
+        <EmptyState>
+          {status === 'pending'
+            ? 'Không có báo cáo nào đang chờ xử lý.'
+            : 'Chưa có báo cáo nào được xử lý.'}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3" aria-busy={queue.isFetching || undefined}>
+          {queue.data.items.map((item) => (
+            <QueueItemCard
+              key={item.id}
+              item={item}
+              pending={acting === item.id}
+              onAction={(choice) => act(item.id, choice)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

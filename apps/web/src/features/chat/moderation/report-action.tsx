@@ -1,0 +1,29 @@
+import { FlagIcon } from 'lucide-react';
+import {
+  ContextMenuButton,
+  useContextMenuContext,
+  useMessageContext,
+  type ContextMenuItemProps,
+} from 'stream-chat-react';
+import { useReportMessage } from './report-dialog';
+
+/** The message menu's "Báo cáo": asks for a reason (ReportDialogProvider) instead of flagging at once. */
+export function ReportMessageAction(props: ContextMenuItemProps) {
+  const { closeMenu } = useContextMenuContext();
+  const { message } = useMessageContext();
+  const report = useReportMessage();
+  return (
+    <ContextMenuButton
+      {...props}
+      aria-label="Báo cáo tin nhắn"
+      className="str-chat__message-actions-list-item-button"
+      Icon={FlagIcon}
+      onClick={() => {
+        closeMenu();
+        report({ id: message.id, authorName: message.user?.name ?? message.user?.id });
+      }}
+    >
+      Báo cáo
+    </ContextMenuButton>
+  );
+}

@@ -1,0 +1,139 @@
+import * as React from 'react';
+import type { LocalMessage, StreamChat } from 'stream-chat';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { SubmitButton } from '@/components/submit-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import {
+  REPORT_DETAIL_MAX,
+  REPORT_REASONS,
+  reportReasonText,
+  type ReportReason,
+} from './report-reasons';
+
+type ReportTarget = Pick<LocalMessage, 'id'> & { authorName?: string };
+
+const ReportContext = React.createContext<((target: ReportTarget) => void) | null>(null);
+
+/** Opens the report dialog for a message; the dialog lives above the message menu, which closes first. */
+export function useReportMessage(): (target: ReportTarget) => void {
+  const open = React.useContext(ReportContext);
+  if (!open) throw new Error('useReportMessage must be used inside ReportDialogProvider');
+  return open;
+}
+
+function ReportForm({
+  client,
+  target,
+  onDone,
+}: {
+  client: StreamChat;
+  target: ReportTarget;
+  onDone: () => void;
+}) {
+  const id = React.useId();
+  const [reason, setReason] = React.useState<ReportReason | null>(null);
+  const [detail, setDetail] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [pending, setPending] = React.useState(false);
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = reportReasonText(reason, detail);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await client.flagMessage(target.id, { reason: checked.text });
+      toast.success('Đã gửi báo cáo. Người kiểm duyệt sẽ xem xét tin nhắn này.');
+      onDone();
+    } catch {
+      setError(
+        'Không gửi được báo cáo (có thể đạo hữu đã báo cáo tin nhắn này). Vui lòng thử lại sau.',
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Lý do báo cáo</legend>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            {value}
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-detail`}>Chi tiết (không bắt buộc, trừ khi chọn “Khác”)</Label>
+        <textarea
+          id={`${id}-detail`}
+          className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          maxLength={REPORT_DETAIL_MAX}
+          value={detail}
+          onChange={(event) => setDetail(event.target.value)}
+        />
+      </div>
+      <FormAlert message={error} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Hủy
+        </Button>
+        <SubmitButton pending={pending}>Gửi báo cáo</SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Holds the one report dialog of the chat; message menus open it through `useReportMessage`. */
+export function ReportDialogProvider({
+  client,
+  children,
+}: {
+  client: StreamChat;
+  children: React.ReactNode;
+}) {
+  const [target, setTarget] = React.useState<ReportTarget | null>(null);
+  const close = React.useCallback(() => setTarget(null), []);
+  return (
+    <ReportContext.Provider value={setTarget}>
+      {children}
+      <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Báo cáo tin nhắn</DialogTitle>
+            <DialogDescription>
+              {target?.authorName
+                ? `Vì sao tin nhắn của ${target.authorName} cần người kiểm duyệt xem xét?`
+                : 'Vì sao tin nhắn này cần người kiểm duyệt xem xét?'}
+            </DialogDescription>
+          </DialogHeader>
+          {target ? (
+            <ReportForm key={target.id} client={client} target={target} onDone={close} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </ReportContext.Provider>
+  );
+}
