@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BUILTIN_CHANNEL_TYPES } from '../../src/chat/core/channel-types.ts';
+import { describe, expect, it } from 'vitest';
 import {
   channelWithMembers,
   connectUser,
@@ -16,15 +15,22 @@ import {
 } from './helpers.ts';
 
 /*
- * The channel-type store (`PUT /channeltypes/{name}`) is not on this branch, so the tests attach a list the only way
- * the server offers here: the built-in type's config object, which the in-process test server reads through the
- * core's lookup. Only `commerce` is touched, and it is restored after each test.
+ * Each test attaches its list to a channel type of its own through the server-side client's `updateChannelType`, as
+ * an app does on Stream, so tests never see each other's lists.
  */
-const commerce = BUILTIN_CHANNEL_TYPES.commerce!.config;
+async function attach(
+  env: ContractEnv,
+  type: string,
+  name: string,
+  behavior: 'flag' | 'block',
+): Promise<void> {
+  await env.admin.updateChannelType(type, { blocklist: name, blocklist_behavior: behavior });
+}
 
-function attach(name: string, behavior: 'flag' | 'block'): void {
-  commerce.blocklist = name;
-  commerce.blocklist_behavior = behavior;
+async function newType(env: ContractEnv): Promise<string> {
+  const type = uniqueId('cho');
+  await env.admin.createChannelType({ name: type });
+  return type;
 }
 
 async function moderatorClient(env: ContractEnv) {
@@ -33,9 +39,9 @@ async function moderatorClient(env: ContractEnv) {
   return connectUser(env, id);
 }
 
-async function commerceChannel(env: ContractEnv) {
+async function marketChannel(env: ContractEnv, type: string) {
   const { members } = await channelWithMembers(env, 'cho-phien', {
-    type: 'commerce',
+    type,
     users: ['nguoi-ban', 'nguoi-mua'],
   });
   return { seller: nth(members, 0), buyer: nth(members, 1) };
@@ -43,10 +49,6 @@ async function commerceChannel(env: ContractEnv) {
 
 describe('block lists', { timeout: 20_000 }, () => {
   const env = useContractEnv();
-  afterEach(() => {
-    delete commerce.blocklist;
-    delete commerce.blocklist_behavior;
-  });
 
   it('creates, lists, reads, updates and deletes a list server-side with Stream’s shapes', async () => {
     const name = uniqueId('tu-cam');
@@ -125,12 +127,13 @@ describe('block lists', { timeout: 20_000 }, () => {
   });
 
   it('ships no list: messages pass until a list is attached and filled', async () => {
-    const { seller } = await commerceChannel(env());
+    const type = await newType(env());
+    const { seller } = await marketChannel(env(), type);
     expect(
       (await env().admin.listBlockLists()).blocklists.every((list) => list.name !== 'default'),
     ).toBe(true);
     const name = uniqueId('trong');
-    attach(name, 'block');
+    await attach(env(), type, name, 'block');
     // Attached but not created yet: nothing to match against.
     await sendText(seller.channel, 'đm');
     await env().admin.createBlockList({ name, words: [] });
@@ -140,10 +143,11 @@ describe('block lists', { timeout: 20_000 }, () => {
   });
 
   it('blocks a message with a listed word, spelt with accents, capitals, đ/d or dots, and stores nothing', async () => {
+    const type = await newType(env());
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['đm', 'lừa đảo'] });
-    attach(name, 'block');
-    const { seller, buyer } = await commerceChannel(env());
+    await attach(env(), type, name, 'block');
+    const { seller, buyer } = await marketChannel(env(), type);
     for (const text of ['ĐM', 'dm nhé', 'd.m', 'Đ M', 'LUA DAO đấy']) {
       await expectStreamError(sendText(seller.channel, text), {
         code: 4,
@@ -157,10 +161,11 @@ describe('block lists', { timeout: 20_000 }, () => {
   });
 
   it('flags instead when the behaviour is flag: the message is stored and queued as flagged by automod', async () => {
+    const type = await newType(env());
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['lừa đảo'] });
-    attach(name, 'flag');
-    const { seller } = await commerceChannel(env());
+    await attach(env(), type, name, 'flag');
+    const { seller } = await marketChannel(env(), type);
     const moderator = await moderatorClient(env());
 
     const message = await sendText(seller.channel, 'Shop này LỪA ĐẢO');
@@ -179,10 +184,11 @@ describe('block lists', { timeout: 20_000 }, () => {
   });
 
   it('checks an edit that changes the text like a send: a blocked edit keeps the old text, a flagged one queues it', async () => {
+    const type = await newType(env());
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['đm'] });
-    attach(name, 'block');
-    const { seller } = await commerceChannel(env());
+    await attach(env(), type, name, 'block');
+    const { seller } = await marketChannel(env(), type);
     const moderator = await moderatorClient(env());
     const message = await sendText(seller.channel, 'Hàng tốt');
 
@@ -198,19 +204,74 @@ describe('block lists', { timeout: 20_000 }, () => {
     // Edits that leave the text alone are not checked again.
     await seller.client.partialUpdateMessage(message.id, { set: { attachments: [] } });
 
-    attach(name, 'flag');
+    await attach(env(), type, name, 'flag');
     await seller.client.updateMessage({ id: message.id, text: 'dm' });
     const { items } = await moderator.moderation.queryReviewQueue({ entity_id: message.id });
     expect(items).toMatchObject([{ flags: [{ created_by_automod: true }], status: 'pending' }]);
   });
 
   it('lets server-side sends through, as Stream skips moderation for them', async () => {
+    const type = await newType(env());
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['đm'] });
-    attach(name, 'block');
-    const { seller } = await commerceChannel(env());
-    const channel = env().admin.channel('commerce', seller.channel.id!);
+    await attach(env(), type, name, 'block');
+    const { seller } = await marketChannel(env(), type);
+    const channel = env().admin.channel(type, seller.channel.id!);
     const { message } = await channel.sendMessage({ text: 'đm', user_id: seller.id });
     expect(message.text).toBe('đm');
+  });
+
+  it('stores the list and its behaviour on the channel type, returns them on GET, and detaches with an empty name', async () => {
+    const type = await newType(env());
+    const name = uniqueId('tu-cam');
+    await env().admin.createBlockList({ name, words: ['đm'] });
+    await attach(env(), type, name, 'flag');
+    expect(await env().admin.getChannelType(type)).toMatchObject({
+      blocklist: name,
+      blocklist_behavior: 'flag',
+    });
+    const { seller } = await marketChannel(env(), type);
+    await env().admin.updateChannelType(type, { blocklist: '', blocklist_behavior: 'block' });
+    expect((await sendText(seller.channel, 'đm')).text).toBe('đm');
+  });
+
+  it('refuses an unknown behaviour or a non-string list name with code 4 naming the field, and keeps the type', async () => {
+    const type = await newType(env());
+    const name = uniqueId('tu-cam');
+    await env().admin.createBlockList({ name, words: ['đm'] });
+    await attach(env(), type, name, 'block');
+    const token = signJwt({ server: true }, env().server.apiSecret);
+    const badBehavior = await rawRequest(env(), {
+      method: 'PUT',
+      path: `/channeltypes/${type}`,
+      token,
+      body: { blocklist_behavior: 'shadow_block' },
+    });
+    expectStreamErrorBody(badBehavior, 4, 400);
+    expect(badBehavior.body).toMatchObject({
+      message: expect.stringMatching(/blocklist_behavior/),
+    });
+    const badName = await rawRequest(env(), {
+      method: 'PUT',
+      path: `/channeltypes/${type}`,
+      token,
+      body: { blocklist: 42 },
+    });
+    expectStreamErrorBody(badName, 4, 400);
+    expect(badName.body).toMatchObject({ message: expect.stringMatching(/blocklist/) });
+    expect(await env().admin.getChannelType(type)).toMatchObject({
+      blocklist: name,
+      blocklist_behavior: 'block',
+    });
+  });
+
+  it('refuses a user token, even a moderator’s, attaching a list to a channel type with code 17', async () => {
+    const type = await newType(env());
+    const moderator = await moderatorClient(env());
+    await expectStreamError(
+      moderator.updateChannelType(type, { blocklist: uniqueId('x'), blocklist_behavior: 'block' }),
+      { code: 17, status: 403 },
+    );
+    expect((await env().admin.getChannelType(type)).blocklist ?? '').toBe('');
   });
 });
