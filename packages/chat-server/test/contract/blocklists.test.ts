@@ -274,4 +274,29 @@ describe('block lists', { timeout: 20_000 }, () => {
     );
     expect((await env().admin.getChannelType(type)).blocklist ?? '').toBe('');
   });
+
+  it('queues a listed word from a shadow-banned author, marked shadowed for the moderator', async () => {
+    const type = await newType(env());
+    const name = uniqueId('tu-cam');
+    await env().admin.createBlockList({ name, words: ['lừa đảo'] });
+    await attach(env(), type, name, 'flag');
+    const { seller, buyer } = await marketChannel(env(), type);
+    const moderator = await moderatorClient(env());
+    await env().admin.shadowBan(seller.id);
+
+    const message = await sendText(seller.channel, 'Lừa đảo đấy');
+    const state = await buyer.channel.query({ messages: { limit: 10 } });
+    expect(state.messages.map((shown) => shown.id)).not.toContain(message.id);
+    const { items } = await moderator.moderation.queryReviewQueue({
+      entity_creator_id: seller.id,
+      reviewed: false,
+    });
+    expect(items).toMatchObject([
+      {
+        entity_id: message.id,
+        flags: [{ created_by_automod: true }],
+        message: { id: message.id, text: 'Lừa đảo đấy', shadowed: true, user: { id: seller.id } },
+      },
+    ]);
+  });
 });

@@ -162,7 +162,7 @@ describe('the review queue', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('bans the author through the bans module, channel-only or for a time (passes once the bans module is merged)', async () => {
+  it('bans the author through the bans module, channel-only and for a time, and unbans them', async () => {
     const { cid, reporter, author, message } = await flaggedScene(env());
     const moderator = await connectModerator(env());
     const { review_queue_item_id: itemId } = await reporter.client.flagMessage(message.id);
@@ -170,15 +170,47 @@ describe('the review queue', { timeout: 20_000 }, () => {
     await moderator.client.moderation.submitAction('ban', itemId!, {
       ban: { reason: 'tái phạm', timeout: 60, channel_ban_only: true },
     });
-    const { bans } = await env().admin.queryBannedUsers({ channel_cid: cid, user_id: author.id });
-    expect(bans).toHaveLength(1);
+    // Only the channel ban exists: no app-wide ban came with it.
+    const { bans } = await env().admin.queryBannedUsers({ user_id: author.id });
+    expect(bans).toMatchObject([
+      {
+        user: { id: author.id },
+        banned_by: { id: moderator.id },
+        channel: { cid },
+        reason: 'tái phạm',
+        expires: expect.any(String),
+        shadow: false,
+      },
+    ]);
+    // The timeout is in minutes, as on Stream: the ban lapses an hour after it was made.
+    const ban = bans![0]! as { expires?: string; created_at?: string };
+    const length = Date.parse(ban.expires!) - Date.parse(ban.created_at!);
+    expect(Math.abs(length - 60 * 60_000)).toBeLessThan(5_000);
+    await expectStreamError(sendText(author.channel, 'Vẫn nói được?'), { code: 17 });
+
     await moderator.client.moderation.submitAction('unban', itemId!, {
       unban: { channel_cid: cid },
     });
+    expect((await env().admin.queryBannedUsers({ user_id: author.id })).bans).toEqual([]);
+    await sendText(author.channel, 'Được ân xá');
     expect((await itemOf(moderator.client, message.id)).actions.map((a) => a.type)).toEqual([
       'ban',
       'unban',
     ]);
+  });
+
+  it('keeps showing the moderator a flagged message its author deleted, with its author', async () => {
+    const { reporter, author, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+    await reporter.client.flagMessage(message.id);
+    await author.client.deleteMessage(message.id);
+    const item = await itemOf(moderator.client, message.id);
+    expect(item.message).toMatchObject({
+      id: message.id,
+      user: { id: author.id },
+      deleted_at: expect.any(String),
+    });
+    expect(item.message?.shadowed).toBe(false);
   });
 
   it('records no action when the bans module refuses it (today: bans unavailable or not allowed)', async () => {

@@ -136,19 +136,22 @@ export async function queryReviewQueue(
   };
 }
 
+/**
+ * The flagged messages as a moderator must see them: soft-deleted ones with their text, and shadowed ones marked
+ * `shadowed` (everyone else is served them as sent, or not at all), so nothing hides from review.
+ */
 async function messagesOf(
   context: ModerationContext,
   appId: string,
   rows: ReviewItemRow[],
 ): Promise<Map<string, MessageResponse>> {
+  const ids = rows.filter((row) => row.entity_type === ENTITY_MESSAGE).map((row) => row.entity_id);
+  const shadowed = await context.review.shadowedMessages(appId, ids);
   const found = new Map<string, MessageResponse>();
-  for (const row of rows) {
-    if (row.entity_type !== ENTITY_MESSAGE) continue;
+  for (const id of ids) {
     // A hard-deleted message is gone; its item and flags stay for the record.
-    const message = await context.messages
-      .eventMessage(appId, row.entity_id)
-      .catch(() => undefined);
-    if (message) found.set(row.entity_id, message);
+    const message = await context.messages.eventMessage(appId, id).catch(() => undefined);
+    if (message) found.set(id, shadowed.has(id) ? { ...message, shadowed: true } : message);
   }
   return found;
 }

@@ -82,6 +82,8 @@ export interface ReviewRepo {
   insertAutomodFlag(executor: Executor, row: QueueFlagRow): Promise<void>;
   /** The app's moderators and admins, who are told of new flags (bounded). */
   moderatorIds(appId: string): Promise<string[]>;
+  /** Which of these messages are shadowed (sent by a shadow-banned author). */
+  shadowedMessages(appId: string, messageIds: string[]): Promise<Set<string>>;
 }
 
 const MAX_NOTIFIED_MODERATORS = 500;
@@ -212,6 +214,17 @@ export function createReviewRepo(db: Kysely<Database>): ReviewRepo {
         .limit(MAX_NOTIFIED_MODERATORS)
         .execute();
       return rows.map((row) => row.id);
+    },
+    async shadowedMessages(appId, messageIds) {
+      if (messageIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('app_id', '=', appId)
+        .where('id', 'in', messageIds)
+        .where('shadowed', '=', 1)
+        .execute();
+      return new Set(rows.map((row) => row.id));
     },
   };
 }
