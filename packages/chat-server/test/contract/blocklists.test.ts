@@ -235,7 +235,7 @@ describe('block lists', { timeout: 20_000 }, () => {
     expect((await sendText(seller.channel, 'đm')).text).toBe('đm');
   });
 
-  it('refuses an unknown behaviour or a non-string list name with code 4 naming the field, and keeps the type', async () => {
+  it('refuses an unknown behaviour, a non-string or a malformed list name with code 4 naming the field, and keeps the type', async () => {
     const type = await newType(env());
     const name = uniqueId('tu-cam');
     await env().admin.createBlockList({ name, words: ['đm'] });
@@ -259,6 +259,11 @@ describe('block lists', { timeout: 20_000 }, () => {
     });
     expectStreamErrorBody(badName, 4, 400);
     expect(badName.body).toMatchObject({ message: expect.stringMatching(/blocklist/) });
+    await expectStreamError(env().admin.updateChannelType(type, { blocklist: 'tên có dấu' }), {
+      code: 4,
+      status: 400,
+      message: /blocklist/,
+    });
     expect(await env().admin.getChannelType(type)).toMatchObject({
       blocklist: name,
       blocklist_behavior: 'block',

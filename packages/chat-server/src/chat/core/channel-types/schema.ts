@@ -89,7 +89,11 @@ const fields = {
     .regex(/^(infinite|[1-9][0-9]{0,5})$/, 'must be "infinite" or a number of days'),
   automod: z.enum(['disabled', 'simple', 'AI']),
   automod_behavior: z.enum(['flag', 'block']),
-  blocklist: z.string().max(64),
+  // A block list's name (extensions/moderation/blocklists.ts), or "" for none. A name with no list yet is kept:
+  // it matches nothing until a list of that name is created.
+  blocklist: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be a block list name (letters, digits, "-", "_") or ""'),
   blocklist_behavior: z.enum(['flag', 'block']),
   commands: z.array(z.enum(Object.keys(COMMAND_SETS) as [string, ...string[]])).max(20),
   grants,
