@@ -1,7 +1,6 @@
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import {
   channelComposer,
-  channelListItem,
   channelMessage,
   closeChatUsers,
   messageAction,
@@ -248,14 +247,11 @@ test('a blocklisted word is refused when the channel type blocks it and reaches 
   const blocked = `Đồ ${word} kia`;
   await send(channelComposer(writer.page), blocked);
   // The chat server refuses the send (code 4, "Message was blocked by moderation policies"); stream-chat-react keeps
-  // the writer's copy marked as failed, with the red error badge on its bubble, and the conversation's preview in the
-  // channel list says the message was not sent.
+  // the writer's copy marked as failed, with the red error badge on its bubble (no text says why), and the reader
+  // never receives it.
   const refused = channelMessage(writer.page, blocked);
   await expect(refused).toHaveClass(/str-chat__message--failed/, LIVE);
   await expect(refused.locator('.str-chat__message-error-indicator')).toBeVisible();
-  await expect(
-    channelListItem(writer.page, reader.daoHieu).getByText('Không gửi được tin nhắn'),
-  ).toBeVisible();
   const after = unique('Tin nhắn bình thường');
   await send(channelComposer(writer.page), after);
   await expect(channelMessage(reader.page, after)).toBeVisible(LIVE);
