@@ -22,7 +22,7 @@ export interface SearchQuery {
   limit: number;
   offset: number;
   /**
-   * When set, only the newest this many matches the viewer may read are sorted: the text index is walked newest
+   * When set (SQLite only), only the newest this many matches the viewer may read are sorted: the text index is walked newest
    * first and stops there, instead of every match being scored and sorted before the first page is cut.
    */
   candidates: number | null;
@@ -80,10 +80,9 @@ function matchesSelect(db: Db, query: SearchQuery) {
  */
 function newestMatches(db: Db, query: SearchQuery, candidates: number) {
   const matches = matchesSelect(db, query);
-  const newest =
-    query.dialect === 'sqlite'
-      ? matches.orderBy(sql`${sql.ref(`${query.ftsLead === null ? MSG : FTS}.rowid`)} desc`)
-      : matches.orderBy(sql`${sql.ref(`${MSG}.created_at`)} desc`).orderBy(sql.ref(`${MSG}.id`));
+  const newest = matches.orderBy(
+    sql`${sql.ref(`${query.ftsLead === null ? MSG : FTS}.rowid`)} desc`,
+  );
   return newest.limit(candidates);
 }
 

@@ -75,8 +75,9 @@ export function compileSearch(
   candidates: number | null = SEARCH_CANDIDATES,
 ): SearchQuery {
   const byText = textDriven(request.query, request.messageFilter);
-  const capped = byText && newestFirst(request.sort) ? candidates : null;
-  const ftsLead = dialect === 'sqlite' && capped !== null ? leadingFts(request.query) : null;
+  // PostgreSQL keeps scoring every match: its trigram index gives no newest-first order to stop early in.
+  const capped = dialect === 'sqlite' && byText && newestFirst(request.sort) ? candidates : null;
+  const ftsLead = capped !== null ? leadingFts(request.query) : null;
   const where = ftsLead ? [] : [messageWhere(dialect, request.query, request.messageFilter)];
   const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
   const keys = sortKeys(dialect, request.sort, score);
