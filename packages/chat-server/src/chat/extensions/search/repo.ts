@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../../db/schema.ts';
+import type { Db, SqlDialectKind } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { visibleToViewer } from '../../core/access/visibility.ts';
 import { MSG } from './message-filter.ts';
 
 /** One page of a search, compiled by the service. */
 export interface SearchQuery {
+  dialect: SqlDialectKind;
   appId: string;
   /** Who searches; null for a server call naming nobody, for whom only truncation hides. */
   viewerId: string | null;
@@ -20,7 +21,19 @@ export interface SearchQuery {
   keys: RawBuilder<unknown>[];
   limit: number;
   offset: number;
+  /**
+   * When set (SQLite only), only the newest this many matches the viewer may read are sorted: the text index is walked newest
+   * first and stops there, instead of every match being scored and sorted before the first page is cut.
+   */
+  candidates: number | null;
+  /**
+   * The FTS5 query that drives a capped search on SQLite, read newest first; then `where` leaves the text out, as
+   * the join already applies it (an IN list would collect every match before the first is read).
+   */
+  ftsLead: string | null;
 }
+
+const FTS = 'sf';
 
 export type SearchRow = MessageRow & Record<`k${number}`, unknown>;
 
@@ -29,22 +42,60 @@ export interface SearchRepo {
   messages(query: SearchQuery): Promise<SearchRow[]>;
 }
 
-/** The SELECT of one search page (exported for bench/search, which prints its query plan). */
-export function searchSelect(db: Db, query: SearchQuery) {
+/** The messages searched: all of them, or those the FTS5 lead names, joined in the index's order. */
+function messagesFrom(db: Db, query: SearchQuery) {
+  const messages = db.selectFrom(`messages as ${MSG}` as 'messages as sm');
+  if (query.ftsLead === null) return messages;
+  // CROSS JOIN keeps the index as the outer loop in SQLite, so rows come in its rowid order.
+  return db
+    .selectFrom(sql`messages_fts`.as(FTS))
+    .crossJoin(`messages as ${MSG}` as 'messages as sm')
+    .where(sql<boolean>`${sql.ref(`${FTS}.messages_fts`)} match ${query.ftsLead}`)
+    .where(
+      sql<boolean>`${sql.ref(`${MSG}.rowid`)} = ${sql.ref(`${FTS}.rowid`)}`,
+    ) as unknown as typeof messages;
+}
+
+/** The matching messages the viewer may read (alias `sm`), before sorting. */
+function matchesSelect(db: Db, query: SearchQuery) {
   // SQLite plans without statistics and would rather read every message of the selected channels than the few the
   // text index names; a unary + keeps app_id and cid off the index, so the FTS5 rowids lead instead.
   const lead = query.textDriven ? sql`+` : sql``;
   // The channels are a subquery, not a list: a filter may select any number of them.
   const channels = sql<boolean>`${lead}${sql.ref(`${MSG}.cid`)} in (select c.cid from channels c left join members m on m.app_id = c.app_id and m.cid = c.cid and m.user_id = ${query.viewerId ?? ''} where c.app_id = ${query.appId} and c.deleted_at is null and ${query.channelWhere})`;
-  let select = db
-    .selectFrom(`messages as ${MSG}` as 'messages as sm')
+  let select = messagesFrom(db, query)
     .selectAll(MSG as 'sm')
-    .select(query.keys.map((key, i) => key.as(`k${i}`)))
     .where(sql<boolean>`${lead}${sql.ref(`${MSG}.app_id`)} = ${query.appId}`)
     .where(sql.ref(`${MSG}.deleted_at`), 'is', null)
     .where(channels)
     .where(visibleToViewer(MSG, query.viewerId));
   for (const condition of query.where) select = select.where(condition);
+  return select;
+}
+
+/**
+ * The newest `candidates` matches. On SQLite a message's rowid grows with the time it was stored (its created_at),
+ * so the rowids of the text index, read in descending order, give the newest matches first and the scan stops once
+ * enough of them pass the channel and visibility checks.
+ */
+function newestMatches(db: Db, query: SearchQuery, candidates: number) {
+  const matches = matchesSelect(db, query);
+  const newest = matches.orderBy(
+    sql`${sql.ref(`${query.ftsLead === null ? MSG : FTS}.rowid`)} desc`,
+  );
+  return newest.limit(candidates);
+}
+
+/** The SELECT of one search page (exported for bench/search, which prints its query plan). */
+export function searchSelect(db: Db, query: SearchQuery) {
+  const keys = query.keys.map((key, i) => key.as(`k${i}`));
+  let select =
+    query.candidates === null
+      ? matchesSelect(db, query).select(keys)
+      : db
+          .selectFrom(newestMatches(db, query, query.candidates).as(MSG))
+          .selectAll()
+          .select(keys);
   for (const item of query.order) select = select.orderBy(item);
   return select.limit(query.limit).offset(query.offset);
 }

@@ -11,7 +11,7 @@ import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
 import { MSG, messageWhere, rankedText, textDriven } from './message-filter.ts';
 import { createSearchRepo, type SearchQuery, type SearchRepo, type SearchRow } from './repo.ts';
 import { readSearchRequest, type SearchRequest } from './request.ts';
-import { relevance } from './text-query.ts';
+import { ftsQuery, readTextQuery, relevance } from './text-query.ts';
 
 type SearchResponse = { results: { message: MessageResponse }[]; next?: string };
 
@@ -43,27 +43,58 @@ function searchableChannels(
   return types ? withFeatureOn(filter, types, actor.appId, 'c.type', 'search') : filter;
 }
 
+/**
+ * How many of the newest matches a search sorted by relevance or recency reads (Stream's own search ranks a bounded
+ * set of candidates too). It is more than `offset` + `limit` can reach, so a recency sort pages through every match.
+ */
+export const SEARCH_CANDIDATES = 2000;
+
+/** The sort puts newer messages first, or ranks by relevance with recency breaking its (many) ties. */
+function newestFirst(sort: SearchRequest['sort']): boolean {
+  const first = sort[0];
+  return (
+    !!first &&
+    first.direction === -1 &&
+    (first.field === 'relevance' || first.field === 'created_at')
+  );
+}
+
+/** The FTS5 query of a plain-text `query` with words (a filter's text stays in its WHERE). */
+function leadingFts(query: unknown): string | null {
+  if (query === undefined) return null;
+  const { words } = readTextQuery(query);
+  return words.length > 0 ? ftsQuery(words) : null;
+}
+
 /** The query of one page of a search: what `repo.messages` runs (also used by bench/search). */
 export function compileSearch(
   dialect: SqlDialectKind,
   actor: Actor,
   request: SearchRequest,
   types?: ChannelTypeLookup,
+  candidates: number | null = SEARCH_CANDIDATES,
 ): SearchQuery {
-  const where = [messageWhere(dialect, request.query, request.messageFilter)];
+  const byText = textDriven(request.query, request.messageFilter);
+  // PostgreSQL keeps scoring every match: its trigram index gives no newest-first order to stop early in.
+  const capped = dialect === 'sqlite' && byText && newestFirst(request.sort) ? candidates : null;
+  const ftsLead = capped !== null ? leadingFts(request.query) : null;
+  const where = ftsLead ? [] : [messageWhere(dialect, request.query, request.messageFilter)];
   const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
   const keys = sortKeys(dialect, request.sort, score);
   if (request.cursor) where.push(after(keys, request.cursor));
   return {
+    dialect,
     appId: actor.appId,
     viewerId: actor.userId,
     channelWhere: searchableChannels(dialect, actor, request, types),
-    textDriven: dialect === 'sqlite' && textDriven(request.query, request.messageFilter),
+    textDriven: dialect === 'sqlite' && byText,
     where,
     order: orderBy(keys),
     keys: keys.map((key) => key.expression),
     limit: request.limit + 1,
     offset: request.offset,
+    candidates: capped,
+    ftsLead,
   };
 }
 

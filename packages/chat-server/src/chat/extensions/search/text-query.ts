@@ -37,7 +37,7 @@ export function readTextQuery(value: unknown): TextQuery {
 }
 
 /** The FTS5 query: every word, the last one as a prefix. Words are letters and digits only, so quoting is safe. */
-function ftsQuery(words: string[]): string {
+export function ftsQuery(words: string[]): string {
   return words.map((word, i) => (i === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' ');
 }
 
