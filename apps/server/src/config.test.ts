@@ -99,6 +99,7 @@ describe('loadConfig', () => {
         redisUrl: 'redis://cache.internal:6379',
         linkPreviewAllowHosts: ['trang.localhost:3199', '127.0.0.1:80'],
         trustProxy: 1,
+        publicUrl: 'https://daohuu.example',
         tokenTtlSeconds: 60,
         requestTimeoutMs: 500,
       },
