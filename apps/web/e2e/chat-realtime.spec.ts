@@ -186,7 +186,12 @@ test("B blocks A and unblocks again, then reports one of A's messages", async ()
   await message.getByRole('button', { name: 'Mở menu thao tác với tin nhắn' }).click();
   await expect(b.page.getByRole('menuitem', { name: 'Chặn đạo hữu' })).toBeVisible();
   await b.page.getByRole('menuitem', { name: 'Báo cáo tin nhắn' }).click();
-  await expect(toasts(b.page).filter({ hasText: 'Đã báo cáo tin nhắn' })).toBeVisible();
+  // A report asks for a reason before it goes to the moderators.
+  const dialog = b.page.getByRole('dialog', { name: 'Báo cáo tin nhắn' });
+  await dialog.getByRole('radio', { name: 'Spam hoặc quảng cáo' }).check();
+  await dialog.getByRole('button', { name: 'Gửi báo cáo' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(b.page).filter({ hasText: 'Đã gửi báo cáo' })).toBeVisible();
 });
 
 test('none of this raised an error toast on either side', async () => {

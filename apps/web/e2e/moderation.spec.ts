@@ -156,7 +156,7 @@ test('a reported message reaches the queue, the moderator bans its author for an
   );
   await item.getByLabel('Hành động').selectOption({ label: 'Cấm' });
   await item.getByLabel('Thời hạn').selectOption({ label: '1 giờ' });
-  await item.getByLabel('Lý do').fill('Xúc phạm đạo hữu');
+  await item.getByRole('textbox', { name: 'Lý do' }).fill('Xúc phạm đạo hữu');
   await item.getByRole('button', { name: 'Cấm' }).click();
   await expect(toasts(moderator.page).filter({ hasText: 'Đã thực hiện: Cấm' })).toBeVisible(SCREEN);
 
@@ -189,7 +189,7 @@ test('a shadow-banned member’s message is shown to them and to nobody else', a
   const form = moderator.page.getByRole('form', { name: 'Cấm người dùng' });
   await form.getByLabel('Mã người dùng').fill(await userId(hidden));
   await form.getByLabel('Thời hạn').selectOption({ label: '1 ngày' });
-  await form.getByLabel('Lý do').fill('Spam');
+  await form.getByRole('textbox', { name: 'Lý do' }).fill('Spam');
   await form.getByRole('checkbox', { name: /Cấm ẩn/ }).check();
   await form.getByRole('button', { name: 'Cấm' }).click();
   await expect(toasts(moderator.page).filter({ hasText: 'Đã cấm ẩn' })).toBeVisible(SCREEN);

@@ -88,7 +88,7 @@ function ChannelBody() {
 }
 
 /** The open channel (or a hint to pick one), with its thread and pinned-messages panels. */
-export function ChannelPane({ isGuest }: { isGuest: boolean }) {
+export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: boolean }) {
   const overrides = React.useMemo(
     () => ({
       LoadingErrorIndicator: (props: LoadingErrorIndicatorProps) => (
@@ -97,6 +97,13 @@ export function ChannelPane({ isGuest }: { isGuest: boolean }) {
     }),
     [isGuest],
   );
+  if (missing) {
+    return (
+      <div className="dh-chat__channel">
+        <ChannelError error={new Error('channel does not exist')} isGuest={isGuest} />
+      </div>
+    );
+  }
   return (
     <div className="dh-chat__channel">
       <WithComponents overrides={overrides}>

@@ -63,6 +63,8 @@ export function ChatWorkspace({
   const i18n = React.useMemo(() => createStreami18n(language), [language]);
   const { resolvedTheme } = useTheme();
   const isGuest = client.anonymous;
+  // The URL's channel turned out not to exist (ActiveChannelSync checks before opening, so nothing is created).
+  const [missing, setMissing] = React.useState(false);
   const overrides = React.useMemo<Partial<ComponentContextValue>>(
     () => ({
       ...(isGuest ? GUEST_OVERRIDES : MEMBER_OVERRIDES),
@@ -87,7 +89,12 @@ export function ChatWorkspace({
         theme={resolvedTheme === 'dark' ? 'str-chat__theme-dark' : 'str-chat__theme-light'}
         notificationDisplayFilter={hideSdkNotificationLists}
       >
-        <ActiveChannelSync type={target?.type ?? null} id={target?.id ?? null} />
+        <ActiveChannelSync
+          type={target?.type ?? null}
+          id={target?.id ?? null}
+          isGuest={isGuest}
+          onMissing={setMissing}
+        />
         <ChatToasts />
         {isGuest ? null : <LiveLocationSharing />}
         <ReportDialogProvider client={client}>
@@ -96,7 +103,7 @@ export function ChatWorkspace({
               <ConnectionBanner />
               <div className="dh-chat__panes">
                 <ChannelListPane isGuest={isGuest} />
-                <ChannelPane isGuest={isGuest} />
+                <ChannelPane isGuest={isGuest} missing={missing} />
               </div>
             </div>
           </WithComponents>
