@@ -32,23 +32,32 @@ export function JumpToSearchResult() {
   const { jumpToMessage, openThread } = useChannelActionContext();
   const messageId = searchParams.get(RESULT_SEARCH_PARAM);
   const parentId = searchParams.get(THREAD_SEARCH_PARAM);
+  // One jump per result. jumpToMessage re-renders the channel, which hands out a new openThread, and React Router
+  // commits the dropped parameter in a transition that those urgent re-renders keep postponing: keyed on the
+  // functions, the effect jumped again on every render and the page never settled.
+  const jumped = React.useRef<string | null>(null);
+  const jump = React.useEffectEvent(async (id: string, parent: string | null) => {
+    await jumpToMessage(parent ?? id, undefined, SEARCH_HIGHLIGHT_MS);
+    if (!parent) return;
+    const message = await findMessage(channel, parent);
+    if (message.cid === channel.cid) openThread(message);
+  });
+  const dropParams = React.useEffectEvent(() =>
+    setSearchParams(withoutSearchParams, { replace: true }),
+  );
 
   React.useEffect(() => {
-    if (!messageId) return;
-    let cancelled = false;
-    async function jump(id: string, parent: string | null) {
-      await jumpToMessage(parent ?? id, undefined, SEARCH_HIGHLIGHT_MS);
-      if (!parent) return;
-      const message = await findMessage(channel, parent);
-      if (!cancelled && message.cid === channel.cid) openThread(message);
+    if (!messageId) {
+      jumped.current = null;
+      return;
     }
+    const key = `${channel.cid}/${messageId}/${parentId ?? ''}`;
+    if (jumped.current === key) return;
+    jumped.current = key;
     jump(messageId, parentId)
       .catch((error: unknown) => console.error('Could not open the search result.', error))
-      .finally(() => setSearchParams(withoutSearchParams, { replace: true }));
-    return () => {
-      cancelled = true;
-    };
-  }, [messageId, parentId, channel, jumpToMessage, openThread, setSearchParams]);
+      .finally(dropParams);
+  }, [messageId, parentId, channel.cid]);
 
   return null;
 }
