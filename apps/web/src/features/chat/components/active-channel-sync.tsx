@@ -8,7 +8,8 @@ import { useChatContext } from 'stream-chat-react';
  * Hidden channels (hidden by the user, or a conversation with someone they blocked) still count.
  */
 async function channelExists(client: StreamChat, cid: string): Promise<boolean> {
-  if (client.activeChannels[cid]) return true;
+  // client.channel() registers a channel before it is watched: only a watched one is known to exist.
+  if (client.activeChannels[cid]?.initialized) return true;
   const options = { limit: 1, watch: false, state: false, presence: false };
   const [shown, hidden] = await Promise.all([
     client.queryChannels({ cid }, {}, options),
@@ -27,11 +28,14 @@ export function ActiveChannelSync({
   type,
   id,
   isGuest,
+  publicCids,
   onMissing,
 }: {
   type: string | null;
   id: string | null;
   isGuest: boolean;
+  /** The public sect channels: they always exist, so opening them needs no check. */
+  publicCids: readonly string[];
   onMissing: (missing: boolean) => void;
 }) {
   const { client, channel, setActiveChannel } = useChatContext();
@@ -46,12 +50,12 @@ export function ActiveChannelSync({
     let cancelled = false;
     const open = async () => {
       try {
-        const target = client.channel(type, id);
-        if (!isGuest && !(await channelExists(client, target.cid))) {
+        const cid = `${type}:${id}`;
+        if (!isGuest && !publicCids.includes(cid) && !(await channelExists(client, cid))) {
           if (!cancelled) onMissing(true);
           return;
         }
-        if (!cancelled) void setActiveChannel(target);
+        if (!cancelled) void setActiveChannel(client.channel(type, id));
       } catch (error) {
         // A malformed type or id in the URL, or the lookup failed: the channel pane shows its error state.
         console.error('The URL does not name a channel that can be opened.', error);
@@ -62,6 +66,6 @@ export function ActiveChannelSync({
     return () => {
       cancelled = true;
     };
-  }, [type, id, activeCid, client, setActiveChannel, isGuest, onMissing]);
+  }, [type, id, activeCid, client, setActiveChannel, isGuest, publicCids, onMissing]);
   return null;
 }

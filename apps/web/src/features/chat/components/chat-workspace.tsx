@@ -65,6 +65,10 @@ export function ChatWorkspace({
   const isGuest = client.anonymous;
   // The URL's channel turned out not to exist (ActiveChannelSync checks before opening, so nothing is created).
   const [missing, setMissing] = React.useState(false);
+  const publicCids = React.useMemo(
+    () => config.publicChannels.map((channel) => `${channel.type}:${channel.id}`),
+    [config.publicChannels],
+  );
   const overrides = React.useMemo<Partial<ComponentContextValue>>(
     () => ({
       ...(isGuest ? GUEST_OVERRIDES : MEMBER_OVERRIDES),
@@ -93,6 +97,7 @@ export function ChatWorkspace({
           type={target?.type ?? null}
           id={target?.id ?? null}
           isGuest={isGuest}
+          publicCids={publicCids}
           onMissing={setMissing}
         />
         <ChatToasts />
