@@ -165,3 +165,11 @@ export function requirePermission(
   if (!permissions.has(permission))
     throw chatError.notAllowed(`${what} is not allowed (missing ${permission})`);
 }
+
+/**
+ * Stream's server-side-only actions (app settings, channel types, roles, batch deletes, block lists): only a call
+ * signed with the app secret may make them; every user token, an admin's included, gets code 17 with `message`.
+ */
+export function requireServerSide(actor: Actor, message: string): void {
+  if (!actor.isServer) throw chatError.notAllowed(message);
+}

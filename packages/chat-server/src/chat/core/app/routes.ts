@@ -1,6 +1,6 @@
+import { requireServerSide } from '../access/access.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { chatError } from '../../../errors.ts';
 import { contextOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
 import { jsonObject, loose, noFields } from '../../../http/schemas.ts';
@@ -33,8 +33,7 @@ export function registerAppRoutes(app: FastifyInstance, services: { app: AppServ
     body: appSettingsBody,
     handler: async ({ body }, request) => {
       const { app: config, actor } = contextOf(request);
-      if (!actor.isServer)
-        throw chatError.notAllowed('only server-side calls can update app settings');
+      requireServerSide(actor, 'only server-side calls can update app settings');
       await services.app.update(config, body);
       return {};
     },

@@ -1,5 +1,5 @@
+import { requireServerSide } from '../access/access.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { chatError } from '../../../errors.ts';
 import { contextOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
 import { noFields } from '../../../http/schemas.ts';
@@ -9,8 +9,7 @@ import type { ChannelTypesService } from './service.ts';
 /** Channel types are the app's configuration: on Stream only server-side calls (the app secret) read or change them. */
 function serverApp(request: FastifyRequest): string {
   const { actor } = contextOf(request);
-  if (!actor.isServer)
-    throw chatError.notAllowed('only server-side calls can manage channel types');
+  requireServerSide(actor, 'only server-side calls can manage channel types');
   return actor.appId;
 }
 

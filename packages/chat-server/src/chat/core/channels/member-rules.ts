@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import { banHolds, requirePermission, type Actor } from '../access/access.ts';
+import { banHolds, requirePermission, requireServerSide, type Actor } from '../access/access.ts';
 import { MAX_MEMBERS_PER_REQUEST } from '../field-rules.ts';
 import { isPlainObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
@@ -47,7 +47,7 @@ export function grantsRole(inputs: MemberInput[]): boolean {
 
 /** Stream documents promoting and demoting as server-side only; no client role, not even an admin's, grants it. */
 export function requireServerForRoles(actor: Actor, what: string): void {
-  if (!actor.isServer) throw chatError.notAllowed(`${what} is only allowed server-side`);
+  requireServerSide(actor, `${what} is only allowed server-side`);
 }
 
 const GLOBAL_RANK = new Map([

@@ -1,5 +1,4 @@
-import { chatError } from '../../../errors.ts';
-import type { Actor } from '../access/access.ts';
+import { requireServerSide, type Actor } from '../access/access.ts';
 import { startDeleteChannels } from './delete-channels.ts';
 import {
   deleteOneUser,
@@ -31,7 +30,7 @@ export interface TasksService {
 }
 
 function requireServer(actor: Actor, what: string): void {
-  if (!actor.isServer) throw chatError.notAllowed(`${what} is allowed only server-side`);
+  requireServerSide(actor, `${what} is allowed only server-side`);
 }
 
 export function createTasksService(ctx: DeleteUsersContext): TasksService {

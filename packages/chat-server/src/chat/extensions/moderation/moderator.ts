@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import type { Actor } from '../../core/access/access.ts';
+import { requireServerSide, type Actor } from '../../core/access/access.ts';
 
 /** The review queue is for the app's moderators and admins, and for the server. */
 export function requireModerator(actor: Actor, what: string): void {
@@ -9,7 +9,7 @@ export function requireModerator(actor: Actor, what: string): void {
 
 /** Server-side only, as on Stream (block lists). */
 export function requireServer(actor: Actor, what: string): void {
-  if (!actor.isServer) throw chatError.notAllowed(`${what} is a server-side only action`);
+  requireServerSide(actor, `${what} is a server-side only action`);
 }
 
 /** Who a moderator action is recorded as: the moderator, or for a server call the `user_id` it names. */
