@@ -55,6 +55,9 @@ test("B's unread badge rises with A's messages and clears when B opens the conve
       toasts(b.page).filter({ hasText: 'Đã đánh dấu tin nhắn là chưa đọc' }),
     ).toBeVisible();
     await expect(sidebarChatBadge(b.page)).toHaveText('2');
+    // It stays so: reading on arrival must not undo the mark a moment later.
+    await b.page.waitForTimeout(1_500);
+    await expect(sidebarChatBadge(b.page)).toHaveText('2');
   } finally {
     await a.context.close();
     await b.context.close();
