@@ -10,6 +10,7 @@ import * as m0011ChannelTypes from './migrations/0011-channel-types.ts';
 import * as m0008Bans from './migrations/0008-bans.ts';
 import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 import * as m0012Tasks from './migrations/0012-tasks.ts';
+import * as m0016SearchPrefixIndex from './migrations/0016-search-prefix-index.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-bans': m0008Bans,
   '0010-privacy-settings': m0010PrivacySettings,
   '0012-tasks': m0012Tasks,
+  '0016-search-prefix-index': m0016SearchPrefixIndex,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
 };
