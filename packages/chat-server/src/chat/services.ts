@@ -41,6 +41,7 @@ import {
   blockedChannelFields,
   blockedConversationHidden,
   blockedEventAudience,
+  blockedAuthorNotUnread,
   refuseBlockedWrites,
 } from './extensions/moderation/blocks-rules.ts';
 import {
@@ -155,12 +156,13 @@ interface Core extends Pick<ChatServices, CoreServiceName> {
   assembler: MessageAssembler;
 }
 
-function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
+function createCoreRepos(deps: ChatDeps, points: ExtensionPoints) {
+  const { db, channelTypes: types } = deps;
   return {
     channels: createChannelsRepo(db),
     messages: createMessagesRepo(db),
     reactions: createReactionsRepo(db),
-    reads: createReadsRepo(db, types),
+    reads: createReadsRepo(db, types, points.unreadExcluded),
     threads: createThreadsRepo(db),
   };
 }
@@ -169,8 +171,8 @@ function createCoreRepos(db: ChatDeps['db'], types: ChatDeps['channelTypes']) {
 function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps, points.eventAudience);
   const users = createUsersService({ deps, events });
-  const me = createOwnUserBuilder(deps, users, points);
-  const repos = createCoreRepos(deps.db, deps.channelTypes);
+  const repos = createCoreRepos(deps, points);
+  const me = createOwnUserBuilder(deps, users, repos.reads, points);
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,
@@ -304,6 +306,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   points.channelHidden.push(blockedConversationHidden());
   points.channelFields.push(blockedChannelFields(core.deps.db));
   points.eventAudience.push(blockedEventAudience(core.deps.db));
+  points.unreadExcluded.push(blockedAuthorNotUnread());
   points.beforeChannelWrite.push(refuseBlockedWrites(core.deps.db));
   points.channelStateFields.push(async (actor, cids) => {
     const found = await services.drafts.channelDrafts(actor, cids);

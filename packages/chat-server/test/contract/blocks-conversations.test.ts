@@ -96,6 +96,34 @@ describe('blocks in one-to-one conversations', { timeout: 30_000 }, () => {
     expect(fromBob).toEqual([]);
   });
 
+  it('leaves what the blocked user wrote in the one-to-one conversations out of the blocker’s unread counts, but not in a group, until the unblock', async () => {
+    const { aliceId, bobId, alice, distinct, named, group } = await scene(env());
+    const unread = async () => {
+      const counts = await alice.getUnreadCount();
+      const byChannel = Object.fromEntries(
+        counts.channels.map((entry) => [entry.channel_id, entry.unread_count]),
+      );
+      return { total: counts.total_unread_count, byChannel };
+    };
+    expect((await unread()).total).toBe(3);
+
+    await alice.blockUser(bobId);
+    // The product backend's server-side sends are not refused by a block; they must not count either.
+    await env()
+      .admin.channel('messaging', distinct.id!)
+      .sendMessage({ text: 'Vẫn nhớ ta chứ?', user_id: bobId });
+    expect(await unread()).toEqual({ total: 1, byChannel: { [group.cid]: 1 } });
+    // The same totals reach the blocker on their next connection.
+    const again = await connectUser(env(), aliceId);
+    expect(again.user?.total_unread_count).toBe(1);
+
+    await alice.unBlockUser(bobId);
+    expect(await unread()).toEqual({
+      total: 4,
+      byChannel: { [distinct.cid]: 2, [named.cid]: 1, [group.cid]: 1 },
+    });
+  });
+
   it('refuses the blocked user’s sends, edits and reactions in a conversation the app named itself, and lets them resume after unblocking', async () => {
     const { bobId, alice, bob, named } = await scene(env());
     const earlier = await sendText(named, 'Lời cũ');

@@ -112,6 +112,13 @@ export type ChannelFields = ChannelStateEnricher;
  */
 export type ChannelHiddenCondition = (viewerId: string) => RawBuilder<boolean>;
 
+/**
+ * A condition, in SQL over the message `msg` and the read state `r`, under which the message is left out of
+ * `r.user_id`'s unread counts although they may read it (blocks: what someone they blocked wrote in a one-to-one
+ * conversation). Read when the counting statement is first built, so extensions plug in at start-up.
+ */
+export type UnreadExclusion = () => RawBuilder<boolean>;
+
 /** A user-driven write into a channel other than a new message (edits, reactions), before it is stored. */
 export interface BeforeChannelWriteContext {
   actor: Actor;
@@ -155,6 +162,7 @@ export interface ExtensionPoints {
   channelHidden: ChannelHiddenCondition[];
   beforeChannelWrite: BeforeChannelWrite[];
   eventAudience: EventAudienceFilter[];
+  unreadExcluded: UnreadExclusion[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
@@ -169,5 +177,6 @@ export function createExtensionPoints(): ExtensionPoints {
     channelHidden: [],
     beforeChannelWrite: [],
     eventAudience: [],
+    unreadExcluded: [],
   };
 }

@@ -27,11 +27,11 @@ export interface UnreadCounters {
 }
 
 export async function counters(
-  { deps }: ReadsContext,
+  { reads }: ReadsContext,
   appId: string,
   userId: string,
 ): Promise<UnreadCounters> {
-  const summary = await unreadSummary(deps, appId, userId);
+  const summary = await unreadSummary(reads, appId, userId);
   return {
     total_unread_count: summary.total,
     unread_count: summary.total,

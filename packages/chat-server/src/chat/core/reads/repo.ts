@@ -6,6 +6,7 @@ import {
   type ChannelTypeLookup,
 } from '../channel-types.ts';
 import { visibleToViewer } from '../access/visibility.ts';
+import type { UnreadExclusion } from '../extension-points.ts';
 
 export type ReadRow = Selectable<ReadsTable>;
 export type ReadWithUnread = ReadRow & { unread: number };
@@ -40,19 +41,32 @@ export const UNREAD_COUNT_CAP = 255;
 // History hidden from the reader (truncation, hide_history, clear_history) is never unread: see core/access/visibility.ts.
 const visibleToReader = visibleToViewer('msg', sql.ref('r.user_id'));
 
+/** What the extensions leave out of the count, as one condition (true when none do). */
+function notExcluded(exclusions: readonly UnreadExclusion[]): RawBuilder<boolean> {
+  if (exclusions.length === 0) return sql<boolean>`1 = 1`;
+  return sql<boolean>`not (${sql.join(
+    exclusions.map((exclusion) => exclusion()),
+    sql` or `,
+  )})`;
+}
+
 const unreadChannelOf = (
   countsUnread: RawBuilder<boolean>,
+  counted: RawBuilder<boolean>,
 ) => sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
     and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system' and ${visibleToReader}
+    and ${counted}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
 const unreadThreadOf = (
   countsUnread: RawBuilder<boolean>,
+  counted: RawBuilder<boolean>,
 ) => sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.parent_id = r.thread_id and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and msg.deleted_at is null and msg.silent = 0 and ${visibleToReader}
+    and ${counted}
   limit ${sql.lit(UNREAD_COUNT_CAP)}) capped) else 0 end)`;
 
 /** A user's channel unread totals, as carried by `me` and by events. */
@@ -97,7 +111,10 @@ interface UnreadSql {
 }
 
 /** The unread-count expressions of one version of an app's type list (built once per list, reused until it changes). */
-function unreadSqlCache(types: ChannelTypeLookup | undefined): (appId: string) => UnreadSql {
+function unreadSqlCache(
+  types: ChannelTypeLookup | undefined,
+  exclusions: readonly UnreadExclusion[],
+): (appId: string) => UnreadSql {
   const built = new WeakMap<readonly ChannelType[], UnreadSql>();
   const builtins = Object.values(BUILTIN_CHANNEL_TYPES);
   return (appId) => {
@@ -105,16 +122,27 @@ function unreadSqlCache(types: ChannelTypeLookup | undefined): (appId: string) =
     let entry = built.get(list);
     if (!entry) {
       const counts = countsUnreadFor(list);
-      entry = { channel: unreadChannelOf(counts), thread: unreadThreadOf(counts) };
+      const counted = notExcluded(exclusions);
+      entry = {
+        channel: unreadChannelOf(counts, counted),
+        thread: unreadThreadOf(counts, counted),
+      };
       built.set(list, entry);
     }
     return entry;
   };
 }
 
-/** `types`: the live channel types, whose `read_events` decide which channels keep unread counts. */
-export function createReadsRepo(db: Db, types?: ChannelTypeLookup): ReadsRepo {
-  const unreadSql = unreadSqlCache(types);
+/**
+ * `types`: the live channel types, whose `read_events` decide which channels keep unread counts; `exclusions`: what
+ * extensions leave out of the counts (the list is read when a statement is first built).
+ */
+export function createReadsRepo(
+  db: Db,
+  types?: ChannelTypeLookup,
+  exclusions: readonly UnreadExclusion[] = [],
+): ReadsRepo {
+  const unreadSql = unreadSqlCache(types, exclusions);
   // Channel-level read states of current members only: a former member's leftover read row must not count.
   const memberChannelReads = (appId: string) =>
     db

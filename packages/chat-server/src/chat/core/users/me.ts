@@ -1,6 +1,6 @@
 import type { ChatDeps } from '../deps.ts';
 import type { ExtensionPoints } from '../extension-points.ts';
-import { createReadsRepo } from '../reads/repo.ts';
+import type { ReadsRepo } from '../reads/repo.ts';
 import type { Mute } from 'stream-chat';
 import type { ChannelMuteResponse, SharedLocationResponse } from '../wire/types.ts';
 import type { UserRow } from './repo.ts';
@@ -25,6 +25,7 @@ export type OwnUserBuilder = (row: UserRow) => Promise<OwnUserResponse>;
 export function createOwnUserBuilder(
   deps: ChatDeps,
   users: UsersService,
+  reads: ReadsRepo,
   points: Pick<ExtensionPoints, 'ownUser'>,
 ): OwnUserBuilder {
   return async (row) => {
@@ -32,7 +33,7 @@ export function createOwnUserBuilder(
     const self = users.toResponse(row);
     const context = { appId, row, self, now: deps.clock.now() };
     const [unread, ...parts] = await Promise.all([
-      unreadSummary(deps, appId, row.id),
+      unreadSummary(reads, appId, row.id),
       ...points.ownUser.map((part) => part(context)),
     ]);
     return Object.assign({ ...ownUserBase(self, unread), active_live_locations: [] }, ...parts);
@@ -60,8 +61,7 @@ export function ownUserBase(
   };
 }
 
-export async function unreadSummary(deps: ChatDeps, appId: string, userId: string) {
-  const reads = createReadsRepo(deps.db, deps.channelTypes);
+export async function unreadSummary(reads: ReadsRepo, appId: string, userId: string) {
   const [channels, threads] = await Promise.all([
     reads.channelUnreads(appId, userId),
     reads.threadUnreads(appId, userId),

@@ -6,6 +6,7 @@ import type {
   ChannelFields,
   ChannelHiddenCondition,
   EventAudienceFilter,
+  UnreadExclusion,
 } from '../../core/extension-points.ts';
 import type { ModerationTables } from './repo.ts';
 
@@ -79,6 +80,16 @@ export async function blockersInConversation(
 export function blockedConversationHidden(): ChannelHiddenCondition {
   return (viewerId) =>
     sql<boolean>`(c.member_count = 2 and m.user_id is not null and exists (select 1 from members bm inner join user_blocks b on b.app_id = bm.app_id and b.user_id = ${viewerId} and b.blocked_user_id = bm.user_id where bm.app_id = c.app_id and bm.cid = c.cid and bm.user_id <> ${viewerId}))`;
+}
+
+/**
+ * What a blocked user wrote in the blocker's one-to-one conversation is not unread for the blocker: the
+ * conversation is hidden from them, so it must not raise their badge either (messages from before the block, and
+ * the product backend's server-side sends, which a block does not refuse).
+ */
+export function blockedAuthorNotUnread(): UnreadExclusion {
+  return () =>
+    sql<boolean>`(exists (select 1 from user_blocks ub where ub.app_id = msg.app_id and ub.user_id = r.user_id and ub.blocked_user_id = msg.user_id) and exists (select 1 from channels uc where uc.app_id = msg.app_id and uc.cid = msg.cid and uc.member_count = 2))`;
 }
 
 /** `channel.blocked` (and `hidden`) on the blocker's view of such a conversation, as Stream returns it. */
