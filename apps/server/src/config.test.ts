@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'auto',
       shutdownGraceMs: 10_000,
+      backup: { dir: '/srv/daohuu/data/backups', intervalMs: 86_400_000, retain: 7 },
       nodeEnv: 'development',
       authRateLimit: {
         windowMs: 900_000,
@@ -55,6 +56,9 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'json',
         SHUTDOWN_GRACE_MS: '2500',
+        BACKUP_INTERVAL_HOURS: '6',
+        BACKUP_RETAIN: '30',
+        BACKUP_DIR: '/mnt/sao-luu',
         NODE_ENV: 'production',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
@@ -84,6 +88,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       logFormat: 'json',
       shutdownGraceMs: 2500,
+      backup: { dir: '/mnt/sao-luu', intervalMs: 21_600_000, retain: 30 },
       nodeEnv: 'production',
       authRateLimit: {
         windowMs: 60_000,

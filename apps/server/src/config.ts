@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -135,6 +135,16 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_MS: wholeNumber(0, 600_000)
     .default(10_000)
     .describe('On SIGTERM/SIGINT, longest wait for requests in progress before the server closes.'),
+  BACKUP_INTERVAL_HOURS: wholeNumber(0, 8760)
+    .default(24)
+    .describe('Hours between automatic backups of the SQLite databases; 0 turns them off.'),
+  BACKUP_RETAIN: wholeNumber(1, 1000)
+    .default(7)
+    .describe('Backups kept; older ones are deleted after each new backup.'),
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .describe('Directory backups are written to (default: DATA_DIR/backups).'),
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
       error: 'must be one of development, production, test',
@@ -275,6 +285,14 @@ export interface Config {
   logFormat: 'auto' | 'pretty' | 'json';
   /** How long a shutdown lets requests in progress finish (main.ts). */
   shutdownGraceMs: number;
+  /** Online backups of the SQLite databases (backup/). */
+  backup: {
+    /** Absolute path. */
+    dir: string;
+    /** 0: no automatic backups (`npm run backup` still works). */
+    intervalMs: number;
+    retain: number;
+  };
   nodeEnv: 'development' | 'production' | 'test';
   authRateLimit: {
     windowMs: number;
@@ -369,6 +387,11 @@ export function loadConfig(
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
+    backup: {
+      dir: resolve(cwd, values.BACKUP_DIR ?? join(values.DATA_DIR, 'backups')),
+      intervalMs: values.BACKUP_INTERVAL_HOURS * 3_600_000,
+      retain: values.BACKUP_RETAIN,
+    },
     nodeEnv: values.NODE_ENV,
     authRateLimit: {
       windowMs: values.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import { shutDownOnSignals, trackRequests } from '@daohuu/chat-server';
 import { buildApp } from './app.ts';
+import { scheduleBackups } from './backup/schedule.ts';
 import { startupBanner } from './banner.ts';
 import { logIsPretty } from './http/log-output.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -32,6 +33,7 @@ else
 // Requests already received (chat sends included) finish before the app closes: Fastify's close alone
 // answers them 503.
 shutDownOnSignals(app, requests, config.shutdownGraceMs);
+scheduleBackups(config, app.log);
 
 // Chat reaches the embedded chat server over HTTP, so this waits for listen; a failure here (e.g. the demo
 // conversation could not be seeded) is logged and the server keeps serving.
