@@ -1,4 +1,4 @@
-import type { Event, StreamChat } from 'stream-chat';
+import type { Event, OwnUserResponse, StreamChat } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import {
   connectUser,
@@ -115,7 +115,7 @@ describe('blocks in one-to-one conversations', { timeout: 30_000 }, () => {
     expect(await unread()).toEqual({ total: 1, byChannel: { [group.cid]: 1 } });
     // The same totals reach the blocker on their next connection.
     const again = await connectUser(env(), aliceId);
-    expect(again.user?.total_unread_count).toBe(1);
+    expect((again.user as OwnUserResponse | undefined)?.total_unread_count).toBe(1);
 
     await alice.unBlockUser(bobId);
     expect(await unread()).toEqual({
