@@ -11,6 +11,7 @@ import {
   type DeepPartial,
 } from '../config.ts';
 import { answerClientError, answerFrameworkError } from '../http/error-handler.ts';
+import type { ChatRuntime } from '../runtime.ts';
 import { buildChatServer } from '../server.ts';
 import { createPostgresSchema } from './postgres-schema.ts';
 
@@ -24,6 +25,8 @@ export interface TestChatServer {
   apiSecret: string;
   /** Every route the chat plugin registered (method and URL, with the prefix), e.g. for fuzzing each endpoint. */
   routes: readonly ChatRoute[];
+  /** Client connections (sockets) this node holds now: which node a client landed on behind a balancer. */
+  socketCount(): number;
   /** Stops and starts again on the same port and the same database (to test recovery). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     apiKey: app0.key,
     apiSecret: app0.secret,
     routes: server.routes,
+    socketCount: () => server.sockets?.() ?? 0,
     async restart() {
       await stop(server);
       await start(server);
@@ -133,12 +137,17 @@ interface RunningServer {
   app: FastifyInstance | undefined;
   /** Every route registered, once, whatever the number of restarts. */
   routes: ChatRoute[];
+  /** The running instance's socket count. */
+  sockets?: () => number;
 }
 
 async function start(server: RunningServer): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const { chatServerPlugin } = await import('../plugin.ts');
   const onRoute = (route: RouteOptions) => recordRoute(server.routes, route);
+  const onReady = (runtime: ChatRuntime) => {
+    server.sockets = () => runtime.deps.hub.size;
+  };
   if (server.prefix) {
     server.app = Fastify({
       logger: false,
@@ -146,11 +155,11 @@ async function start(server: RunningServer): Promise<void> {
       frameworkErrors: answerFrameworkError,
       clientErrorHandler: answerClientError,
     });
-    await server.app.register(chatServerPlugin(server.config, { onRoute }), {
+    await server.app.register(chatServerPlugin(server.config, { onRoute, onReady }), {
       prefix: server.prefix,
     });
   } else {
-    server.app = await buildChatServer(server.config, { onRoute });
+    server.app = await buildChatServer(server.config, { onRoute, onReady });
   }
   await server.app.listen({ host: '127.0.0.1', port: server.port });
   server.port = (server.app.server.address() as AddressInfo).port;
