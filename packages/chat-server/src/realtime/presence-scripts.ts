@@ -1,0 +1,85 @@
+/*
+ * Lua run atomically by Redis for the cluster presence store (presence-redis.ts). Keys, under the prefix P:
+ *   P nodes             set of node ids that registered (what the reapers look at)
+ *   P alive:<node>      a node's heartbeat, expiring after the presence TTL
+ *   P u:<app>           hash user -> connections on every node
+ *   P nu:<node>         hash "<app>\n<user>" -> connections on that node (what a reap takes back)
+ *   P w:<app>\n<cid>    hash watcher -> watching sockets on every node (anonymous watchers start with \1)
+ *   P nw:<node>         hash "<app>\n<cid>\n<watcher>" -> watching sockets on that node
+ */
+
+/**
+ * KEYS: cluster hash, node hash. ARGV: cluster field, node field, delta. Returns {before, after} of the cluster
+ * count, or {-1, -1} when the node gives back what it no longer holds (a reaper already took it back).
+ */
+export const DELTA_SCRIPT = `
+local n = redis.call('HINCRBY', KEYS[2], ARGV[2], ARGV[3])
+if n <= 0 then redis.call('HDEL', KEYS[2], ARGV[2]) end
+if n < 0 then return {-1, -1} end
+local after = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[3])
+if after <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return {after - tonumber(ARGV[3]), after}
+`;
+
+/**
+ * ARGV: prefix, dead node. Takes back everything a node whose heartbeat lapsed still counted. Removing the node
+ * from the set is the lease: of several reapers racing for it, only the one whose SREM succeeds does the work, so
+ * each dead node's users are announced once. Returns {offline "<app>\n<user>"[], stopped "<app>\n<cid>\n<w>"[]}.
+ */
+export const REAP_SCRIPT = `
+local p = ARGV[1]
+local node = ARGV[2]
+if redis.call('EXISTS', p .. 'alive:' .. node) == 1 then return {{}, {}} end
+if redis.call('SREM', p .. 'nodes', node) == 0 then return {{}, {}} end
+local offline = {}
+local nu = redis.call('HGETALL', p .. 'nu:' .. node)
+for i = 1, #nu, 2 do
+  local f = nu[i]
+  local cut = string.find(f, '\\n', 1, true)
+  local key = p .. 'u:' .. string.sub(f, 1, cut - 1)
+  local user = string.sub(f, cut + 1)
+  if redis.call('HINCRBY', key, user, -tonumber(nu[i + 1])) <= 0 then
+    redis.call('HDEL', key, user)
+    table.insert(offline, f)
+  end
+end
+redis.call('DEL', p .. 'nu:' .. node)
+local stopped = {}
+local nw = redis.call('HGETALL', p .. 'nw:' .. node)
+for i = 1, #nw, 2 do
+  local f = nw[i]
+  local a = string.find(f, '\\n', 1, true)
+  local b = string.find(f, '\\n', a + 1, true)
+  local key = p .. 'w:' .. string.sub(f, 1, b - 1)
+  local watcher = string.sub(f, b + 1)
+  if redis.call('HINCRBY', key, watcher, -tonumber(nw[i + 1])) <= 0 then
+    redis.call('HDEL', key, watcher)
+    table.insert(stopped, f)
+  end
+end
+redis.call('DEL', p .. 'nw:' .. node)
+return {offline, stopped}
+`;
+
+/** KEYS: cluster watcher hashes. Returns the number of distinct watchers of each. */
+export const WATCHER_COUNTS_SCRIPT = `
+local counts = {}
+for i = 1, #KEYS do counts[i] = redis.call('HLEN', KEYS[i]) end
+return counts
+`;
+
+/**
+ * KEYS: counter. ARGV: limit, window ms. A fixed window starting at the key's first hit; a refused hit is not
+ * counted. Returns {allowed 0/1, count, ms left in the window}.
+ */
+export const WINDOW_HIT_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 0 or ttl < 0 then
+  redis.call('SET', KEYS[1], 1, 'PX', ARGV[2])
+  return {1, 1, tonumber(ARGV[2])}
+end
+if count >= tonumber(ARGV[1]) then return {0, count, ttl} end
+redis.call('INCR', KEYS[1])
+return {1, count + 1, ttl}
+`;
