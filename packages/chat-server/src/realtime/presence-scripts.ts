@@ -67,19 +67,3 @@ local counts = {}
 for i = 1, #KEYS do counts[i] = redis.call('HLEN', KEYS[i]) end
 return counts
 `;
-
-/**
- * KEYS: counter. ARGV: limit, window ms. A fixed window starting at the key's first hit; a refused hit is not
- * counted. Returns {allowed 0/1, count, ms left in the window}.
- */
-export const WINDOW_HIT_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-local ttl = redis.call('PTTL', KEYS[1])
-if count == 0 or ttl < 0 then
-  redis.call('SET', KEYS[1], 1, 'PX', ARGV[2])
-  return {1, 1, tonumber(ARGV[2])}
-end
-if count >= tonumber(ARGV[1]) then return {0, count, ttl} end
-redis.call('INCR', KEYS[1])
-return {1, count + 1, ttl}
-`;
