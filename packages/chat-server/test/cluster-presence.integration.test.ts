@@ -97,22 +97,42 @@ if (redisUrl) {
       const seenOnA = presenceLog(watcherA, tuId!);
       const seenOnB = presenceLog(watcherB, tuId!);
 
-      const cameOnline = waitForEvent(watcherA, 'user.presence.changed', (e) => e.user?.id === tuId);
+      const cameOnline = waitForEvent(
+        watcherA,
+        'user.presence.changed',
+        (e) => e.user?.id === tuId,
+      );
       const first = await connectUser(a, tuId!);
       await cameOnline;
       const second = await connectUser(b, tuId!);
       // The sentinel connects through node B after the second socket: once its arrival is seen on both nodes,
       // any event the second socket had caused would have been seen too.
-      const sentinelOnA = waitForEvent(watcherA, 'user.presence.changed', (e) => e.user?.id === sentinelId);
-      const sentinelOnB = waitForEvent(watcherB, 'user.presence.changed', (e) => e.user?.id === sentinelId);
+      const sentinelOnA = waitForEvent(
+        watcherA,
+        'user.presence.changed',
+        (e) => e.user?.id === sentinelId,
+      );
+      const sentinelOnB = waitForEvent(
+        watcherB,
+        'user.presence.changed',
+        (e) => e.user?.id === sentinelId,
+      );
       await connectUser(b, sentinelId!);
       await Promise.all([sentinelOnA, sentinelOnB]);
       expect(seenOnA).toEqual([true]);
       expect(seenOnB).toEqual([true]);
 
       await first.disconnectUser();
-      const offlineOnA = waitForEvent(watcherA, 'user.presence.changed', (e) => e.user?.id === tuId);
-      const offlineOnB = waitForEvent(watcherB, 'user.presence.changed', (e) => e.user?.id === tuId);
+      const offlineOnA = waitForEvent(
+        watcherA,
+        'user.presence.changed',
+        (e) => e.user?.id === tuId,
+      );
+      const offlineOnB = waitForEvent(
+        watcherB,
+        'user.presence.changed',
+        (e) => e.user?.id === tuId,
+      );
       await second.disconnectUser();
       expect((await offlineOnA).user?.online).toBe(false);
       expect((await offlineOnB).user?.online).toBe(false);

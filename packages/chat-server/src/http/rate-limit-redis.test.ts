@@ -25,10 +25,16 @@ describe('REST rate limits counted in Redis', () => {
   it('falls back to the node’s own window while Redis is unreachable: still limited, never an error, logged once', async () => {
     const warnings: string[] = [];
     const log = { warn: (_: object, msg: string) => warnings.push(msg), info: () => undefined };
-    const windows = createRedisWindows({ redis: unreachable, keyPrefix: 't:', windowMs: 60_000, log });
+    const windows = createRedisWindows({
+      redis: unreachable,
+      keyPrefix: 't:',
+      windowMs: 60_000,
+      log,
+    });
     const limiter = new RateLimiter(limits(2), Date.now, windows);
     const states = [];
-    for (let i = 0; i < 3; i += 1) states.push(await limiter.countRequest(user, 'GET /app', '1.2.3.4'));
+    for (let i = 0; i < 3; i += 1)
+      states.push(await limiter.countRequest(user, 'GET /app', '1.2.3.4'));
     expect(states.map((state) => state?.allowed)).toEqual([true, true, false]);
     expect(warnings).toHaveLength(1);
   });

@@ -61,7 +61,8 @@ export function createRedisWindows(options: RedisWindowsOptions): SharedWindows 
           resetAt: now() + Number(leftMs),
         };
       } catch (error) {
-        if (!failing) log.warn({ err: error }, 'shared rate limits unavailable: counting on this node');
+        if (!failing)
+          log.warn({ err: error }, 'shared rate limits unavailable: counting on this node');
         failing = true;
         return local.hit(key, limit);
       }

@@ -173,7 +173,7 @@ export class RateLimiter {
     return this.counter.hit(key, limit);
   }
 
-    /** Counts one REST call to `endpoint` ("POST /guest") by `actor`; the state for the headers, null when unlimited. */
+  /** Counts one REST call to `endpoint` ("POST /guest") by `actor`; the state for the headers, null when unlimited. */
   request(actor: Actor, endpoint: string, address: string): WindowState | null {
     const { key, limit } = this.requestLimit(actor, endpoint, address);
     return this.take(key, limit);
@@ -191,7 +191,8 @@ export class RateLimiter {
 
   private requestLimit(actor: Actor, endpoint: string, address: string) {
     const { perUser, perAddress, perApp } = this.config;
-    if (actor.isServer) return { key: `s\n${actor.appId}\n${endpoint}`, limit: perApp.serverEndpoint };
+    if (actor.isServer)
+      return { key: `s\n${actor.appId}\n${endpoint}`, limit: perApp.serverEndpoint };
     if (endpoint === CREATE_GUEST)
       return { key: `a\n${address}\nguest`, limit: perAddress.createGuest };
     // An anonymous caller's user_id is its own claim: only its address identifies it.

@@ -82,7 +82,9 @@ export function createRedisPresenceStore(
     const [offline, stopped] = raw;
     if (offline.length === 0 && stopped.length === 0) return;
     const reaped: Reaped = {
-      offline: offline.map(splitLines).map(([appId, userId]) => ({ appId: appId!, userId: userId! })),
+      offline: offline
+        .map(splitLines)
+        .map(([appId, userId]) => ({ appId: appId!, userId: userId! })),
       stoppedWatching: stopped
         .map(splitLines)
         .filter(([, , watcher]) => !watcher!.startsWith(ANONYMOUS_MARK))
@@ -113,7 +115,13 @@ export function createRedisPresenceStore(
   tick();
 
   async function delta(cluster: string, field: string, nodeField: string, by: 1 | -1) {
-    const [before, after] = await redis.presenceDelta(cluster, `${p}nu:${node}`, field, nodeField, by);
+    const [before, after] = await redis.presenceDelta(
+      cluster,
+      `${p}nu:${node}`,
+      field,
+      nodeField,
+      by,
+    );
     return { before, after };
   }
 
@@ -128,7 +136,12 @@ export function createRedisPresenceStore(
     disconnected: (appId, userId) =>
       guarded(
         async () => {
-          const { before, after } = await delta(`${p}u:${appId}`, userId, `${appId}\n${userId}`, -1);
+          const { before, after } = await delta(
+            `${p}u:${appId}`,
+            userId,
+            `${appId}\n${userId}`,
+            -1,
+          );
           return before > 0 && after === 0;
         },
         () => local.disconnected(appId, userId),

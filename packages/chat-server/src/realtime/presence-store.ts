@@ -44,8 +44,7 @@ export interface PresenceStore {
 export function createMemoryPresenceStore(hub: Hub): PresenceStore {
   return {
     connected: (appId, userId) => Promise.resolve(hub.userConnectionCount(appId, userId) === 1),
-    disconnected: (appId, userId) =>
-      Promise.resolve(hub.userConnectionCount(appId, userId) === 0),
+    disconnected: (appId, userId) => Promise.resolve(hub.userConnectionCount(appId, userId) === 0),
     onlineAmong: (appId, userIds) =>
       Promise.resolve(new Set(userIds.filter((id) => hub.userConnectionCount(appId, id) > 0))),
     onlineUserIds: (appId) => Promise.resolve(hub.connectedUserIds(appId)),

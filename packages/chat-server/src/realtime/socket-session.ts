@@ -137,7 +137,10 @@ async function admitAndGreet(
   hub.add(connection);
   hub.sendTo(connection, healthCheck(context, connection, me));
   // Decided cluster-wide: a second socket on another node is no new arrival.
-  if (!handshake.anonymous && (await context.deps.presence.connected(handshake.appId, handshake.userId)))
+  if (
+    !handshake.anonymous &&
+    (await context.deps.presence.connected(handshake.appId, handshake.userId))
+  )
     await announcePresence(context.deps, context.services, handshake.appId, handshake.userId);
 }
 

@@ -45,7 +45,13 @@ export function createWatcherUseCases(
       if (!channel) throw chatError.notFound(`channel "${cid}" does not exist`);
       const connection = ctx.actorConnection(actor);
       if (!connection || !ctx.deps.hub.unwatch(connection, cid)) return;
-      await ctx.deps.presence.watching(actor.appId, cid, connection.userId, -1, connection.anonymous);
+      await ctx.deps.presence.watching(
+        actor.appId,
+        cid,
+        connection.userId,
+        -1,
+        connection.anonymous,
+      );
       await watchingEvents.announce(actor.appId, channel, 'user.watching.stop', connection.userId);
     },
 

@@ -109,7 +109,9 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
         repo.get(appId, id),
         deps.presence.onlineAmong(appId, [id]),
       ]);
-      return row ? toUserResponse(row, online.has(id)) : placeholderUser(id, 'user', deps.clock.now());
+      return row
+        ? toUserResponse(row, online.has(id))
+        : placeholderUser(id, 'user', deps.clock.now());
     },
 
     async roleOf(appId, userId) {
