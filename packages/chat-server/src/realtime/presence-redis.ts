@@ -52,7 +52,7 @@ function splitLines(value: string): string[] {
  */
 export function createRedisPresenceStore(
   options: RedisPresenceOptions,
-): PresenceStore & { abandon(): void } {
+): PresenceStore & { abandon(): void; reapNow(): Promise<void> } {
   const { keyPrefix, ttlMs, hub, log } = options;
   const redis = withScripts(options.redis);
   const local = createMemoryPresenceStore(hub);
@@ -194,6 +194,8 @@ export function createRedisPresenceStore(
         },
         () => local.watcherUserIds(appId, cid, offset, limit),
       ),
+    /** One reaper round now instead of at the next heartbeat (tests). */
+    reapNow: reapDeadNodes,
     /** Stops the heartbeat without cleaning up, as a crashed node would (tests). */
     abandon() {
       closed = true;
