@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryPubSub } from '../src/pubsub/memory.ts';
+import type { WebSocket } from 'ws';
+import { Connection } from '../src/realtime/connection.ts';
 import { Hub } from '../src/realtime/hub.ts';
 import { createRedisPresenceStore } from '../src/realtime/presence-redis.ts';
 import type { Reaped } from '../src/realtime/presence-store.ts';
@@ -56,7 +58,7 @@ if (redisUrl) {
       dead.abandon();
       await firstReport;
       // Another round on each survivor finds nothing left: the first reaper took the node for good.
-      await Promise.all([first.reapNow(), second.reapNow()]);
+      await Promise.all([first.tickNow(), second.tickNow()]);
       expect(reports).toEqual([
         {
           offline: [{ appId: 'app', userId: 'lan' }],
@@ -73,6 +75,52 @@ if (redisUrl) {
       expect(await stale.disconnected('app', 'lan')).toBe(false);
       expect(await other.connected('app', 'lan')).toBe(true);
       expect(await other.onlineAmong('app', ['lan'])).toEqual(new Set(['lan']));
+    });
+
+    it('counts its sockets again after Redis forgot the node, without counting them twice', async () => {
+      const prefix = `presence-unit:${randomBytes(4).toString('hex')}:`;
+      const hub = new Hub(createMemoryPubSub(), quiet);
+      const redis = new Redis(redisUrl!);
+      clients.push(redis);
+      const store = createRedisPresenceStore({
+        redis,
+        keyPrefix: prefix,
+        ttlMs: TTL_MS,
+        hub,
+        log: quiet,
+      });
+      stores.push(store);
+      const closedSocket = { readyState: 3 } as unknown as WebSocket;
+      for (const id of ['c1', 'c2']) {
+        const connection = new Connection(
+          id,
+          'app',
+          'lan',
+          'user',
+          false,
+          closedSocket,
+          1e6,
+          () => {},
+        );
+        hub.add(connection);
+        await store.connected('app', 'lan');
+        hub.watch(connection, 'messaging:a');
+        await store.watching('app', 'messaging:a', 'lan', 1);
+      }
+      const observer = node(prefix);
+      // A Redis restart without persistence: every key is gone.
+      const keys = await redis.keys(`${prefix}*`);
+      await redis.del(...keys);
+      expect(await observer.onlineAmong('app', ['lan'])).toEqual(new Set());
+      await store.tickNow();
+      await store.tickNow();
+      expect(await observer.onlineAmong('app', ['lan'])).toEqual(new Set(['lan']));
+      expect(await observer.watcherCounts('app', ['messaging:a'])).toEqual(
+        new Map([['messaging:a', 1]]),
+      );
+      // Both sockets leave: the counts restored are exactly what they were, so the user goes offline at the last.
+      expect(await store.disconnected('app', 'lan')).toBe(false);
+      expect(await store.disconnected('app', 'lan')).toBe(true);
     });
 
     it('answers from the node’s own sockets while Redis is unreachable, without throwing', async () => {

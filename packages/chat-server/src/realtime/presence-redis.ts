@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Hub } from './hub.ts';
 import { createMemoryPresenceStore, type PresenceStore, type Reaped } from './presence-store.ts';
-import { DELTA_SCRIPT, REAP_SCRIPT, WATCHER_COUNTS_SCRIPT } from './presence-scripts.ts';
+import {
+  DELTA_SCRIPT,
+  REAP_SCRIPT,
+  RESYNC_SCRIPT,
+  WATCHER_COUNTS_SCRIPT,
+} from './presence-scripts.ts';
 
 export interface RedisPresenceOptions {
   redis: Redis;
@@ -27,6 +32,7 @@ type RedisWithScripts = Redis & {
   ): Promise<[number, number]>;
   presenceReap(prefix: string, node: string): Promise<[string[], string[]]>;
   presenceWatcherCounts(count: number, ...keys: string[]): Promise<number[]>;
+  presenceResync(...args: (string | number)[]): Promise<number>;
 };
 
 function withScripts(redis: Redis): RedisWithScripts {
@@ -35,8 +41,23 @@ function withScripts(redis: Redis): RedisWithScripts {
     redis.defineCommand('presenceDelta', { numberOfKeys: 2, lua: DELTA_SCRIPT });
     redis.defineCommand('presenceReap', { numberOfKeys: 0, lua: REAP_SCRIPT });
     redis.defineCommand('presenceWatcherCounts', { lua: WATCHER_COUNTS_SCRIPT });
+    redis.defineCommand('presenceResync', { numberOfKeys: 0, lua: RESYNC_SCRIPT });
   }
   return scripted;
+}
+
+/** What this node's sockets hold, as the node hashes count it: connections per user, watching sockets per watcher. */
+function heldBy(hub: Hub): { users: Map<string, number>; watchers: Map<string, number> } {
+  const users = new Map<string, number>();
+  const watchers = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const connection of hub.openConnections()) {
+    const { appId, userId, anonymous } = connection;
+    if (!anonymous) add(users, `${appId}\n${userId}`);
+    const watcher = anonymous ? `${ANONYMOUS_MARK}${userId}` : userId;
+    for (const cid of connection.watching) add(watchers, `${appId}\n${cid}\n${watcher}`);
+  }
+  return { users, watchers };
 }
 
 function splitLines(value: string): string[] {
@@ -52,7 +73,7 @@ function splitLines(value: string): string[] {
  */
 export function createRedisPresenceStore(
   options: RedisPresenceOptions,
-): PresenceStore & { abandon(): void; reapNow(): Promise<void> } {
+): PresenceStore & { abandon(): void; tickNow(): Promise<void> } {
   const { keyPrefix, ttlMs, hub, log } = options;
   const redis = withScripts(options.redis);
   const local = createMemoryPresenceStore(hub);
@@ -74,8 +95,21 @@ export function createRedisPresenceStore(
     }
   }
 
+  /**
+   * Joining the set of nodes again means Redis had forgotten this node (first beat, a restart, or a reaper that
+   * took it back while it was cut off): what it counts is then replaced by what its sockets hold now.
+   */
   async function heartbeat(): Promise<void> {
-    await redis.multi().set(`${p}alive:${node}`, '1', 'PX', ttlMs).sadd(`${p}nodes`, node).exec();
+    const replies = await redis
+      .multi()
+      .set(`${p}alive:${node}`, '1', 'PX', ttlMs)
+      .sadd(`${p}nodes`, node)
+      .exec();
+    const joined = replies?.[1]?.[1];
+    if (joined !== 1) return;
+    const { users, watchers } = heldBy(hub);
+    const pairs = [...users, ...watchers].flat();
+    await redis.presenceResync(p, node, users.size, ...pairs);
   }
 
   function report(raw: [string[], string[]]): void {
@@ -194,8 +228,11 @@ export function createRedisPresenceStore(
         },
         () => local.watcherUserIds(appId, cid, offset, limit),
       ),
-    /** One reaper round now instead of at the next heartbeat (tests). */
-    reapNow: reapDeadNodes,
+    /** One heartbeat and reaper round now instead of at the next tick (tests). */
+    async tickNow() {
+      await heartbeat();
+      await reapDeadNodes();
+    },
     /** Stops the heartbeat without cleaning up, as a crashed node would (tests). */
     abandon() {
       closed = true;

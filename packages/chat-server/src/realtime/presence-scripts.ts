@@ -67,3 +67,41 @@ local counts = {}
 for i = 1, #KEYS do counts[i] = redis.call('HLEN', KEYS[i]) end
 return counts
 `;
+
+/**
+ * ARGV: prefix, node, number of user entries U, then U pairs ("<app>\n<user>", count), then watcher pairs
+ * ("<app>\n<cid>\n<watcher>", count). Replaces what a node counts with what it really holds, after Redis forgot
+ * it (restart without persistence) or a reaper took it back while it was cut off.
+ */
+export const RESYNC_SCRIPT = `
+local p = ARGV[1]
+local node = ARGV[2]
+local function reset(nodeKey, clusterKeyOf)
+  local held = redis.call('HGETALL', nodeKey)
+  for i = 1, #held, 2 do
+    local key, field = clusterKeyOf(held[i])
+    if redis.call('HINCRBY', key, field, -tonumber(held[i + 1])) <= 0 then redis.call('HDEL', key, field) end
+  end
+  redis.call('DEL', nodeKey)
+end
+local function userKey(f)
+  local cut = string.find(f, '\\n', 1, true)
+  return p .. 'u:' .. string.sub(f, 1, cut - 1), string.sub(f, cut + 1)
+end
+local function watcherKey(f)
+  local a = string.find(f, '\\n', 1, true)
+  local b = string.find(f, '\\n', a + 1, true)
+  return p .. 'w:' .. string.sub(f, 1, b - 1), string.sub(f, b + 1)
+end
+reset(p .. 'nu:' .. node, userKey)
+reset(p .. 'nw:' .. node, watcherKey)
+local users = tonumber(ARGV[3])
+for i = 4, #ARGV, 2 do
+  local isUser = (i - 4) / 2 < users
+  local nodeKey = p .. (isUser and 'nu:' or 'nw:') .. node
+  local key, field = (isUser and userKey or watcherKey)(ARGV[i])
+  redis.call('HINCRBY', nodeKey, ARGV[i], ARGV[i + 1])
+  redis.call('HINCRBY', key, field, ARGV[i + 1])
+end
+return 1
+`;
