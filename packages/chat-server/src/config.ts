@@ -189,6 +189,14 @@ export const chatServerConfigSchema = z.object({
           .string()
           .default('chat:')
           .describe('Prefix of every Redis channel (isolates deployments sharing a Redis).'),
+        presenceTtlMs: z
+          .number()
+          .int()
+          .min(300)
+          .default(20_000)
+          .describe(
+            "How long a node's sockets keep counting as online and watching after its last heartbeat.",
+          ),
       }),
     ])
     .default({ kind: 'memory' }),

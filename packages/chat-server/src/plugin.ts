@@ -26,6 +26,7 @@ import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from '
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
+import { connectSharedWindows } from './http/rate-limit-redis.ts';
 import { installRateLimitHook, RateLimiter } from './http/rate-limit.ts';
 import { CLOSE_SERVICE_RESTART } from './realtime/close-codes.ts';
 import { registerGateway } from './realtime/gateway.ts';
@@ -114,7 +115,9 @@ export function chatServerPlugin(
       await runtime.deps.hub.settled();
     });
     installAuthHook(app, runtime);
-    const limiter = new RateLimiter(config.rateLimits);
+    const shared = await connectSharedWindows(config, app.log);
+    if (shared) app.addHook('onClose', async () => shared.close());
+    const limiter = new RateLimiter(config.rateLimits, Date.now, shared?.windows);
     installRateLimitHook(app, limiter);
     registerGateway(app, runtime, limiter);
     for (const register of ROUTES) register(app, runtime.services);

@@ -13,6 +13,8 @@ import { createRedisPubSub } from './pubsub/redis.ts';
 import type { PubSub } from './pubsub/pubsub.ts';
 import { CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN } from './realtime/close-codes.ts';
 import { Hub } from './realtime/hub.ts';
+import { announceReapedPresence } from './realtime/presence-events.ts';
+import { createPresenceStore } from './realtime/presence-wiring.ts';
 
 /** Everything one chat-server instance holds; built by `createChatRuntime`, torn down by `close`. */
 export interface ChatRuntime {
@@ -72,6 +74,7 @@ export async function createChatRuntime(
     pubsub.onReceivingChange((receiving) => {
       if (!receiving) hub.closeSockets(CLOSE_TRY_AGAIN, 'event stream interrupted');
     });
+    const presence = await createPresenceStore(config.pubsub, hub, log);
     const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
     const channelTypes = createChannelTypeStore({
       db: handle.db,
@@ -88,11 +91,13 @@ export async function createChatRuntime(
       writes,
       pubsub,
       hub,
+      presence,
       clock,
       log,
       channelTypes,
     };
     const services = createChatServices(deps);
+    announceReapedPresence(deps, services);
     services.reminders.start();
     return {
       deps,
@@ -105,6 +110,7 @@ export async function createChatRuntime(
         services.channels.stop();
         await services.reminders.stop();
         await writes.drain();
+        await presence.close();
         await channelTypes.stop();
         await pubsub.close();
         await handle.close();

@@ -133,6 +133,12 @@ function tooMany(what: string): ChatError {
   );
 }
 
+/** Windows kept outside this process (Redis), so every node counts the same caller against one limit. */
+export interface SharedWindows {
+  /** Counts one hit; `local` answers instead while the shared store cannot be reached. */
+  hit(key: string, limit: number, local: WindowCounter): Promise<WindowState>;
+}
+
 /** What the gateway needs to know to refuse a handshake. */
 export interface HandshakeUser {
   appId: string;
@@ -142,8 +148,9 @@ export interface HandshakeUser {
 /**
  * Every chat rate limit (docs/config.md, "Chat server: rate limits"): REST calls per user per endpoint (verified
  * token), per client address (anonymous callers, POST /guest) and per app (server tokens); websocket handshakes per
- * address and per user, open sockets per user and anonymous ones per address, and frames per socket. Counters
- * live in this process: in a cluster each node enforces them on its own share of the traffic.
+ * address and per user, open sockets per user and anonymous ones per address, and frames per socket. REST
+ * counters are shared by every node through Redis in a cluster (rate-limit-redis.ts); the websocket limits are
+ * counted by each node on its own share of the traffic.
  */
 export class RateLimiter {
   private readonly counter: WindowCounter;
@@ -152,6 +159,7 @@ export class RateLimiter {
   constructor(
     readonly config: RateLimitConfig,
     private readonly now: () => number = Date.now,
+    private readonly shared?: SharedWindows,
   ) {
     this.counter = new WindowCounter(config.windowMs, config.maxTrackedKeys, now);
   }
@@ -167,15 +175,32 @@ export class RateLimiter {
 
   /** Counts one REST call to `endpoint` ("POST /guest") by `actor`; the state for the headers, null when unlimited. */
   request(actor: Actor, endpoint: string, address: string): WindowState | null {
+    const { key, limit } = this.requestLimit(actor, endpoint, address);
+    return this.take(key, limit);
+  }
+
+  /**
+   * `request`, counted in the shared windows when there are some (a cluster counts each caller once across every
+   * node); the shared counter falls back to this node's own windows while Redis cannot be reached.
+   */
+  async countRequest(actor: Actor, endpoint: string, address: string): Promise<WindowState | null> {
+    const { key, limit } = this.requestLimit(actor, endpoint, address);
+    if (!this.shared || !this.config.enabled || limit === 0) return this.take(key, limit);
+    return this.shared.hit(key, limit, this.counter);
+  }
+
+  private requestLimit(actor: Actor, endpoint: string, address: string) {
     const { perUser, perAddress, perApp } = this.config;
-    if (actor.isServer) return this.take(`s\n${actor.appId}\n${endpoint}`, perApp.serverEndpoint);
-    if (endpoint === CREATE_GUEST) return this.take(`a\n${address}\nguest`, perAddress.createGuest);
+    if (actor.isServer)
+      return { key: `s\n${actor.appId}\n${endpoint}`, limit: perApp.serverEndpoint };
+    if (endpoint === CREATE_GUEST)
+      return { key: `a\n${address}\nguest`, limit: perAddress.createGuest };
     // An anonymous caller's user_id is its own claim: only its address identifies it.
     if (actor.role === 'anonymous' || !actor.userId)
-      return this.take(`a\n${address}\n${endpoint}`, perAddress.endpoint);
+      return { key: `a\n${address}\n${endpoint}`, limit: perAddress.endpoint };
     const group = USER_GROUPS.get(endpoint);
     const key = `u\n${actor.appId}\n${actor.userId}\n${group ?? endpoint}`;
-    return this.take(key, group ? perUser[group] : perUser.endpoint);
+    return { key, limit: group ? perUser[group] : perUser.endpoint };
   }
 
   /** Throws code 9 when `address` has used up its handshakes for this window (counted before any auth work). */
@@ -246,7 +271,11 @@ export function installRateLimitHook(app: FastifyInstance, limiter: RateLimiter)
   app.addHook('preHandler', async (request, reply) => {
     if (bypassesRestHooks(request)) return;
     const endpoint = routeKey(request, prefix);
-    const state = limiter.request(actorOf(request), endpoint, limiter.addressOf(request));
+    const state = await limiter.countRequest(
+      actorOf(request),
+      endpoint,
+      limiter.addressOf(request),
+    );
     if (!state) return;
     setHeaders(reply, state, Date.now());
     if (!state.allowed) throw tooMany(`${endpoint} is limited to ${state.limit} calls per window`);

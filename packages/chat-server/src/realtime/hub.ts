@@ -131,6 +131,11 @@ export class Hub {
     return this.byTopic.get(topics.channel(appId, cid))?.users.has(userId) ?? false;
   }
 
+  /** Every open connection on this node (presence-redis.ts re-announces them after Redis forgot this node). */
+  openConnections(): IterableIterator<Connection> {
+    return this.connections.values();
+  }
+
   /** Users of an app with at least one connection on this node. */
   connectedUserIds(appId: string): string[] {
     const ids = new Set<string>();

@@ -14,6 +14,7 @@ import { Connection } from './connection.ts';
 import { Frame } from './frame.ts';
 import { assertGuestAllowed, parseHandshake, type Handshake } from './handshake.ts';
 import type { Hub } from './hub.ts';
+import { announcePresence } from './presence-events.ts';
 
 /** What every websocket on this node shares. */
 export interface GatewayContext {
@@ -135,9 +136,12 @@ async function admitAndGreet(
   const connection = openConnection(context, session, handshake, me.role);
   hub.add(connection);
   hub.sendTo(connection, healthCheck(context, connection, me));
-  if (!handshake.anonymous && hub.userConnectionCount(handshake.appId, handshake.userId) === 1) {
-    await announcePresence(context, handshake.appId, handshake.userId);
-  }
+  // Decided cluster-wide: a second socket on another node is no new arrival.
+  if (
+    !handshake.anonymous &&
+    (await context.deps.presence.connected(handshake.appId, handshake.userId))
+  )
+    await announcePresence(context.deps, context.services, handshake.appId, handshake.userId);
 }
 
 const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
@@ -207,30 +211,18 @@ function refuseFrames(context: GatewayContext, connection: Connection): void {
   connection.close(CLOSE_POLICY_VIOLATION, 'too many frames');
 }
 
-async function announcePresence(
-  context: GatewayContext,
-  appId: string,
-  userId: string,
-): Promise<void> {
-  const { deps, services } = context;
-  const user = await services.users.response(appId, userId);
-  const event = { type: 'user.presence.changed', user, created_at: deps.clock.now() };
-  services.events.toPresenceFollowers(appId, userId, event);
-  services.events.toUser(appId, userId, event);
-}
-
 async function afterClose(
   context: GatewayContext,
   connection: Connection,
   watched: string[],
 ): Promise<void> {
-  const { deps, services, hub } = context;
+  const { deps, services } = context;
   try {
     await services.channels.connectionClosed(connection, watched);
-    if (connection.anonymous || hub.userConnectionCount(connection.appId, connection.userId) > 0)
-      return;
+    if (connection.anonymous) return;
+    if (!(await deps.presence.disconnected(connection.appId, connection.userId))) return;
     await services.users.touchLastActive(connection.appId, connection.userId);
-    await announcePresence(context, connection.appId, connection.userId);
+    await announcePresence(deps, services, connection.appId, connection.userId);
   } catch (error) {
     // The database may already be closed during shutdown; nothing is lost by skipping the presence event.
     deps.log.warn({ err: error }, 'cleanup after websocket close failed');

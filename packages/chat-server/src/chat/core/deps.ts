@@ -4,6 +4,7 @@ import type { Db, SqlDialectKind } from '../../db/schema.ts';
 import type { WriteQueue } from '../../db/write-queue.ts';
 import type { PubSub } from '../../pubsub/pubsub.ts';
 import type { Hub } from '../../realtime/hub.ts';
+import type { PresenceStore } from '../../realtime/presence-store.ts';
 import type { ChannelTypeStore } from './channel-types/store.ts';
 
 export interface Logger {
@@ -20,6 +21,8 @@ export interface ChatDeps {
   writes: WriteQueue;
   pubsub: PubSub;
   hub: Hub;
+  /** Online users and watcher counts across every node (the hub only knows this node's sockets). */
+  presence: PresenceStore;
   clock: Clock;
   log: Logger;
   /** Each app's live channel types (synchronous lookups; changes reach every node). */

@@ -180,7 +180,7 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     repo,
     hooks: { messagesHardDeleted: [] },
     watchingEvents: createWatchingEvents({
-      hub: deps.hub,
+      presence: deps.presence,
       users,
       events: context.events,
       clock: deps.clock,

@@ -77,6 +77,8 @@ interface LoadedRows {
 interface Resolved {
   messagesById: Map<string, MessageResponse>;
   watcherIds: Map<string, string[]>;
+  /** Distinct watchers on every node, per cid. */
+  watcherCounts: Map<string, number>;
   usersById: Map<string, UserResponse>;
   extras: Map<string, Record<string, unknown>>[];
   /** The viewer's app-wide ban, which takes writing rights in every channel. */
@@ -223,12 +225,16 @@ async function resolve(
   const assembled = await ctx.assembler.assemble(actor.appId, dedupe(allMessages), actor.userId);
   const messagesById = new Map(assembled.map((m) => [m.id, m]));
   const cids = rows.map((r) => r.cid);
-  const watcherIds = new Map<string, string[]>();
-  for (const cid of cids)
-    watcherIds.set(
-      cid,
-      ctx.deps.hub.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
-    );
+  const { presence } = ctx.deps;
+  const [watcherPages, watcherCounts] = await Promise.all([
+    Promise.all(
+      cids.map((cid) =>
+        presence.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
+      ),
+    ),
+    presence.watcherCounts(actor.appId, cids),
+  ]);
+  const watcherIds = new Map(cids.map((cid, i) => [cid, watcherPages[i]!]));
   const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
   const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
   const standing =
@@ -238,7 +244,15 @@ async function resolve(
   const channelExtras = await Promise.all(
     (ctx.channelFields ?? []).map((enrich) => enrich(actor, cids)),
   );
-  return { messagesById, watcherIds, usersById, extras, standing, channelExtras };
+  return {
+    messagesById,
+    watcherIds,
+    watcherCounts,
+    usersById,
+    extras,
+    standing,
+    channelExtras,
+  };
 }
 
 function toState(
@@ -288,7 +302,7 @@ function toState(
     watchers: (resolved.watcherIds.get(row.cid) ?? [])
       .map((id) => usersById.get(id)!)
       .filter(Boolean),
-    watcher_count: ctx.deps.hub.watcherCount(actor.appId, row.cid),
+    watcher_count: resolved.watcherCounts.get(row.cid) ?? 0,
     threads: [],
     hidden,
     pending_messages: [],

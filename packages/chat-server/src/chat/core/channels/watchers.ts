@@ -14,6 +14,13 @@ export async function watch(
   const connection = ctx.actorConnection(actor);
   if (!connection) return;
   if (!ctx.deps.hub.watch(connection, channel.cid)) return;
+  await ctx.deps.presence.watching(
+    actor.appId,
+    channel.cid,
+    connection.userId,
+    1,
+    connection.anonymous,
+  );
   await ctx.watchingEvents.announce(actor.appId, channel, 'user.watching.start', connection.userId);
 }
 
@@ -38,11 +45,20 @@ export function createWatcherUseCases(
       if (!channel) throw chatError.notFound(`channel "${cid}" does not exist`);
       const connection = ctx.actorConnection(actor);
       if (!connection || !ctx.deps.hub.unwatch(connection, cid)) return;
+      await ctx.deps.presence.watching(
+        actor.appId,
+        cid,
+        connection.userId,
+        -1,
+        connection.anonymous,
+      );
       await watchingEvents.announce(actor.appId, channel, 'user.watching.stop', connection.userId);
     },
 
     async connectionClosed(connection, watched) {
       for (const cid of watched) {
+        const { appId, userId, anonymous } = connection;
+        await ctx.deps.presence.watching(appId, cid, userId, -1, anonymous);
         const channel = await repo.get(connection.appId, cid);
         if (channel) {
           await watchingEvents.announce(

@@ -1,5 +1,5 @@
 import { channelEvent } from '../wire/events.ts';
-import type { Hub } from '../../../realtime/hub.ts';
+import type { PresenceStore } from '../../../realtime/presence-store.ts';
 import type { ChannelTypeLookup } from '../channel-types.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type { UsersService } from '../users/service.ts';
@@ -12,7 +12,7 @@ type WatchingKind = 'user.watching.start' | 'user.watching.stop';
  *
  * Announcing every watch to every watcher costs N²/2 frames while N people arrive (50 million for a 10,000-person
  * livestream), which starves message delivery for minutes. So a channel with more than `largeChannelWatchers`
- * watchers on this node gets at most one event of each kind per `batchMs`: the latest arrival or departure, with
+ * watchers (on every node together) gets at most one event of each kind per `batchMs`: the latest arrival or departure, with
  * the watcher count at flush time. The client only uses these events to keep `watcher_count` and its `watchers`
  * map; the count stays exact, and a big channel's watcher list is paged from the API anyway.
  *
@@ -25,7 +25,7 @@ export interface WatchingEvents {
 }
 
 export interface WatchingEventsOptions {
-  hub: Pick<Hub, 'watcherCount'>;
+  presence: Pick<PresenceStore, 'watcherCounts'>;
   users: Pick<UsersService, 'response'>;
   events: Pick<EventPublisher, 'toChannel'>;
   clock: { now(): string };
@@ -43,18 +43,23 @@ interface PendingBatch {
 }
 
 export function createWatchingEvents(options: WatchingEventsOptions): WatchingEvents {
-  const { hub, users, events, clock } = options;
+  const { presence, users, events, clock } = options;
+  const watcherCount = async (appId: string, cid: string) =>
+    (await presence.watcherCounts(appId, [cid])).get(cid) ?? 0;
   const pending = new Map<string, PendingBatch>();
   let stopped = false;
 
   async function publish(appId: string, channel: ChannelRow, kind: WatchingKind, userId: string) {
-    const user = await users.response(appId, userId);
+    const [user, count] = await Promise.all([
+      users.response(appId, userId),
+      watcherCount(appId, channel.cid),
+    ]);
     events.toChannel(
       appId,
       channel.cid,
       channelEvent(kind, channel, clock.now(), {
         user,
-        watcher_count: hub.watcherCount(appId, channel.cid),
+        watcher_count: count,
       }),
     );
   }
@@ -72,7 +77,7 @@ export function createWatchingEvents(options: WatchingEventsOptions): WatchingEv
         return;
       const key = `${appId}\0${channel.cid}`;
       const batch = pending.get(key);
-      if (hub.watcherCount(appId, channel.cid) <= options.largeChannelWatchers) {
+      if ((await watcherCount(appId, channel.cid)) <= options.largeChannelWatchers) {
         // Shrunk back under the threshold: what is still batched goes first, so events stay in order.
         if (batch) {
           clearTimeout(batch.timer);

@@ -7,7 +7,7 @@ import { isPlainObject } from '../json.ts';
 import { compileFilter, type FilterSchema } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
 import type { UsersContext } from './context.ts';
-import type { UserResponse } from './serialize.ts';
+import { toUserResponse, type UserResponse } from './serialize.ts';
 
 function filterSchema(dialect: ChatDeps['dialect'], connectedIds: string[]): FilterSchema {
   return {
@@ -75,18 +75,27 @@ function pageOf(payload: { limit?: unknown; offset?: unknown }) {
   return { limit, offset };
 }
 
+/** The cluster-wide online list costs a Redis read: only a filter naming `online` pays for it. */
+async function onlineIdsIfFiltered(
+  deps: ChatDeps,
+  appId: string,
+  payload: Record<string, unknown>,
+): Promise<string[]> {
+  const filter = JSON.stringify(payload.filter_conditions ?? {});
+  return filter.includes('"online"') ? deps.presence.onlineUserIds(appId) : [];
+}
+
 /** GET /users: filtered, sorted and paged; `presence: true` also follows the found users' presence. */
 export function createUserQuery({
   deps,
   repo,
-  toResponse,
 }: UsersContext): (actor: Actor, payload: unknown) => Promise<UserResponse[]> {
   return async (actor, payload) => {
     if (!isPlainObject(payload)) throw chatError.input('payload must be an object');
     const { limit, offset } = pageOf(payload);
     const where = compileFilter(
       payload.filter_conditions ?? {},
-      filterSchema(deps.dialect, deps.hub.connectedUserIds(actor.appId)),
+      filterSchema(deps.dialect, await onlineIdsIfFiltered(deps, actor.appId, payload)),
     );
     const order = sortOf(deps.dialect, payload.sort);
     const includeDeactivated = payload.include_deactivated_users === true;
@@ -107,6 +116,10 @@ export function createUserQuery({
           rows.map((r) => r.id),
         );
     }
-    return rows.map(toResponse);
+    const online = await deps.presence.onlineAmong(
+      actor.appId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toUserResponse(row, online.has(row.id)));
   };
 }

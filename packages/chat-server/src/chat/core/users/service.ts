@@ -92,18 +92,26 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     getRow: (appId, id) => repo.get(appId, id),
     async responses(appId, ids) {
       const list = [...new Set(ids)];
-      const rows = await repo.getMany(appId, list);
+      const [rows, online] = await Promise.all([
+        repo.getMany(appId, list),
+        deps.presence.onlineAmong(appId, list),
+      ]);
       const now = deps.clock.now();
       const map = new Map<string, UserResponse>();
       for (const id of list) {
         const row = rows.get(id);
-        map.set(id, row ? toResponse(row) : placeholderUser(id, 'user', now));
+        map.set(id, row ? toUserResponse(row, online.has(id)) : placeholderUser(id, 'user', now));
       }
       return map;
     },
     async response(appId, id) {
-      const row = await repo.get(appId, id);
-      return row ? toResponse(row) : placeholderUser(id, 'user', deps.clock.now());
+      const [row, online] = await Promise.all([
+        repo.get(appId, id),
+        deps.presence.onlineAmong(appId, [id]),
+      ]);
+      return row
+        ? toUserResponse(row, online.has(id))
+        : placeholderUser(id, 'user', deps.clock.now());
     },
 
     async roleOf(appId, userId) {
