@@ -12,6 +12,7 @@ import { createMemoryPubSub } from './pubsub/memory.ts';
 import { createRedisPubSub } from './pubsub/redis.ts';
 import type { PubSub } from './pubsub/pubsub.ts';
 import { CLOSE_SERVICE_RESTART, CLOSE_TRY_AGAIN } from './realtime/close-codes.ts';
+import { createConnectionRouter } from './realtime/connection-router.ts';
 import { Hub } from './realtime/hub.ts';
 import { announceReapedPresence } from './realtime/presence-events.ts';
 import { createPresenceStore } from './realtime/presence-wiring.ts';
@@ -75,6 +76,24 @@ export async function createChatRuntime(
       if (!receiving) hub.closeSockets(CLOSE_TRY_AGAIN, 'event stream interrupted');
     });
     const presence = await createPresenceStore(config.pubsub, hub, log);
+    const connections = await createConnectionRouter({
+      hub,
+      pubsub,
+      clustered: config.pubsub.kind === 'redis',
+      // Watcher counts are kept by the node holding the socket: it is the one that counts it out when it closes.
+      after: async (connection, command, changed) => {
+        if (command.op === 'presence') return;
+        const delta = command.op === 'watch' ? 1 : -1;
+        for (const cid of changed)
+          await presence.watching(
+            connection.appId,
+            cid,
+            connection.userId,
+            delta,
+            connection.anonymous,
+          );
+      },
+    });
     const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
     const channelTypes = createChannelTypeStore({
       db: handle.db,
@@ -92,6 +111,7 @@ export async function createChatRuntime(
       pubsub,
       hub,
       presence,
+      connections,
       clock,
       log,
       channelTypes,
@@ -111,6 +131,7 @@ export async function createChatRuntime(
         await services.reminders.stop();
         await writes.drain();
         await presence.close();
+        await connections.close();
         await channelTypes.stop();
         await pubsub.close();
         await handle.close();

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
-import type { Connection } from '../../../realtime/connection.ts';
 import {
   banHolds,
   ownCapabilities,
@@ -91,8 +90,6 @@ export interface ChannelUseCaseContext extends ChannelsContext {
     channel: ChannelRow,
     fields: F,
   ): ChannelEventBase<T> & F;
-  /** The caller's own websocket, when the request came with one. */
-  actorConnection(actor: Actor): Connection | undefined;
 }
 
 export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseContext {
@@ -195,7 +192,5 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     requesterChannel,
     membersResponse,
     baseEvent: (type, channel, fields) => channelEvent(type, channel, deps.clock.now(), fields),
-    actorConnection: (actor) =>
-      deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId),
   };
 }

@@ -58,10 +58,10 @@ export function createGetOrCreate(
       }
       const current = await ctx.accessRow(actor, channel);
       requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
-      if (body.watch === true) await watch(ctx, actor, channel);
+      if (body.watch === true) await watch(ctx, actor, [channel]);
       const [state] = await ctx.buildStates(actor, [channel], stateOptions(body));
       if (body.presence === true)
-        followPresence(
+        await followPresence(
           ctx,
           actor,
           state!.members.map((m) => m.user_id),

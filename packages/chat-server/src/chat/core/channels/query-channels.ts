@@ -55,9 +55,9 @@ export function createQueryChannels(
         watcherLimit: 100,
         watcherOffset: 0,
       });
-      if (body.watch === true) for (const row of rows) await watch(ctx, actor, row);
+      if (body.watch === true) await watch(ctx, actor, rows);
       if (body.presence === true)
-        followPresence(
+        await followPresence(
           ctx,
           actor,
           states.flatMap((s) => s.members.map((m) => m.user_id)),

@@ -5,33 +5,30 @@ import { cidOf } from './ids.ts';
 import type { ChannelRow } from './repo.ts';
 import type { ChannelsService } from './service.ts';
 
-/** Makes the caller's connection watch `channel`, telling the other watchers when it is new. */
+/** Makes the caller's connection watch `channels`, telling the other watchers of each it newly watches. */
 export async function watch(
-  ctx: Pick<ChannelUseCaseContext, 'deps' | 'watchingEvents' | 'actorConnection'>,
+  ctx: Pick<ChannelUseCaseContext, 'deps' | 'watchingEvents'>,
   actor: Actor,
-  channel: ChannelRow,
+  channels: ChannelRow[],
 ): Promise<void> {
-  const connection = ctx.actorConnection(actor);
-  if (!connection) return;
-  if (!ctx.deps.hub.watch(connection, channel.cid)) return;
-  await ctx.deps.presence.watching(
-    actor.appId,
-    channel.cid,
-    connection.userId,
-    1,
-    connection.anonymous,
-  );
-  await ctx.watchingEvents.announce(actor.appId, channel, 'user.watching.start', connection.userId);
+  if (channels.length === 0) return;
+  const change = await ctx.deps.connections.apply(actor, {
+    op: 'watch',
+    cids: channels.map((channel) => channel.cid),
+  });
+  if (!change) return;
+  for (const channel of channels)
+    if (change.changed.includes(channel.cid))
+      await ctx.watchingEvents.announce(actor.appId, channel, 'user.watching.start', change.userId);
 }
 
 /** `presence: true`: the caller's connection hears when these users come and go. */
-export function followPresence(
-  ctx: Pick<ChannelUseCaseContext, 'deps' | 'actorConnection'>,
+export async function followPresence(
+  ctx: Pick<ChannelUseCaseContext, 'deps'>,
   actor: Actor,
   userIds: string[],
-): void {
-  const connection = ctx.actorConnection(actor);
-  if (connection) ctx.deps.hub.followPresence(connection, userIds);
+): Promise<void> {
+  await ctx.deps.connections.apply(actor, { op: 'presence', userIds });
 }
 
 export function createWatcherUseCases(
@@ -43,16 +40,9 @@ export function createWatcherUseCases(
       const cid = cidOf(typeName, id);
       const channel = await repo.get(actor.appId, cid);
       if (!channel) throw chatError.notFound(`channel "${cid}" does not exist`);
-      const connection = ctx.actorConnection(actor);
-      if (!connection || !ctx.deps.hub.unwatch(connection, cid)) return;
-      await ctx.deps.presence.watching(
-        actor.appId,
-        cid,
-        connection.userId,
-        -1,
-        connection.anonymous,
-      );
-      await watchingEvents.announce(actor.appId, channel, 'user.watching.stop', connection.userId);
+      const change = await ctx.deps.connections.apply(actor, { op: 'unwatch', cids: [cid] });
+      if (!change?.changed.length) return;
+      await watchingEvents.announce(actor.appId, channel, 'user.watching.stop', change.userId);
     },
 
     async connectionClosed(connection, watched) {

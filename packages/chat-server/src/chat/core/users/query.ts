@@ -108,14 +108,8 @@ export function createUserQuery({
       limit,
       offset,
     );
-    if (payload.presence === true) {
-      const connection = deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
-      if (connection)
-        deps.hub.followPresence(
-          connection,
-          rows.map((r) => r.id),
-        );
-    }
+    if (payload.presence === true)
+      await deps.connections.apply(actor, { op: 'presence', userIds: rows.map((r) => r.id) });
     const online = await deps.presence.onlineAmong(
       actor.appId,
       rows.map((r) => r.id),

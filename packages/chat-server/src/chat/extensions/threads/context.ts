@@ -63,7 +63,6 @@ export async function loadThread(
 
 /** `watch: true` makes the caller's own connection watch the threads' channels. */
 export async function watchChannels(ctx: ThreadsContext, actor: Actor, cids: string[]) {
-  const connection = ctx.deps.hub.ownConnection(actor.connectionId, actor.appId, actor.userId);
-  if (!connection) return;
-  for (const cid of new Set(cids)) ctx.deps.hub.watch(connection, cid);
+  if (cids.length === 0) return;
+  await ctx.deps.connections.apply(actor, { op: 'watch', cids: [...new Set(cids)] });
 }
