@@ -94,6 +94,7 @@ export async function createChatRuntime(
     };
     const services = createChatServices(deps);
     services.reminders.start();
+    services.campaigns.start();
     return {
       deps,
       services,
@@ -104,6 +105,7 @@ export async function createChatRuntime(
         hub.closeAll(CLOSE_SERVICE_RESTART, 'server shutting down');
         services.channels.stop();
         await services.reminders.stop();
+        await services.campaigns.stop();
         await writes.drain();
         await channelTypes.stop();
         await pubsub.close();
