@@ -1,0 +1,71 @@
+import type { StreamChat } from 'stream-chat';
+import { createUsers, EVENT_TIMEOUT_MS, uniqueId, type ContractEnv } from '../contract/helpers.ts';
+
+/** Campaign stats as our server reports them (Stream's counters plus stats_targets and stats_users_failed). */
+export interface Stats {
+  stats_targets: number;
+  stats_messages_sent: number;
+  stats_users_failed: number;
+  stats_channels_created: number;
+  progress: number;
+}
+
+export async function campaignOf(admin: StreamChat, id: string) {
+  const { campaign } = await admin.getCampaign(id);
+  return { ...campaign, stats: campaign.stats as unknown as Stats };
+}
+
+/** Polls the campaign (as the admin screen does) until `check` holds; bounded by `timeoutMs`. */
+export async function waitForCampaign(
+  admin: StreamChat,
+  id: string,
+  check: (campaign: Awaited<ReturnType<typeof campaignOf>>) => boolean,
+  what: string,
+  timeoutMs = EVENT_TIMEOUT_MS * 4,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const campaign = await campaignOf(admin, id);
+    if (check(campaign)) return campaign;
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting until ${what} (status ${campaign.status}, ${JSON.stringify(campaign.stats)})`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A sender and `count` cultivators with names and tu vi, created server-side; returns their ids. */
+export async function cultivators(
+  env: ContractEnv,
+  prefix: string,
+  count: number,
+  tuVi: (index: number) => number = (index) => index * 1000,
+): Promise<{ sender: string; targets: string[] }> {
+  const sender = uniqueId(`${prefix}-tong-mon`);
+  const targets = Array.from({ length: count }, (_, index) => uniqueId(`${prefix}-${index}`));
+  await createUsers(env, [{ id: sender, name: 'Tông Môn', role: 'admin' } as never]);
+  for (let i = 0; i < targets.length; i += 100)
+    await env.admin.upsertUsers(
+      targets.slice(i, i + 100).map((id, offset) => ({
+        id,
+        name: `Đạo hữu ${id}`,
+        tu_vi: tuVi(i + offset),
+      })),
+    );
+  return { sender, targets };
+}
+
+/** Every message a user received from campaign `campaignId`, across every channel (server-side search). */
+export async function campaignMessagesTo(env: ContractEnv, userId: string, campaignId: string) {
+  const channels = await env.admin.queryChannels(
+    { members: { $in: [userId] } },
+    {},
+    { limit: 30, message_limit: 100, user_id: userId } as never,
+  );
+  return channels.flatMap((channel) =>
+    channel.state.messages.filter(
+      (message) => (message as { campaign_id?: string }).campaign_id === campaignId,
+    ),
+  );
+}
