@@ -56,16 +56,28 @@ export async function cultivators(
   return { sender, targets };
 }
 
-/** Every message a user received from campaign `campaignId`, across every channel (server-side search). */
-export async function campaignMessagesTo(env: ContractEnv, userId: string, campaignId: string) {
-  const channels = await env.admin.queryChannels(
-    { members: { $in: [userId] } },
-    {},
-    { limit: 30, message_limit: 100, user_id: userId } as never,
-  );
-  return channels.flatMap((channel) =>
-    channel.state.messages.filter(
-      (message) => (message as { campaign_id?: string }).campaign_id === campaignId,
-    ),
-  );
+/**
+ * How many messages of campaign `campaignId` each target holds, read from every channel the sender is in (the
+ * campaign's conversations), a page at a time. A duplicate send would show as a count of 2.
+ */
+export async function campaignMessageCounts(
+  env: ContractEnv,
+  sender: string,
+  campaignId: string,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let offset = 0; ; offset += 30) {
+    const channels = await env.admin.queryChannels(
+      { members: { $in: [sender] } },
+      { created_at: 1 },
+      { limit: 30, offset, message_limit: 10, user_id: sender } as never,
+    );
+    for (const channel of channels)
+      for (const message of channel.state.messages) {
+        if ((message as { campaign_id?: unknown }).campaign_id !== campaignId) continue;
+        const target = Object.keys(channel.state.members).find((id) => id !== sender) ?? '';
+        counts.set(target, (counts.get(target) ?? 0) + 1);
+      }
+    if (channels.length < 30) return counts;
+  }
 }
