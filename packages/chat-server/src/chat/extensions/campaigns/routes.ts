@@ -147,6 +147,7 @@ function registerCampaignEndpoints(app: FastifyInstance, { campaigns }: Campaign
     url: '/campaigns/:id/stop',
     params: idParams,
     query: noFields,
+    body: noFields,
     handler: async ({ params }, request) => campaigns.stop(actorOf(request), params.id),
   });
 }
