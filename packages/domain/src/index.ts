@@ -70,4 +70,6 @@ export type {
   UsersPage,
 } from './api.ts';
 export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';
+export { CAMPAIGN_PLACEHOLDERS, renderCampaignTemplate } from './campaign-template.ts';
+export type { TemplateUser } from './campaign-template.ts';
 export { foldTranslation, foldVietnamese, foldedWords, searchText } from './vi-fold.ts';

@@ -8,7 +8,7 @@ import type { JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import type { CampaignData } from './data.ts';
-import { renderTemplate, type TemplateUser } from './template.ts';
+import { renderCampaignTemplate as renderTemplate, type TemplateUser } from '@daohuu/domain';
 
 export interface DeliverContext {
   deps: ChatDeps;

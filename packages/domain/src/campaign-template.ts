@@ -1,15 +1,17 @@
-import { realmIndexOf, realmName } from '@daohuu/domain';
-import type { JsonObject } from '../../core/json.ts';
+import { realmIndexOf, realmName } from './realm.ts';
 
-/** The fields a template may name of the receiver and the sender. */
+/** The fields a campaign template may name of the receiver and the sender. */
 export interface TemplateUser {
   id: string;
   name: string | null;
-  custom: JsonObject;
+  custom: Record<string, unknown>;
 }
 
 // `{{ receiver.name }}` or `{{receiver.name}}`, as in Stream's campaign templates; paths are plain field names.
 const PLACEHOLDER = /\{\{\s*(receiver|sender)\.([A-Za-z0-9_]{1,64})\s*\}\}/g;
+
+/** The placeholders the admin screen offers, with what each one becomes. */
+export const CAMPAIGN_PLACEHOLDERS = ['{{ receiver.name }}', '{{ receiver.realm }}'] as const;
 
 /**
  * One user's value for a placeholder: `name` falls back to the id, `realm` is the realm of the custom `tu_vi`
@@ -29,7 +31,8 @@ function valueOf(user: TemplateUser, field: string): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function renderTemplate(
+/** A campaign message template with one receiver's (and the sender's) values filled in. */
+export function renderCampaignTemplate(
   template: string,
   people: { receiver: TemplateUser; sender: TemplateUser },
 ): string {
