@@ -14,7 +14,9 @@ async function createCultivators(admin: StreamChat, prefix: string, marker: stri
   const ids = Array.from({ length: USERS }, (_, i) => `${prefix}-${String(i).padStart(6, '0')}`);
   for (let i = 0; i < ids.length; i += 100)
     await admin.upsertUsers(
-      ids.slice(i, i + 100).map((id) => ({ id, name: `Đạo hữu ${id}`, tu_vi: 5_000, bench: marker })),
+      ids
+        .slice(i, i + 100)
+        .map((id) => ({ id, name: `Đạo hữu ${id}`, tu_vi: 5_000, bench: marker })),
     );
   return ids;
 }
@@ -26,7 +28,10 @@ async function plainSends(admin: StreamChat, sender: string, ids: string[]): Pro
   const worker = async () => {
     for (let i = next++; i < ids.length; i = next++) {
       const target = ids[i]!;
-      const channel = admin.channel('messaging', { members: [sender, target], created_by_id: sender });
+      const channel = admin.channel('messaging', {
+        members: [sender, target],
+        created_by_id: sender,
+      });
       await channel.create();
       await channel.sendMessage({
         text: TEMPLATE.replace('{{ receiver.name }}', `Đạo hữu ${target}`),
@@ -75,7 +80,9 @@ async function main(): Promise<void> {
     const plain = await plainSends(admin, sender, plainIds);
     const campaign = await campaignSends(admin, sender, campaignMarker);
     console.log(`users per side: ${USERS}`);
-    console.log(`plain API sends (create channel + send, ${IN_FLIGHT} in flight): ${plain.toFixed(1)} msg/s`);
+    console.log(
+      `plain API sends (create channel + send, ${IN_FLIGHT} in flight): ${plain.toFixed(1)} msg/s`,
+    );
     console.log(`campaign delivery: ${campaign.toFixed(1)} msg/s`);
     console.log(`campaign / plain: ${(campaign / plain).toFixed(2)}×`);
   } finally {

@@ -16,7 +16,7 @@ describe('segments through the server-side client', () => {
     const marker = uniqueId('mon-phai');
     const { targets } = await cultivators(env(), 'seg', 4, (i) => [50, 5_000, 60_000, 600_000][i]!);
     await env().admin.partialUpdateUsers(
-      targets.map((id) => ({ id, set: { mon_phai: marker } })),
+      targets.map((id) => ({ id, set: { mon_phai: marker } as never })),
     );
     const id = uniqueId('kim-dan');
     const { segment } = await env().admin.createSegment('user', id, {
@@ -119,7 +119,11 @@ describe('campaigns through the server-side client', () => {
     });
     expect(created.campaign.users.map((u) => u.id)).toEqual(targets);
     const { campaign: read } = await campaign.get();
-    expect(read).toMatchObject({ id: campaign.id, status: 'draft', stats: { stats_messages_sent: 0 } });
+    expect(read).toMatchObject({
+      id: campaign.id,
+      status: 'draft',
+      stats: { stats_messages_sent: 0 },
+    });
   });
 
   it('updates a draft, lists it among the campaigns, and deletes it', async () => {
@@ -128,9 +132,13 @@ describe('campaigns through the server-side client', () => {
     await campaign.create();
     const { campaign: updated } = await campaign.update({ name: 'Tên mới' });
     expect(updated).toMatchObject({ name: 'Tên mới', sender_id: sender });
-    const { campaigns } = await env().admin.queryCampaigns({}, [{ field: 'created_at', direction: -1 }], {
-      limit: 100,
-    });
+    const { campaigns } = await env().admin.queryCampaigns(
+      {},
+      [{ field: 'created_at', direction: -1 }],
+      {
+        limit: 100,
+      },
+    );
     expect(campaigns.map((c) => c.id)).toContain(campaign.id);
     await campaign.delete();
     await expectStreamError(campaign.get(), { code: 16, status: 404 });
@@ -154,7 +162,12 @@ describe('campaigns through the server-side client', () => {
     await campaign.create();
     await campaign.start();
     await expectStreamError(campaign.start(), { code: 4, message: /cannot be started/ });
-    await waitForCampaign(env().admin, campaign.id!, (c) => c.status === 'completed', 'it completes');
+    await waitForCampaign(
+      env().admin,
+      campaign.id!,
+      (c) => c.status === 'completed',
+      'it completes',
+    );
     await expectStreamError(campaign.update({ name: 'Muộn rồi' }), {
       code: 4,
       message: /can no longer be updated/,
@@ -206,7 +219,9 @@ describe('campaigns through the server-side client', () => {
     await expectStreamError(env().admin.stopCampaign(missing), { code: 16 });
     await expectStreamError(env().admin.updateCampaign(missing, { name: 'x' }), { code: 16 });
     await expectStreamError(env().admin.deleteCampaign(missing), { code: 16 });
-    expect(() => env().admin.campaign({ name: 'không id' }).stop()).toThrow(/Campaign id is missing/);
+    expect(() => env().admin.campaign({ name: 'không id' }).stop()).toThrow(
+      /Campaign id is missing/,
+    );
   });
 
   it('refuses every segment and campaign call made with a user token, an admin’s included, with code 17', async () => {

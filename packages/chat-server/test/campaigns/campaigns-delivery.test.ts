@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  connectUser,
-  uniqueId,
-  useContractEnv,
-  waitForEvent,
-} from '../contract/helpers.ts';
+import { connectUser, uniqueId, useContractEnv, waitForEvent } from '../contract/helpers.ts';
 import { campaignMessageCounts, cultivators, waitForCampaign } from './support.ts';
 
 describe('campaign delivery', () => {
@@ -14,19 +9,31 @@ describe('campaign delivery', () => {
     const { sender, targets } = await cultivators(env(), 'gui', 25, (i) => (i === 0 ? 15_000 : 50));
     const watcher = await connectUser(env(), targets[0]!);
     const id = uniqueId('cd');
-    const arrived = waitForEvent(watcher, 'notification.message_new', (e) => e.message?.id !== undefined, 20_000);
-    await env().admin.campaign(id, {
-      sender_id: sender,
-      user_ids: targets,
-      message_template: {
-        text: 'Chào {{ receiver.name }}, cảnh giới {{receiver.realm}}. — {{ sender.name }}',
-        custom: { loai: 'thong-bao' },
-      },
-      create_channels: true,
-    }).create();
+    const arrived = waitForEvent(
+      watcher,
+      'notification.message_new',
+      (e) => e.message?.id !== undefined,
+      20_000,
+    );
+    await env()
+      .admin.campaign(id, {
+        sender_id: sender,
+        user_ids: targets,
+        message_template: {
+          text: 'Chào {{ receiver.name }}, cảnh giới {{receiver.realm}}. — {{ sender.name }}',
+          custom: { loai: 'thong-bao' },
+        },
+        create_channels: true,
+      })
+      .create();
     await env().admin.startCampaign(id);
 
-    const done = await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'it completes');
+    const done = await waitForCampaign(
+      env().admin,
+      id,
+      (c) => c.status === 'completed',
+      'it completes',
+    );
     expect(done.stats).toMatchObject({
       stats_targets: 25,
       stats_messages_sent: 25,
@@ -50,12 +57,19 @@ describe('campaign delivery', () => {
   });
 
   it('reaches a segment’s cultivators in their existing conversations and fails those without one', async () => {
-    const { sender, targets } = await cultivators(env(), 'seg', 4, (i) => [50, 50, 60_000, 600_000][i]!);
+    const { sender, targets } = await cultivators(
+      env(),
+      'seg',
+      4,
+      (i) => [50, 50, 60_000, 600_000][i]!,
+    );
     const marker = uniqueId('mp');
-    await env().admin.partialUpdateUsers(targets.map((id) => ({ id, set: { mon_phai: marker } })));
+    await env().admin.partialUpdateUsers(
+      targets.map((id) => ({ id, set: { mon_phai: marker } as never })),
+    );
     // Only the third cultivator already talks with the sender.
-    await env().admin
-      .channel('messaging', { members: [sender, targets[2]!], created_by_id: sender })
+    await env()
+      .admin.channel('messaging', { members: [sender, targets[2]!], created_by_id: sender })
       .create();
     const segment = uniqueId('kim-dan');
     await env().admin.createSegment('user', segment, {
@@ -69,7 +83,12 @@ describe('campaign delivery', () => {
       message_template: { text: 'Kim Đan hội ngộ' },
     });
     await env().admin.startCampaign(id);
-    const done = await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'it completes');
+    const done = await waitForCampaign(
+      env().admin,
+      id,
+      (c) => c.status === 'completed',
+      'it completes',
+    );
     expect(done.stats).toMatchObject({
       stats_targets: 2,
       stats_messages_sent: 1,
@@ -94,14 +113,21 @@ describe('campaign delivery', () => {
     await waitForCampaign(env().admin, id, (c) => c.stats.stats_messages_sent > 0, 'a first send');
     const { campaign } = await env().admin.stopCampaign(id);
     expect(campaign.status).toBe('stopped');
-    const atStop = (campaign.stats as unknown as { stats_messages_sent: number }).stats_messages_sent;
+    const atStop = (campaign.stats as unknown as { stats_messages_sent: number })
+      .stats_messages_sent;
     const settled = await settledStats(id);
     // At most the group of sends already in flight when the stop landed.
     expect(settled).toBeLessThanOrEqual(atStop + 10);
     expect(settled).toBeLessThan(400);
 
     await env().admin.startCampaign(id);
-    await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'it completes', 120_000);
+    await waitForCampaign(
+      env().admin,
+      id,
+      (c) => c.status === 'completed',
+      'it completes',
+      120_000,
+    );
     const counts = await campaignMessageCounts(env(), sender, id);
     expect(counts.size).toBe(400);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
@@ -112,7 +138,8 @@ describe('campaign delivery', () => {
     let last = -1;
     for (let i = 0; i < 20; i++) {
       const { campaign } = await env().admin.getCampaign(id);
-      const sent = (campaign.stats as unknown as { stats_messages_sent: number }).stats_messages_sent;
+      const sent = (campaign.stats as unknown as { stats_messages_sent: number })
+        .stats_messages_sent;
       if (sent === last) return sent;
       last = sent;
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -145,9 +172,17 @@ describe('campaign delivery across a restart', () => {
     await env().server.restart();
     const after = await env().admin.getCampaign(id);
     expect(after.campaign.status).toBe('in_progress');
-    expect((after.campaign.stats as unknown as { stats_messages_sent: number }).stats_messages_sent).toBeLessThan(400);
+    expect(
+      (after.campaign.stats as unknown as { stats_messages_sent: number }).stats_messages_sent,
+    ).toBeLessThan(400);
 
-    const done = await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'it completes', 120_000);
+    const done = await waitForCampaign(
+      env().admin,
+      id,
+      (c) => c.status === 'completed',
+      'it completes',
+      120_000,
+    );
     expect(done.stats).toMatchObject({ stats_targets: 400, stats_messages_sent: 400 });
     const counts = await campaignMessageCounts(env(), sender, id);
     expect(counts.size).toBe(400);

@@ -69,7 +69,9 @@ export function createCampaignsService(ctx: CampaignsContext) {
       const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
       if (!segment) throw chatError.input(`segment_ids: segment ${segmentId} does not exist`);
       if (segment.type !== 'user')
-        throw chatError.input(`segment_ids: segment ${segmentId} is a channel segment; campaigns here send to user segments`);
+        throw chatError.input(
+          `segment_ids: segment ${segmentId} is a channel segment; campaigns here send to user segments`,
+        );
     }
     if (!data.segment_ids?.length && !data.user_ids?.length)
       throw chatError.input('segment_ids or user_ids must name at least one target');

@@ -83,16 +83,22 @@ export async function deliverOne(
     if (data.show_channels === true)
       await ctx.channels.show(server, channel.type, channel.id, { user_id: userId });
     const id = campaignMessageId(campaignId, userId);
-    await sendOnce(ctx, server, channel, {
-      ...(data.message_template.custom ?? {}),
-      id,
-      text: renderTemplate(data.message_template.text, people),
-      user_id: data.sender_id,
-      ...(data.message_template.attachments
-        ? { attachments: data.message_template.attachments }
-        : {}),
-      campaign_id: campaignId,
-    }, data.skip_push === true);
+    await sendOnce(
+      ctx,
+      server,
+      channel,
+      {
+        ...(data.message_template.custom ?? {}),
+        id,
+        text: renderTemplate(data.message_template.text, people),
+        user_id: data.sender_id,
+        ...(data.message_template.attachments
+          ? { attachments: data.message_template.attachments }
+          : {}),
+        campaign_id: campaignId,
+      },
+      data.skip_push === true,
+    );
     return { status: 'sent', message_id: id, cid, channelCreated: channel.created };
   } catch (error) {
     // A refusal for this target (banned sender, frozen channel…) fails it alone; anything else stops the run.

@@ -53,7 +53,10 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
     if (stopped || running.has(name)) return;
     const run = drive(key)
       .catch((error: unknown) =>
-        ctx.deps.log.error({ err: error, appId: key.app_id, campaign: key.id }, 'campaign run failed'),
+        ctx.deps.log.error(
+          { err: error, appId: key.app_id, campaign: key.id },
+          'campaign run failed',
+        ),
       )
       .finally(() => running.delete(name));
     running.set(name, run);
@@ -96,7 +99,13 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
         });
         return;
       }
-      if (!(await sendBatch(campaign, batch.map((row) => row.user_id)))) return;
+      if (
+        !(await sendBatch(
+          campaign,
+          batch.map((row) => row.user_id),
+        ))
+      )
+        return;
     }
   }
 
@@ -195,7 +204,7 @@ async function prepareTargets(ctx: DriverContext, campaign: CampaignRow): Promis
   for (const segmentId of data.segment_ids ?? []) {
     const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
     if (!segment || segment.type !== 'user') continue;
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const ids = await ctx.segments.userIds(segment, after, 1000);
       if (ids.length === 0) break;
       await add(ids);

@@ -100,7 +100,9 @@ export function createSegmentsService(deps: ChatDeps) {
   function checkFilter(type: string, filter: JsonObject | null | undefined): string | null {
     if (!filter || Object.keys(filter).length === 0) return null;
     if (type === 'channel')
-      throw chatError.input('filter is supported on user segments only; list channel cids as targets');
+      throw chatError.input(
+        'filter is supported on user segments only; list channel cids as targets',
+      );
     compileFilter(filter, userFilterSchema(deps.dialect, []));
     return JSON.stringify(filter);
   }
@@ -170,7 +172,11 @@ export function createSegmentsService(deps: ChatDeps) {
         .where('app_id', '=', actor.appId)
         .where('segment_id', '=', id)
         .execute();
-      await db.deleteFrom('segments').where('app_id', '=', actor.appId).where('id', '=', id).execute();
+      await db
+        .deleteFrom('segments')
+        .where('app_id', '=', actor.appId)
+        .where('id', '=', id)
+        .execute();
       return {};
     },
     async query(actor: Actor, input: QueryInput) {
@@ -198,7 +204,7 @@ export function createSegmentsService(deps: ChatDeps) {
 
 /** querySegments filters on id, type and name ($eq / $in). */
 function segmentsFilter(
-  dialect: ChatDeps["dialect"],
+  dialect: ChatDeps['dialect'],
   filter: JsonObject | null | undefined,
 ): RawBuilder<boolean> {
   return compileFilter(filter ?? {}, {
