@@ -6,8 +6,8 @@ import { StreamChat } from 'stream-chat';
 import { startTestChatServer } from '../../packages/chat-server/src/testing/harness.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-/** The baseline's requests in flight: the campaign driver's own group size, so both sides send 10 at a time. */
-const IN_FLIGHT = 10;
+/** The baseline's requests in flight: the campaign driver's own group size, so both sides send 4 at a time. */
+const IN_FLIGHT = 4;
 const TEMPLATE = 'Chào {{ receiver.name }}, bí cảnh đã mở!';
 
 async function createCultivators(admin: StreamChat, prefix: string, marker: string) {

@@ -54,7 +54,7 @@ describe('campaign delivery', () => {
     // Delivered through the normal send path: the receiver's unread count moved.
     const [channel] = await watcher.queryChannels({ members: { $in: [sender] } });
     expect(channel?.countUnread()).toBe(1);
-  });
+  }, 90_000);
 
   it('reaches a segment’s cultivators in their existing conversations and fails those without one', async () => {
     const { sender, targets } = await cultivators(
@@ -97,7 +97,7 @@ describe('campaign delivery', () => {
     });
     const counts = await campaignMessageCounts(env(), sender, id);
     expect([...counts.entries()]).toEqual([[targets[2], 1]]);
-  });
+  }, 90_000);
 
   it('stops within the batch in flight, and a second start sends only to those not yet reached', async () => {
     const { sender, targets } = await cultivators(env(), 'dung', 400);
@@ -117,7 +117,7 @@ describe('campaign delivery', () => {
       .stats_messages_sent;
     const settled = await settledStats(id);
     // At most the group of sends already in flight when the stop landed.
-    expect(settled).toBeLessThanOrEqual(atStop + 10);
+    expect(settled).toBeLessThanOrEqual(atStop + 4);
     expect(settled).toBeLessThan(400);
 
     await env().admin.startCampaign(id);

@@ -120,7 +120,9 @@ export function createCampaignsService(ctx: CampaignsContext) {
       };
       await checkReferences(actor.appId, data);
       const now = deps.clock.now();
-      const patch = { data: JSON.stringify(data), updated_at: now };
+      // A stopped campaign lists its targets again when resumed, so added users or segments are reached too (the
+      // delivery rows already there keep everyone reached once).
+      const patch = { data: JSON.stringify(data), targets_ready: 0, updated_at: now };
       if (!(await rows.transition(actor.appId, id, EDITABLE, patch)))
         throw chatError.input(`campaign ${id} is ${current.status} and can no longer be updated`);
       return respond({ ...current, ...patch });

@@ -8,8 +8,11 @@ import type { SegmentsService } from './segments.ts';
 
 /** Targets read per batch; each batch renews the lease and publishes the counters. */
 export const BATCH_SIZE = 100;
-/** Sends in flight at once within a batch; the status is re-read between groups, so a stop lands within one. */
-const GROUP_SIZE = 10;
+/**
+ * Sends in flight at once within a batch: few enough to leave the database pool to interactive requests; the status
+ * is re-read between groups, so a stop lands within one.
+ */
+const GROUP_SIZE = 4;
 /** How long a node's claim on a campaign holds without renewal; a crashed node's campaign resumes after it. */
 const LEASE_MS = 15_000;
 /** How often each node looks for campaigns that are due (scheduled) or whose driver went away. */
