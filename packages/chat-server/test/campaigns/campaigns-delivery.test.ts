@@ -100,7 +100,7 @@ describe('campaign delivery', () => {
   }, 90_000);
 
   it('stops within the batch in flight, and a second start sends only to those not yet reached', async () => {
-    const { sender, targets } = await cultivators(env(), 'dung', 400);
+    const { sender, targets } = await cultivators(env(), 'dung', 150);
     const id = uniqueId('cd');
     await env().admin.createCampaign({
       id,
@@ -118,7 +118,7 @@ describe('campaign delivery', () => {
     const settled = await settledStats(id);
     // At most the group of sends already in flight when the stop landed.
     expect(settled).toBeLessThanOrEqual(atStop + 4);
-    expect(settled).toBeLessThan(400);
+    expect(settled).toBeLessThan(150);
 
     await env().admin.startCampaign(id);
     await waitForCampaign(
@@ -129,7 +129,7 @@ describe('campaign delivery', () => {
       120_000,
     );
     const counts = await campaignMessageCounts(env(), sender, id);
-    expect(counts.size).toBe(400);
+    expect(counts.size).toBe(150);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   }, 180_000);
 
@@ -152,7 +152,7 @@ describe('campaign delivery across a restart', () => {
   const env = useContractEnv();
 
   it('resumes a running campaign after a restart and reaches every target exactly once', async () => {
-    const { sender, targets } = await cultivators(env(), 'kd', 400);
+    const { sender, targets } = await cultivators(env(), 'kd', 150);
     const id = uniqueId('cd');
     await env().admin.createCampaign({
       id,
@@ -174,7 +174,7 @@ describe('campaign delivery across a restart', () => {
     expect(after.campaign.status).toBe('in_progress');
     expect(
       (after.campaign.stats as unknown as { stats_messages_sent: number }).stats_messages_sent,
-    ).toBeLessThan(400);
+    ).toBeLessThan(150);
 
     const done = await waitForCampaign(
       env().admin,
@@ -183,9 +183,9 @@ describe('campaign delivery across a restart', () => {
       'it completes',
       120_000,
     );
-    expect(done.stats).toMatchObject({ stats_targets: 400, stats_messages_sent: 400 });
+    expect(done.stats).toMatchObject({ stats_targets: 150, stats_messages_sent: 150 });
     const counts = await campaignMessageCounts(env(), sender, id);
-    expect(counts.size).toBe(400);
+    expect(counts.size).toBe(150);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   }, 180_000);
 });
