@@ -17,6 +17,7 @@ import { installRequestLog, loggingOptions } from './http/log-output.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { moderationRoutes } from './moderation/moderation-routes.ts';
+import { campaignRoutes } from './campaigns/campaign-routes.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { userSearchRoutes } from './profile/user-search-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -101,6 +102,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       });
       await api.register(userSearchRoutes, { auth, db: database.db });
       await api.register(moderationRoutes, { auth, db: database.db, api: chat.api });
+      await api.register(campaignRoutes, {
+        auth,
+        db: database.db,
+        api: chat.api,
+        users: chat.users,
+      });
     });
 
     // Embedded mode: packages/chat-server in this process under /chat; hosted mode: nothing is mounted there.

@@ -22,6 +22,7 @@ import type { ChatServices } from './chat/services.ts';
 import { registerUploadRoutes } from './chat/extensions/uploads/routes.ts';
 import { registerUserRoutes } from './chat/core/users/routes.ts';
 import { registerTaskRoutes } from './chat/core/tasks/routes.ts';
+import { registerCampaignRoutes } from './chat/extensions/campaigns/routes.ts';
 import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -69,6 +70,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerPollRoutes,
   registerDraftRoutes,
   registerTaskRoutes,
+  registerCampaignRoutes,
 ];
 
 /**

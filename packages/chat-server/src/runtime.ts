@@ -119,6 +119,7 @@ export async function createChatRuntime(
     const services = createChatServices(deps);
     announceReapedPresence(deps, services);
     services.reminders.start();
+    services.campaigns.start();
     return {
       deps,
       services,
@@ -129,6 +130,7 @@ export async function createChatRuntime(
         hub.closeAll(CLOSE_SERVICE_RESTART, 'server shutting down');
         services.channels.stop();
         await services.reminders.stop();
+        await services.campaigns.stop();
         await writes.drain();
         await presence.close();
         await connections.close();

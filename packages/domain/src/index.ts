@@ -70,4 +70,14 @@ export type {
   UsersPage,
 } from './api.ts';
 export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';
+export { CAMPAIGN_PLACEHOLDERS, renderCampaignTemplate } from './campaign-template.ts';
+export type { TemplateUser } from './campaign-template.ts';
+export { MAX_CAMPAIGN_CHOSEN_USERS, MAX_CAMPAIGN_TEXT_LENGTH } from './campaigns-api.ts';
+export type {
+  CampaignAudience,
+  CampaignAudienceCount,
+  CampaignPreview,
+  CampaignProgress,
+  CampaignStatusName,
+} from './campaigns-api.ts';
 export { foldTranslation, foldVietnamese, foldedWords, searchText } from './vi-fold.ts';

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { RemindersScreen } from '@/features/chat';
 import type { RouteHandle } from './layout/app-header';
 import { RootLayout } from './layout/root-layout';
+import { AdminCampaignsRoute } from './routes/admin-campaigns';
 import { AdminModerationRoute } from './routes/admin-moderation';
 import { AdminUsersRoute } from './routes/admin-users';
 import { ChatRoute } from './routes/chat';
@@ -35,6 +36,11 @@ export const routes: RouteObject[] = [
             path: paths.admin.moderation.path,
             element: <AdminModerationRoute />,
             handle: handle('Quản trị · Kiểm duyệt'),
+          },
+          {
+            path: paths.admin.campaigns.path,
+            element: <AdminCampaignsRoute />,
+            handle: handle('Quản trị · Chiến dịch'),
           },
           { path: '*', element: <NotFoundRoute />, handle: handle('Không tìm thấy trang') },
         ],

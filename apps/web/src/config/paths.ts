@@ -14,6 +14,7 @@ export const paths = {
   admin: {
     users: { path: '/quan-tri/nguoi-dung', getHref: () => '/quan-tri/nguoi-dung' },
     moderation: { path: '/quan-tri/kiem-duyet', getHref: () => '/quan-tri/kiem-duyet' },
+    campaigns: { path: '/quan-tri/chien-dich', getHref: () => '/quan-tri/chien-dich' },
   },
 } as const;
 

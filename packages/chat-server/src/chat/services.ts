@@ -70,6 +70,10 @@ import { createUploadsService, type UploadsService } from './extensions/uploads/
 import { createDiskFileStore } from './extensions/uploads/store.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
 import { createTasksService, type TasksService } from './core/tasks/service.ts';
+import {
+  createCampaignsExtension,
+  type CampaignsExtension,
+} from './extensions/campaigns/service.ts';
 
 /** Every feature service, wired once. Routes receive this object explicitly (no global decorators). */
 export interface ChatServices {
@@ -98,6 +102,8 @@ export interface ChatServices {
   polls: PollsService;
   pollVotes: PollVotesService;
   drafts: DraftsService;
+  /** Segments and campaigns, with the background delivery driver. */
+  campaigns: CampaignsExtension;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
@@ -383,6 +389,7 @@ function createExtensionParts(core: Core): ExtensionParts {
     polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
     pollVotes: createPollVotesService({ deps, core: pollsCore, messages, users }),
     drafts,
+    campaigns: createCampaignsExtension({ deps, users, channels, messages }),
   };
   const messageLocations = createMessageLocations({ deps, repo: repos.locations });
   return { services, repos, pollsCore, messageLocations };

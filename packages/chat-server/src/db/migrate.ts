@@ -13,6 +13,7 @@ import * as m0012Tasks from './migrations/0012-tasks.ts';
 import * as m0016SearchPrefixIndex from './migrations/0016-search-prefix-index.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
+import * as m0015Campaigns from './migrations/0015-campaigns.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0016-search-prefix-index': m0016SearchPrefixIndex,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
+  '0015-campaigns': m0015Campaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

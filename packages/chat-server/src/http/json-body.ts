@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseJsonInput } from '../chat/core/json.ts';
+import { chatError } from '../errors.ts';
 
 /**
  * The chat routes' JSON body parser: Fastify's own would let a body nested thousands of levels deep through to
@@ -22,4 +23,14 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(error as Error);
     }
   });
+  // stream-chat's POSTs without data (client.stopCampaign) go out as an empty form body: read as `{}` like an empty
+  // JSON body. A form body with content is still refused, as before.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      if ((body as string).trim().length === 0) done(null, {});
+      else done(chatError.input('unsupported content-type'));
+    },
+  );
 }

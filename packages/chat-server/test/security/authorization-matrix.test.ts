@@ -682,6 +682,52 @@ describe('the authorization matrix: app-level moderation routes × role', () => 
   });
 });
 
+/** Segments and campaigns (server-side only); the ids are the cell's, so the server's answer may be its own 404. */
+const CAMPAIGN_ROUTES: readonly { route: string; run(cell: Cell): Promise<Response> }[] = [
+  { route: 'POST /segments', run: (cell) => call(cell, 'POST', '/segments', { type: 'user' }) },
+  { route: 'POST /segments/query', run: (cell) => call(cell, 'POST', '/segments/query', {}) },
+  { route: 'GET /segments/:id', run: (cell) => call(cell, 'GET', `/segments/${cell.id}`) },
+  { route: 'PUT /segments/:id', run: (cell) => call(cell, 'PUT', `/segments/${cell.id}`, {}) },
+  { route: 'DELETE /segments/:id', run: (cell) => call(cell, 'DELETE', `/segments/${cell.id}`) },
+  {
+    route: 'POST /segments/:id/addtargets',
+    run: (cell) => call(cell, 'POST', `/segments/${cell.id}/addtargets`, { target_ids: ['a'] }),
+  },
+  {
+    route: 'POST /segments/:id/deletetargets',
+    run: (cell) => call(cell, 'POST', `/segments/${cell.id}/deletetargets`, { target_ids: ['a'] }),
+  },
+  {
+    route: 'POST /segments/:id/targets/query',
+    run: (cell) => call(cell, 'POST', `/segments/${cell.id}/targets/query`, {}),
+  },
+  {
+    route: 'GET /segments/:id/target/:target',
+    run: (cell) => call(cell, 'GET', `/segments/${cell.id}/target/${cell.newcomer}`),
+  },
+  {
+    route: 'POST /campaigns',
+    run: (cell) =>
+      call(cell, 'POST', '/campaigns', {
+        sender_id: cell.newcomer,
+        user_ids: [cell.newcomer],
+        message_template: { text: 'Chào' },
+      }),
+  },
+  { route: 'POST /campaigns/query', run: (cell) => call(cell, 'POST', '/campaigns/query', {}) },
+  { route: 'GET /campaigns/:id', run: (cell) => call(cell, 'GET', `/campaigns/${cell.id}`) },
+  { route: 'PUT /campaigns/:id', run: (cell) => call(cell, 'PUT', `/campaigns/${cell.id}`, {}) },
+  { route: 'DELETE /campaigns/:id', run: (cell) => call(cell, 'DELETE', `/campaigns/${cell.id}`) },
+  {
+    route: 'POST /campaigns/:id/start',
+    run: (cell) => call(cell, 'POST', `/campaigns/${cell.id}/start`, {}),
+  },
+  {
+    route: 'POST /campaigns/:id/stop',
+    run: (cell) => call(cell, 'POST', `/campaigns/${cell.id}/stop`, {}),
+  },
+];
+
 /** Routes only the server may call (Stream's server-side-only endpoints): every user role gets code 17. */
 const SERVER_ONLY_ROUTES: readonly { route: string; run(cell: Cell): Promise<Response> }[] = [
   {
@@ -694,6 +740,7 @@ const SERVER_ONLY_ROUTES: readonly { route: string; run(cell: Cell): Promise<Res
   },
   { route: 'DELETE /users/:id', run: (cell) => call(cell, 'DELETE', `/users/${cell.newcomer}`) },
   { route: 'GET /tasks/:id', run: (cell) => call(cell, 'GET', `/tasks/${randomUUID()}`) },
+  ...CAMPAIGN_ROUTES,
 ];
 
 describe('the authorization matrix: server-only routes × role', () => {
@@ -729,7 +776,9 @@ describe('the authorization matrix: server-only routes × role', () => {
         // The server reaches the route; an unknown task id is its own 404, not a refusal.
         const ok =
           role === 'server'
-            ? answer.status < 300 || (route === 'GET /tasks/:id' && answer.code === 16)
+            ? answer.status < 300 ||
+              ((route === 'GET /tasks/:id' || CAMPAIGN_ROUTES.some((r) => r.route === route)) &&
+                answer.code === 16)
             : answer.status === 403 && answer.code === 17;
         if (!ok) mismatches.push(`${route}: ${answer.status} ${answer.body}`);
       }

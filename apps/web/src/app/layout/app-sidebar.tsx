@@ -2,6 +2,7 @@ import {
   BellIcon,
   HouseIcon,
   LayersIcon,
+  MegaphoneIcon,
   MessagesSquareIcon,
   ShieldCheckIcon,
   UserRoundIcon,
@@ -53,6 +54,7 @@ const MAIN_NAV: NavItem[] = [
 
 const ADMIN_NAV: NavItem[] = [
   { label: 'Người dùng', href: paths.admin.users.getHref(), icon: UsersIcon },
+  { label: 'Chiến dịch', href: paths.admin.campaigns.getHref(), icon: MegaphoneIcon },
 ];
 
 const MODERATION_NAV: NavItem = {

@@ -9,7 +9,11 @@ import { compileSort, parseSort } from '../query/sort.ts';
 import type { UsersContext } from './context.ts';
 import { toUserResponse, type UserResponse } from './serialize.ts';
 
-function filterSchema(dialect: ChatDeps['dialect'], connectedIds: string[]): FilterSchema {
+/** The users filter (queryUsers), also how campaign segments select their users. */
+export function userFilterSchema(
+  dialect: ChatDeps['dialect'],
+  connectedIds: string[],
+): FilterSchema {
   return {
     dialect,
     entity: 'users',
@@ -95,7 +99,7 @@ export function createUserQuery({
     const { limit, offset } = pageOf(payload);
     const where = compileFilter(
       payload.filter_conditions ?? {},
-      filterSchema(deps.dialect, await onlineIdsIfFiltered(deps, actor.appId, payload)),
+      userFilterSchema(deps.dialect, await onlineIdsIfFiltered(deps, actor.appId, payload)),
     );
     const order = sortOf(deps.dialect, payload.sort);
     const includeDeactivated = payload.include_deactivated_users === true;

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { closeChatUsers, newChatUser, type ChatUser } from './chat-support';
+import { ADMIN, VIEWPORTS, signInViaApi } from './support';
+
+// The campaign screen (/quan-tri/chien-dich): an admin picks who, previews the message for one cultivator, sends it
+// and watches it finish; the cultivator finds it in their chat.
+
+const SCREEN = { timeout: 15_000 };
+const LIVE = { timeout: 30_000 };
+
+test.describe.configure({ timeout: 120_000 });
+
+let users: ChatUser[] = [];
+test.afterEach(async () => {
+  await closeChatUsers(...users);
+  users = [];
+});
+
+test('an admin sends a campaign to a chosen cultivator, who receives it with their name filled in', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await newChatUser(browser, baseURL, 'Nhận');
+  users.push(member);
+  const memberId = ((await (await member.context.request.get('/api/me')).json()) as { id: string })
+    .id;
+
+  const adminContext = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS.desktop,
+    locale: 'vi-VN',
+    reducedMotion: 'reduce',
+  });
+  try {
+    await signInViaApi(adminContext.request, baseURL as string, ADMIN);
+    const page = await adminContext.newPage();
+    await page.goto('/quan-tri/chien-dich');
+    await expect(page.getByRole('heading', { name: 'Chiến dịch' })).toBeVisible(SCREEN);
+
+    await page.getByLabel('Chọn từng đạo hữu').check();
+    await page.getByLabel(/Mã đạo hữu/).fill(memberId);
+    await expect(page.getByTestId('audience-count')).toHaveText(
+      'Chiến dịch sẽ gửi đến 1 đạo hữu.',
+      SCREEN,
+    );
+
+    await page.getByLabel('Nội dung tin nhắn').fill('Chào {{ receiver.name }}, bí cảnh đã mở!');
+    await page.getByRole('button', { name: 'Xem trước' }).click();
+    await expect(page.getByTestId('campaign-preview')).toContainText(
+      `Chào ${member.daoHieu}, bí cảnh đã mở!`,
+      SCREEN,
+    );
+
+    await page.getByRole('button', { name: 'Bắt đầu gửi' }).click();
+    await expect(page.getByTestId('campaign-status')).toHaveText('Đã gửi xong', LIVE);
+    await expect(page.getByTestId('campaign-sent')).toHaveText('1');
+    await expect(page.getByRole('button', { name: 'Dừng chiến dịch' })).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+
+  await member.page.goto('/chat');
+  await expect(member.page.getByText(`Chào ${member.daoHieu}, bí cảnh đã mở!`).first()).toBeVisible(
+    LIVE,
+  );
+});
+
+test('a cultivator who is not an admin is refused the campaign screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await newChatUser(browser, baseURL, 'Thường');
+  users.push(member);
+  await member.page.goto('/quan-tri/chien-dich');
+  await expect(member.page.getByRole('heading', { name: 'Chiến dịch' })).toHaveCount(0, SCREEN);
+  await expect(member.page.getByText(/không có quyền/i).first()).toBeVisible(SCREEN);
+});
