@@ -12,6 +12,7 @@ import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 import * as m0012Tasks from './migrations/0012-tasks.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
+import * as m0013SectChannels from './migrations/0013-sect-channels.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -27,14 +28,22 @@ const migrations: Record<string, Migration> = {
   '0012-tasks': m0012Tasks,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
+  '0013-sect-channels': m0013SectChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db, kind: SqlDialectKind): Promise<void> {
+  await migrateTo(db, kind);
+}
+
+/** Brings the schema up to `target` (a migration name), or up to date without one: tests of a data migration. */
+export async function migrateTo(db: Db, kind: SqlDialectKind, target?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(await migrationTableSchema(db, kind)) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target
+    ? migrator.migrateTo(target)
+    : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`chat-server migration ${failed} failed: ${String(error)}`, { cause: error });
