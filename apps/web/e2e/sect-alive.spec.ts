@@ -18,6 +18,9 @@ import { snap } from './support';
 const GIAO_DICH = '/chat/sect/giao-dich';
 const tag = Date.now().toString(36);
 
+// Two cultivators sign up and load the chat in two contexts: more work than one test's default budget on a busy machine.
+test.slow();
+
 test('a sect channel counts unread messages, shows typing, and lets a member edit their own message', async ({
   browser,
   baseURL,
