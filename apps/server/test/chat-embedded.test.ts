@@ -43,9 +43,9 @@ describe('GET /api/chat/config (embedded)', () => {
       apiKey,
       baseURL: 'http://127.0.0.1:3000/chat',
       publicChannels: [
-        { type: 'livestream', id: 'quang-truong', name: 'Quảng Trường' },
-        { type: 'livestream', id: 'luan-dao', name: 'Luận Đạo' },
-        { type: 'livestream', id: 'giao-dich', name: 'Giao Dịch' },
+        { type: 'sect', id: 'quang-truong', name: 'Quảng Trường' },
+        { type: 'sect', id: 'luan-dao', name: 'Luận Đạo' },
+        { type: 'sect', id: 'giao-dich', name: 'Giao Dịch' },
       ],
     });
   });
@@ -65,7 +65,7 @@ describe('embedded chat server at /chat', () => {
     const { client, userId } = await connectedNewUser();
     expect(client.user?.name).toMatch(/^Đạo Hữu \d+$/);
 
-    const channel = client.channel('livestream', 'quang-truong');
+    const channel = client.channel('sect', 'quang-truong');
     const state = await channel.watch();
     expect(state.channel.name).toBe('Quảng Trường');
     expect(state.channel.description).toMatch(/đạo hữu/);
@@ -81,7 +81,7 @@ describe('embedded chat server at /chat', () => {
   it('lists the three sect channels for a new user, who is a member of each', async () => {
     const { client, userId } = await connectedNewUser();
     const channels = await client.queryChannels(
-      { type: 'livestream', members: { $in: [userId] } },
+      { type: 'sect', members: { $in: [userId] } },
       { name: 1 },
     );
     expect(channels.map((channel) => channel.id).sort()).toEqual([
@@ -96,7 +96,7 @@ describe('embedded chat server at /chat', () => {
 
   it('shows the demo threads, reactions and the pinned sect rules of Luận Đạo', async () => {
     const { client } = await connectedNewUser();
-    const channel = client.channel('livestream', 'luan-dao');
+    const channel = client.channel('sect', 'luan-dao');
     await channel.watch();
     const messages = channel.state.messages;
     expect(messages.length).toBeGreaterThanOrEqual(10);
@@ -147,7 +147,7 @@ describe('embedded chat server at /chat', () => {
   it('lets a guest (anonymous connection) read Quảng Trường but not write there (code 17)', async () => {
     const guest = chatClient(apiKey, chatURL);
     await guest.connectAnonymousUser();
-    const channel = guest.channel('livestream', 'quang-truong');
+    const channel = guest.channel('sect', 'quang-truong');
     await channel.watch();
     expect(channel.state.messages.map((message) => message.id)).toContain('demo-quang-truong-15');
     expect(channel.data?.own_capabilities ?? []).not.toContain('send-message');

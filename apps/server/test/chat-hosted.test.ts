@@ -67,9 +67,9 @@ describe('hosted mode (CHAT_MODE=hosted)', () => {
       apiKey: HOSTED.STREAM_API_KEY,
       baseURL: null,
       publicChannels: [
-        { type: 'livestream', id: 'quang-truong', name: 'Quảng Trường' },
-        { type: 'livestream', id: 'luan-dao', name: 'Luận Đạo' },
-        { type: 'livestream', id: 'giao-dich', name: 'Giao Dịch' },
+        { type: 'sect', id: 'quang-truong', name: 'Quảng Trường' },
+        { type: 'sect', id: 'luan-dao', name: 'Luận Đạo' },
+        { type: 'sect', id: 'giao-dich', name: 'Giao Dịch' },
       ],
     });
   });

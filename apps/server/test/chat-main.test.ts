@@ -61,7 +61,7 @@ describe('main with embedded chat', () => {
     });
     try {
       await guest.connectAnonymousUser();
-      const channel = guest.channel('livestream', 'luan-dao');
+      const channel = guest.channel('sect', 'luan-dao');
       await channel.watch();
       expect(channel.state.pinnedMessages.map((message) => message.id)).toEqual([
         'demo-luan-dao-01',

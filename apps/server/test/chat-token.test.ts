@@ -84,7 +84,7 @@ describe('GET /api/chat/token', () => {
     const client = chatClient(apiKey, chatURL);
     await client.connectUser({ id: first.userId }, tokenProvider);
     expect(tokens).toHaveLength(1);
-    const channel = client.channel('livestream', 'quang-truong');
+    const channel = client.channel('sect', 'quang-truong');
     await channel.watch();
 
     await clockReaches(Number(jwtClaims(tokens[0] ?? '').exp) * 1000);

@@ -70,13 +70,48 @@ describe('chat users follow product users', () => {
   it('sign-up makes the user a member of the three public channels', async () => {
     const { id } = await newUser();
     for (const channelId of ['quang-truong', 'luan-dao', 'giao-dich']) {
-      const { members } = await admin
-        .channel('livestream', channelId)
-        .queryMembers({ user_id: id });
+      const { members } = await admin.channel('sect', channelId).queryMembers({ user_id: id });
       expect(
         members.map((member) => member.user_id),
         channelId,
       ).toEqual([id]);
+    }
+  });
+
+  it('sign-up joins the sect channels quietly, and gives the new member unread counts kept by the server', async () => {
+    const { id, cookie } = await newUser();
+    const { token } = await chatToken(app, cookie);
+    const client = chatClient(apiKey, chatURL);
+    await client.connectUser({ id }, token);
+    const channel = client.channel('sect', 'giao-dich');
+    const { messages } = await channel.watch();
+    // No "joined" system message for the new member, and what was written before is not unread for them.
+    expect(messages.filter((message) => message.type === 'system')).toEqual([]);
+    expect(channel.countUnread()).toBe(0);
+
+    const { id: sellerId } = await newUser();
+    await admin
+      .channel('sect', 'giao-dich')
+      .sendMessage({ text: 'Thu mua linh thảo', user_id: sellerId });
+    const other = chatClient(apiKey, chatURL);
+    await other.connectUser({ id }, token);
+    const counts = await other.getUnreadCount();
+    expect(counts.channels.find((c) => c.channel_id === 'sect:giao-dich')?.unread_count).toBe(1);
+  });
+
+  it('an anonymous visitor reads the sect channels without becoming a member', async () => {
+    const guest = chatClient(apiKey, chatURL);
+    await guest.connectAnonymousUser();
+    for (const channelId of ['quang-truong', 'luan-dao', 'giao-dich']) {
+      const channel = guest.channel('sect', channelId);
+      const state = await channel.watch();
+      expect(state.membership ?? null, channelId).toBeNull();
+      expect(channel.data?.own_capabilities ?? [], channelId).not.toContain('send-message');
+      const { members } = await admin.channel('sect', channelId).queryMembers({});
+      expect(
+        members.every((member) => !member.user_id?.startsWith('!anon')),
+        channelId,
+      ).toBe(true);
     }
   });
 
@@ -195,7 +230,7 @@ describe('chat outages', () => {
       const { users } = await server.queryUsers({ id: me.id });
       expect(users[0]).toMatchObject({ name: me.daoHieu, role: 'user', tu_vi: 0 });
       const { members } = await server
-        .channel('livestream', 'quang-truong')
+        .channel('sect', 'quang-truong')
         .queryMembers({ user_id: me.id });
       expect(members.map((member) => member.user_id)).toEqual([me.id]);
     } finally {

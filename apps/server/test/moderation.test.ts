@@ -68,9 +68,9 @@ const ROUTES: Array<[Method, string, unknown?]> = [
   ['DELETE', '/api/admin/moderation/bans/someone'],
   ['GET', '/api/admin/moderation/blocklists'],
   ['PUT', '/api/admin/moderation/blocklists/tu-cam', { words: ['xấu'] }],
-  ['PUT', '/api/admin/moderation/channel-types/livestream', { blocklist: null, behavior: 'flag' }],
+  ['PUT', '/api/admin/moderation/channel-types/sect', { blocklist: null, behavior: 'flag' }],
   ['GET', '/api/admin/moderation/slow-mode'],
-  ['PUT', '/api/admin/moderation/slow-mode', { cid: 'livestream:quang-truong', cooldown: 0 }],
+  ['PUT', '/api/admin/moderation/slow-mode', { cid: 'sect:quang-truong', cooldown: 0 }],
 ];
 
 describe('moderation routes: who may call them', () => {
@@ -91,9 +91,9 @@ describe('moderation routes: who may call them', () => {
       const response = await request('GET', '/api/admin/moderation/slow-mode', { cookie });
       expect(response.statusCode).toBe(200);
       expect(response.json().channels.map((channel: { cid: string }) => channel.cid)).toEqual([
-        'livestream:quang-truong',
-        'livestream:luan-dao',
-        'livestream:giao-dich',
+        'sect:quang-truong',
+        'sect:luan-dao',
+        'sect:giao-dich',
       ]);
     }
   });
@@ -103,7 +103,7 @@ describe('moderation routes: who may call them', () => {
       method: 'PUT',
       url: '/api/admin/moderation/slow-mode',
       headers: { origin: 'https://evil.example', cookie: moderator.cookie },
-      payload: { cid: 'livestream:quang-truong', cooldown: 5 },
+      payload: { cid: 'sect:quang-truong', cooldown: 5 },
     });
     expect(response.statusCode).toBe(403);
   });
@@ -132,14 +132,14 @@ describe('moderation routes: input', () => {
     ['PUT', '/api/admin/moderation/blocklists/tu-cam', { words: 'xấu' }, 'words'],
     [
       'PUT',
-      '/api/admin/moderation/channel-types/livestream',
+      '/api/admin/moderation/channel-types/sect',
       { blocklist: 'x', behavior: 'ban' },
       'behavior',
     ],
     [
       'PUT',
       '/api/admin/moderation/slow-mode',
-      { cid: 'livestream:quang-truong', cooldown: 121 },
+      { cid: 'sect:quang-truong', cooldown: 121 },
       'cooldown',
     ],
     ['PUT', '/api/admin/moderation/slow-mode', { cid: 'no-colon', cooldown: 5 }, 'cid'],
@@ -195,12 +195,12 @@ describe('slow mode', () => {
     const server = chatAdmin(apiKey, apiSecret, chatURL);
     const on = await request('PUT', '/api/admin/moderation/slow-mode', {
       cookie: moderator.cookie,
-      body: { cid: 'livestream:luan-dao', cooldown: 30 },
+      body: { cid: 'sect:luan-dao', cooldown: 30 },
     });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ cid: 'livestream:luan-dao', name: 'Luận Đạo', cooldown: 30 });
+    expect(on.json()).toEqual({ cid: 'sect:luan-dao', name: 'Luận Đạo', cooldown: 30 });
     const [channel] = await server.queryChannels(
-      { cid: 'livestream:luan-dao' },
+      { cid: 'sect:luan-dao' },
       {},
       { user_id: moderator.id },
     );
@@ -208,7 +208,7 @@ describe('slow mode', () => {
 
     const off = await request('PUT', '/api/admin/moderation/slow-mode', {
       cookie: moderator.cookie,
-      body: { cid: 'livestream:luan-dao', cooldown: 0 },
+      body: { cid: 'sect:luan-dao', cooldown: 0 },
     });
     expect(off.json().cooldown).toBe(0);
   });
@@ -216,7 +216,7 @@ describe('slow mode', () => {
   it('looks up any channel by cid next to the sect channels', async () => {
     const response = await request(
       'GET',
-      `/api/admin/moderation/slow-mode?cid=${encodeURIComponent('livestream:giao-dich')}`,
+      `/api/admin/moderation/slow-mode?cid=${encodeURIComponent('sect:giao-dich')}`,
       { cookie: moderator.cookie },
     );
     expect(response.json().channels).toHaveLength(3);
@@ -259,7 +259,7 @@ describe('queue, bans and blocklists through the chat server', () => {
     const reporter = await newUser();
     const authorClient = await connectedMember(author);
     const reporterClient = await connectedMember(reporter);
-    const channel = authorClient.channel('livestream', 'quang-truong');
+    const channel = authorClient.channel('sect', 'quang-truong');
     await channel.watch();
     const { message } = await channel.sendMessage({ text: `Lời lẽ khiếm nhã ${Date.now()}` });
     await reporterClient.flagMessage(message.id, { reason: 'Xúc phạm đạo hữu' });

@@ -8,7 +8,7 @@ test.describe('a guest in the chat', () => {
   test('reads the public sect channel and cannot write', async ({ page }) => {
     await openChat(page);
     // /chat opens the first public sect channel on a desktop screen.
-    await expect(page).toHaveURL('/chat/livestream/quang-truong');
+    await expect(page).toHaveURL('/chat/sect/quang-truong');
     await expect(page.getByRole('heading', { level: 2, name: 'Quảng Trường' })).toBeVisible();
     await expect(page.locator('.str-chat__main-panel .str-chat__message').first()).toBeVisible();
     // Only the public channels are listed, and the composer is the read-only stand-in.
@@ -19,7 +19,7 @@ test.describe('a guest in the chat', () => {
   });
 
   test('gets the login dialog when trying to write or react', async ({ page }) => {
-    await openChat(page, '/chat/livestream/luan-dao');
+    await openChat(page, '/chat/sect/luan-dao');
     const dialog = page.getByRole('dialog', { name: 'Chào mừng trở lại' });
 
     await page.getByPlaceholder(GUEST_PLACEHOLDER).click();
@@ -44,7 +44,7 @@ test.describe('a guest in the chat', () => {
     if (!baseURL) throw new Error('No baseURL.');
     await registerElsewhere(baseURL, who);
 
-    await openChat(page, '/chat/livestream/giao-dich');
+    await openChat(page, '/chat/sect/giao-dich');
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -56,7 +56,7 @@ test.describe('a guest in the chat', () => {
     await expect(dialog).toBeHidden();
 
     // Same channel, now with a real composer, and the message goes out under the cultivator's name.
-    await expect(page).toHaveURL('/chat/livestream/giao-dich');
+    await expect(page).toHaveURL('/chat/sect/giao-dich');
     await expect(channelComposer(page)).toBeVisible();
     await send(channelComposer(page), 'Tại hạ mới đến, xin chỉ giáo.');
     const message = channelMessage(page, 'xin chỉ giáo');

@@ -9,7 +9,7 @@ test('the chat speaks Vietnamese by default and English once chosen in the accou
   const user = await newChatUser(browser, baseURL, 'Lam Y');
   const { page } = user;
   try {
-    await openChat(page, '/chat/livestream/quang-truong');
+    await openChat(page, '/chat/sect/quang-truong');
     await expect(channelComposer(page)).toHaveAttribute('placeholder', 'Gửi tin nhắn');
     await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible();
 

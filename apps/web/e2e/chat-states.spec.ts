@@ -9,7 +9,7 @@ test('a lost connection shows a small banner until the chat is back, and nothing
   const user = await newChatUser(browser, baseURL, 'Cô Vân');
   try {
     const { page, context } = user;
-    await openChat(page, '/chat/livestream/luan-dao');
+    await openChat(page, '/chat/sect/luan-dao');
     await expect(channelComposer(page)).toBeVisible();
 
     await context.setOffline(true);
@@ -42,7 +42,7 @@ test('a channel that does not exist, or is not theirs, gets a Vietnamese explana
       page.getByText('Kênh không tồn tại, hoặc đạo hữu không phải thành viên của kênh.'),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Về danh sách kênh' }).click();
-    await expect(page).toHaveURL('/chat/livestream/quang-truong');
+    await expect(page).toHaveURL('/chat/sect/quang-truong');
   } finally {
     await user.context.close();
   }
@@ -65,7 +65,7 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL('/chat');
     await snap(page, 'chat-mobile-list');
     await page.getByTestId('channel-list-item-button').filter({ hasText: 'Luận Đạo' }).click();
-    await expect(page).toHaveURL('/chat/livestream/luan-dao');
+    await expect(page).toHaveURL('/chat/sect/luan-dao');
     await expect(page.getByRole('heading', { level: 2, name: 'Luận Đạo' })).toBeVisible();
     await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeHidden();
     await snap(page, 'chat-mobile-channel');

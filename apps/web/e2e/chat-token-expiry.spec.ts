@@ -33,7 +33,7 @@ test('the chat keeps working across token expiry: a message sent afterwards goes
       if (isTokenRequest(request.url())) tokenRequests += 1;
     });
     const firstToken = page.waitForResponse((response) => isTokenRequest(response.url()));
-    await openChat(page, '/chat/livestream/quang-truong');
+    await openChat(page, '/chat/sect/quang-truong');
     const { expiresAt } = (await (await firstToken).json()) as { expiresAt: string };
 
     await send(channelComposer(page), 'Trước khi ấn tín hết hạn.');

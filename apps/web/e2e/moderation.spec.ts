@@ -15,7 +15,7 @@ import { ADMIN, VIEWPORTS, signInViaApi } from './support';
 // The moderation screen (/quan-tri/kiem-duyet) and what a moderator's decisions do in the members' chat.
 // Most steps need the chat server's review queue, bans and blocklists: see each test's note.
 
-const SECT = '/chat/livestream/quang-truong';
+const SECT = '/chat/sect/quang-truong';
 /** The shared machine can be slow to connect the chat: wait longer than the default, still bounded. */
 const CHAT_READY = { timeout: 30_000 };
 const LIVE = { timeout: 20_000 };
@@ -304,7 +304,7 @@ test('slow mode turned on by a moderator shows the composer’s countdown to a m
   ).toBeVisible(SCREEN);
 
   try {
-    await member.page.goto('/chat/livestream/giao-dich');
+    await member.page.goto('/chat/sect/giao-dich');
     await expect(channelComposer(member.page)).toBeVisible(CHAT_READY);
     await send(channelComposer(member.page), unique('Bán đan dược'));
     await expect(

@@ -98,7 +98,7 @@ test('the signed-in app and the chat, with an image attachment, run under the po
   await expect(a.page.getByRole('heading').first()).toBeVisible();
 
   // The public sect channel: emblems (data: images), the websocket, the message list and its styles.
-  await openChatAt(a.page, '/chat/livestream/quang-truong');
+  await openChatAt(a.page, '/chat/sect/quang-truong');
   await expect(channelComposer(a.page)).toBeVisible(CHAT_READY);
 
   const path = await directMessagePath(a, b);
@@ -150,7 +150,7 @@ test('a visitor who is not signed in reads the chat under the policy without a v
 }) => {
   test.slow();
   const seen = await watchViolations(page);
-  await openChatAt(page, '/chat/livestream/luan-dao');
+  await openChatAt(page, '/chat/sect/luan-dao');
   await expect(page.locator('.str-chat__main-panel .str-chat__message').first()).toBeVisible(
     CHAT_READY,
   );

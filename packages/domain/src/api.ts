@@ -40,7 +40,7 @@ export interface UsersPage {
 
 /** One of the official sect channels every cultivator (and every guest, read-only) can open. */
 export interface PublicChannel {
-  type: 'livestream';
+  type: 'sect';
   id: string;
   name: string;
 }

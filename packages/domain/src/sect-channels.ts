@@ -9,7 +9,7 @@ export type ChannelFilter = Record<string, unknown>;
 
 /**
  * Whether `channel` is one of the official sect channels. The type alone says nothing: anyone may create a
- * `livestream` channel, as on Stream, so only the ids the server lists make a channel a sect channel.
+ * channel of a public type, so only the ids the server lists make a channel a sect channel.
  */
 export function isSectChannel(
   channel: { type: string; id?: string | null | undefined },

@@ -7,26 +7,27 @@ export interface PublicChannel extends PublicChannelRef {
 }
 
 /**
- * The sect's public channels. `livestream` lets anyone (guests included) watch and read, and members write, so
- * every signed-in user is made a member of each (chat-users.ts). No image: the UI shows their initials.
+ * The sect's public channels, of the chat server's built-in `sect` type: anyone (guests included) watches and reads,
+ * members write and have read state, unread counts and typing, so every signed-in user is made a member of each
+ * (chat-users.ts). No image: the UI shows their initials.
  */
 export const PUBLIC_CHANNELS: readonly PublicChannel[] = [
   {
-    type: 'livestream',
+    type: 'sect',
     id: 'quang-truong',
     name: 'Quảng Trường',
     description:
       'Nơi đạo hữu bốn phương gặp gỡ, chào hỏi và hàn huyên đủ chuyện trên con đường tu tiên.',
   },
   {
-    type: 'livestream',
+    type: 'sect',
     id: 'luan-dao',
     name: 'Luận Đạo',
     description:
       'Đàm luận công pháp, cảnh giới và tâm đắc tu luyện. Lời lẽ ôn hòa, lấy đạo hữu làm trọng.',
   },
   {
-    type: 'livestream',
+    type: 'sect',
     id: 'giao-dich',
     name: 'Giao Dịch',
     description:
@@ -44,9 +45,12 @@ export async function ensurePublicChannels(client: StreamChat, creatorId: string
   }
 }
 
-/** Makes `userId` a member of every public channel, so they can write there (adding a member twice is a no-op). */
+/**
+ * Makes `userId` a member of every public channel, so they can write there and have read state and unread counts
+ * (adding a member twice is a no-op). Quietly: no system message, and the history stays visible to them.
+ */
 export async function joinPublicChannels(client: StreamChat, userId: string): Promise<void> {
   for (const { type, id } of PUBLIC_CHANNELS) {
-    await client.channel(type, id).addMembers([userId]);
+    await client.channel(type, id).addMembers([userId], undefined, { hide_history: false });
   }
 }

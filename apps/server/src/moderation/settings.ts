@@ -14,7 +14,7 @@ import { chatCall } from './chat-errors.ts';
 const BANS_LIMIT = 100;
 
 /** The channel types the product creates channels of (apps/server chat, packages/chat-server channel-types). */
-export const PRODUCT_CHANNEL_TYPES = ['messaging', 'livestream', 'team'] as const;
+export const PRODUCT_CHANNEL_TYPES = ['messaging', 'sect', 'team'] as const;
 
 type Json = Record<string, unknown>;
 

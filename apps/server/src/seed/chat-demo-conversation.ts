@@ -15,7 +15,7 @@ export interface DemoMessage {
 }
 
 export interface DemoChannelConversation {
-  channel: { type: 'livestream'; id: string };
+  channel: { type: 'sect'; id: string };
   messages: DemoMessage[];
 }
 
@@ -38,7 +38,7 @@ const lucThanhY = emailOf('Lục Thanh Y');
  */
 export const DEMO_CHANNEL_CONVERSATIONS: DemoChannelConversation[] = [
   {
-    channel: { type: 'livestream', id: 'quang-truong' },
+    channel: { type: 'sect', id: 'quang-truong' },
     messages: [
       {
         id: 'demo-quang-truong-01',
@@ -145,7 +145,7 @@ export const DEMO_CHANNEL_CONVERSATIONS: DemoChannelConversation[] = [
     ],
   },
   {
-    channel: { type: 'livestream', id: 'luan-dao' },
+    channel: { type: 'sect', id: 'luan-dao' },
     messages: [
       {
         id: 'demo-luan-dao-01',
@@ -258,7 +258,7 @@ export const DEMO_CHANNEL_CONVERSATIONS: DemoChannelConversation[] = [
     ],
   },
   {
-    channel: { type: 'livestream', id: 'giao-dich' },
+    channel: { type: 'sect', id: 'giao-dich' },
     messages: [
       {
         id: 'demo-giao-dich-01',

@@ -63,9 +63,9 @@ describe('#10 a user-made livestream channel in everyone’s sidebar', () => {
 
   it('GET /api/chat/config names only the official sect channels', () => {
     expect(sects.map(({ type, id }) => `${type}:${id}`)).toEqual([
-      'livestream:quang-truong',
-      'livestream:luan-dao',
-      'livestream:giao-dich',
+      'sect:quang-truong',
+      'sect:luan-dao',
+      'sect:giao-dich',
     ]);
   });
 
@@ -74,11 +74,7 @@ describe('#10 a user-made livestream channel in everyone’s sidebar', () => {
     const cids = await cidsFor(reader.client, sidebarChannelFilter(reader.userId, sects));
     expect(cids).not.toContain(fakeCid);
     expect(cids).toEqual(
-      expect.arrayContaining([
-        'livestream:quang-truong',
-        'livestream:luan-dao',
-        'livestream:giao-dich',
-      ]),
+      expect.arrayContaining(['sect:quang-truong', 'sect:luan-dao', 'sect:giao-dich']),
     );
   });
 
@@ -93,6 +89,6 @@ describe('#10 a user-made livestream channel in everyone’s sidebar', () => {
   it('the app does not take it for a sect channel, even named like one', () => {
     const [type = '', id = ''] = fakeCid.split(':');
     expect(isSectChannel({ type, id }, sects)).toBe(false);
-    expect(isSectChannel({ type: 'livestream', id: 'quang-truong' }, sects)).toBe(true);
+    expect(isSectChannel({ type: 'sect', id: 'quang-truong' }, sects)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import * as m0016SearchPrefixIndex from './migrations/0016-search-prefix-index.t
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
 import * as m0015Campaigns from './migrations/0015-campaigns.ts';
+import * as m0013SectChannels from './migrations/0013-sect-channels.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -31,14 +32,22 @@ const migrations: Record<string, Migration> = {
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
   '0015-campaigns': m0015Campaigns,
+  '0013-sect-channels': m0013SectChannels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db, kind: SqlDialectKind): Promise<void> {
+  await migrateTo(db, kind);
+}
+
+/** Brings the schema up to `target` (a migration name), or up to date without one: tests of a data migration. */
+export async function migrateTo(db: Db, kind: SqlDialectKind, target?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(await migrationTableSchema(db, kind)) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target
+    ? migrator.migrateTo(target)
+    : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`chat-server migration ${failed} failed: ${String(error)}`, { cause: error });

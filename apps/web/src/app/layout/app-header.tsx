@@ -5,6 +5,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { formatUnreadCount, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export interface RouteHandle {
@@ -38,7 +39,8 @@ export function AppHeader() {
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
   const title = handle?.title ?? null;
-  useDocumentTitle(title);
+  const { unreadCount } = useChatSession();
+  useDocumentTitle(title, formatUnreadCount(unreadCount));
 
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70">

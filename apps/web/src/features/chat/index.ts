@@ -2,6 +2,7 @@
 // time: the chat screen itself is a lazily loaded module (components/chat-screen.tsx).
 export { ChatSessionProvider, useChatSession } from './session/chat-session';
 export { ChatUnreadBadge } from './components/chat-unread-badge';
+export { formatUnreadCount } from './utils/unread-count';
 export { ChatLanguageItems } from './components/chat-language-items';
 export { ChatConnectingFrame } from './components/chat-states';
 export { RemindersScreen } from './reminders/reminders-screen';

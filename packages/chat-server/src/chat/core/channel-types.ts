@@ -238,6 +238,25 @@ const livestream: ChannelType = {
   },
 };
 
+/**
+ * The sect's public rooms (the product's Quảng Trường, Luận Đạo, Giao Dịch): anyone, even anonymous, reads and
+ * watches as in livestream, but every signed-in cultivator is a member (the product adds them), so read state, unread
+ * counts, read and typing events are on. Users may not create one: the product server creates them.
+ */
+const sect: ChannelType = {
+  name: 'sect',
+  config: defaultConfig('sect'),
+  grants: {
+    anonymous: ['read-channel', 'watch-channel'],
+    guest: ['read-channel', 'watch-channel'],
+    user: ['read-channel', 'watch-channel', 'join-channel'],
+    channel_member: MEMBER,
+    channel_moderator: MODERATOR,
+    moderator: MODERATOR,
+    admin: ADMIN,
+  },
+};
+
 /** Team rooms: members only, channel moderators manage. */
 const team: ChannelType = {
   name: 'team',
@@ -288,6 +307,7 @@ const gaming: ChannelType = {
 export const BUILTIN_CHANNEL_TYPES: Record<string, ChannelType> = {
   messaging,
   livestream,
+  sect,
   team,
   commerce,
   gaming,

@@ -42,7 +42,7 @@ function ChannelGroup({ label, children }: { label: string; children: React.Reac
 
 /**
  * The official sect channels come first, then the cultivator's own conversations. A channel counts as a sect only
- * when GET /api/chat/config lists it: anyone may create a `livestream` channel.
+ * when GET /api/chat/config lists it, whatever its type.
  */
 function renderGroupedChannels(
   channels: StreamChannel[],

@@ -1,6 +1,6 @@
 import type { ChatClientConfig } from '@daohuu/domain';
 import * as React from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { StreamChat } from 'stream-chat';
 import { Chat, WithComponents, type ComponentContextValue } from 'stream-chat-react';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
@@ -16,7 +16,7 @@ import { ShareLocationDialog } from '../location/share-location-dialog';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { PollCreationDialog } from '../polls/poll-creation-dialog';
-import { channelFromParams, chatChannelHref } from '../utils/chat-paths';
+import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
 import { ChannelPane } from './channel-pane';
@@ -57,6 +57,7 @@ export function ChatWorkspace({
   config: ChatClientConfig;
 }) {
   const params = useParams();
+  const location = useLocation();
   const target = channelFromParams(params);
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [language] = useChatLanguage();
@@ -77,6 +78,9 @@ export function ChatWorkspace({
     }),
     [isGuest, language],
   );
+
+  const moved = movedSectChannelHref(target, config.publicChannels);
+  if (moved) return <Navigate replace to={`${moved}${location.search}`} />;
 
   // On a wide screen there is room for a channel, so /chat opens the first public sect channel; on a phone /chat
   // is the channel list itself.

@@ -20,7 +20,7 @@ export function sectEmblem(name: string): string {
 }
 
 /**
- * The emblem for an official sect channel, or undefined for every other channel: a `livestream` channel anyone
+ * The emblem for an official sect channel, or undefined for every other channel: a public channel someone else
  * created keeps its own look and never passes for a sect.
  */
 export function channelEmblem(

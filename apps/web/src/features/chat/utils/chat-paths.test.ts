@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_PATH, channelFromParams, chatChannelHref } from './chat-paths';
+import { CHAT_PATH, channelFromParams, chatChannelHref, movedSectChannelHref } from './chat-paths';
 
 describe('chat paths', () => {
   it('lists channels at /chat', () => {
@@ -28,5 +28,15 @@ describe('chat paths', () => {
     expect(channelFromParams({})).toBeNull();
     expect(channelFromParams({ type: 'livestream' })).toBeNull();
     expect(channelFromParams({ type: '', id: 'x' })).toBeNull();
+  });
+
+  it('sends an old livestream link of a sect channel to its sect path, and leaves other links alone', () => {
+    const sects = [{ type: 'sect', id: 'giao-dich' }];
+    expect(movedSectChannelHref({ type: 'livestream', id: 'giao-dich' }, sects)).toBe(
+      '/chat/sect/giao-dich',
+    );
+    expect(movedSectChannelHref({ type: 'livestream', id: 'kenh-khac' }, sects)).toBeNull();
+    expect(movedSectChannelHref({ type: 'sect', id: 'giao-dich' }, sects)).toBeNull();
+    expect(movedSectChannelHref(null, sects)).toBeNull();
   });
 });

@@ -15,3 +15,17 @@ export function channelFromParams(params: {
   if (!type || !id) return null;
   return { type, id, cid: `${type}:${id}` };
 }
+
+/**
+ * Where an old link to a public sect channel now points: the sect channels were `livestream` channels before they got
+ * the chat server's `sect` type, and links to them (`/chat/livestream/quang-truong`) live on in bookmarks and
+ * messages. Null when the URL names anything else.
+ */
+export function movedSectChannelHref(
+  target: { type: string; id: string } | null,
+  sects: readonly { type: string; id: string }[],
+): string | null {
+  if (!target || target.type !== 'livestream') return null;
+  const sect = sects.find((channel) => channel.id === target.id && channel.type !== target.type);
+  return sect ? chatChannelHref(sect.type, sect.id) : null;
+}

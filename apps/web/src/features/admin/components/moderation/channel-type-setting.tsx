@@ -10,7 +10,7 @@ import { NativeSelect } from './fields';
 
 export const CHANNEL_TYPE_LABELS: Record<string, string> = {
   messaging: 'Tin nhắn riêng và nhóm (messaging)',
-  livestream: 'Kênh tông môn (livestream)',
+  sect: 'Kênh tông môn (sect)',
   team: 'Nhóm làm việc (team)',
 };
 
