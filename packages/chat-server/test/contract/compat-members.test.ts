@@ -1,3 +1,4 @@
+import type { ChannelFilters } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import {
   connectUser,
@@ -122,7 +123,7 @@ describe('members as Stream documents them', { timeout: 20_000 }, () => {
     await channel.inviteMembers([nick!, rob!]);
 
     const nickClient = await connectUser(env(), nick!);
-    const pending = await nickClient.queryChannels({ invite: 'pending' });
+    const pending = await nickClient.queryChannels({ invite: 'pending' } as ChannelFilters);
     expect(pending.map((c) => c.cid)).toEqual([channel.cid]);
     expect(pending[0]!.state.members[nick!]).toMatchObject({ invited: true, status: 'pending' });
     const invitedRows = await channel.queryMembers({ invite: 'pending' } as never);
@@ -132,7 +133,7 @@ describe('members as Stream documents them', { timeout: 20_000 }, () => {
     const accepted = waitForEvent(channel, 'member.updated', (e) => e.member?.user_id === nick);
     await nickChannel.acceptInvite({ message: { text: 'Nick gia nhập' } } as never);
     await accepted;
-    expect(await nickClient.queryChannels({ invite: 'pending' })).toEqual([]);
+    expect(await nickClient.queryChannels({ invite: 'pending' } as ChannelFilters)).toEqual([]);
     const robClient = await connectUser(env(), rob!);
     const robChannel = robClient.channel('messaging', channel.id!);
     await robChannel.watch();

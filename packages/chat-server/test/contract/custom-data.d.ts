@@ -15,6 +15,11 @@ declare module 'stream-chat' {
   interface CustomMessageData {
     canh_gioi?: string;
   }
+  interface CustomMemberData {
+    code_name?: string;
+    rank?: number;
+    hobby?: string;
+  }
   interface CustomThreadData {
     chu_de?: string;
   }

@@ -4,6 +4,10 @@ import type { Db, MessagesTable } from '../../../db/schema.ts';
 import { shownToViewer } from '../access/visibility.ts';
 import { pageMessages } from './page-query.ts';
 import type { MessagePage } from './pagination.ts';
+import type { PinnedPage } from './pinned-page.ts';
+
+/** The keyset bounds, fetch order and offset of a pinned-messages page (pinned-page.ts). */
+export type PinnedWindow = Pick<PinnedPage, 'conditions' | 'fetch' | 'offset'>;
 
 export type MessageRow = Selectable<MessagesTable>;
 /** `historyBounds` for what every member may see at once. */
@@ -42,6 +46,7 @@ export interface MessagesRepo {
     now: string,
     visibleAfter: string | null,
     viewer?: string | null,
+    page?: PinnedWindow,
   ): Promise<MessageRow[]>;
   /**
    * The hidden-history bound of each channel (see visibility.ts) for `viewer`: a user, null for a server call naming
@@ -168,7 +173,7 @@ export function createMessagesRepo(db: Db): MessagesRepo {
     latestPerChannel: (appId, cids, limit, visibleAfter, viewer) =>
       latestPerChannel(db, appId, cids, limit, visibleAfter, viewer),
 
-    pinned: (appId, cid, limit, now, visibleAfter, viewer) => {
+    pinned: (appId, cid, limit, now, visibleAfter, viewer, page) => {
       let query = db
         .selectFrom('messages')
         .selectAll()
@@ -179,7 +184,14 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where('deleted_at', 'is', null);
       if (visibleAfter) query = query.where('created_at', '>', visibleAfter);
       query = query.where(shownToViewer(null, viewer));
-      return query.orderBy('pinned_at', 'desc').limit(limit).execute();
+      for (const condition of page?.conditions ?? []) query = query.where(condition);
+      const direction = page?.fetch ?? 'desc';
+      return query
+        .orderBy('pinned_at', direction)
+        .orderBy('id', direction)
+        .limit(limit)
+        .offset(page?.offset ?? 0)
+        .execute();
     },
 
     historyBounds: (appId, cids, viewer) => historyBounds(db, appId, cids, viewer),
