@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { expectStreamError, ids, sendText, twoMembers, useContractEnv } from './helpers.ts';
+import {
+  connectUser,
+  createUsers,
+  expectStreamError,
+  ids,
+  sendText,
+  twoMembers,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+} from './helpers.ts';
 
-// Messages as Stream's docs use them: paging pinned messages.
+// Messages as Stream's docs use them: paging pinned messages, system messages, nested partial updates and
+// delete-for-me.
 describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
@@ -98,5 +109,145 @@ describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, (
       code: 4,
       message: /pinned_at/,
     });
+  });
+});
+
+describe('messages as Stream documents them', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('stores a system message the server sends and returns it as type system, without raising unread counts', async () => {
+    const { aliceChannel, bobChannel, bob, aliceId } = await twoMembers(env(), 'sys');
+    const seen = waitForEvent(bobChannel, 'message.new', (e) => e.message?.type === 'system');
+    const serverChannel = env().admin.channel('messaging', aliceChannel.id!);
+    const sent = await serverChannel.sendMessage({
+      type: 'system',
+      text: 'Tông môn vừa đổi tên',
+      user_id: aliceId,
+    });
+    expect(sent.message).toMatchObject({ type: 'system', text: 'Tông môn vừa đổi tên' });
+    await seen;
+    const fresh = await bob
+      .channel('messaging', aliceChannel.id!)
+      .query({ messages: { limit: 5 } });
+    expect(fresh.messages.find((m) => m.id === sent.message.id)?.type).toBe('system');
+    expect(bobChannel.countUnread()).toBe(0);
+  });
+
+  it('refuses a client-side system message from a user without the Create System Message permission, storing nothing', async () => {
+    const { aliceChannel } = await twoMembers(env(), 'sys-user');
+    const id = uniqueId('sys-msg');
+    await expectStreamError(aliceChannel.sendMessage({ id, type: 'system', text: 'Giả danh' }), {
+      code: 17,
+      status: 403,
+    });
+    await expectStreamError(env().admin.getMessage(id), { code: 16 });
+  });
+
+  it('lets an admin send a system message from their own client', async () => {
+    const adminId = uniqueId('sys-admin');
+    await createUsers(env(), [{ id: adminId, role: 'admin' }]);
+    const admin = await connectUser(env(), adminId);
+    const channel = admin.channel('messaging', uniqueId('sys-admin-ch'), { members: [adminId] });
+    await channel.watch();
+    const sent = await channel.sendMessage({ type: 'system', text: 'Khai môn' });
+    expect(sent.message.type).toBe('system');
+  });
+
+  it('sets and unsets a nested custom field with partialUpdateMessage, keeping its siblings', async () => {
+    const { alice, aliceChannel } = await twoMembers(env(), 'nested');
+    const message = await sendText(aliceChannel, 'Bí kíp', {
+      bi_kip: { cap: 1, ten: 'Kiếm pháp' },
+    } as never);
+    const set = await alice.partialUpdateMessage(message.id, {
+      set: { 'bi_kip.cap': 2, 'bi_kip.nguon.ten': 'Tàng kinh các' } as never,
+    });
+    expect(set.message.bi_kip).toEqual({
+      cap: 2,
+      ten: 'Kiếm pháp',
+      nguon: { ten: 'Tàng kinh các' },
+    });
+    const unset = await alice.partialUpdateMessage(message.id, { unset: ['bi_kip.ten'] as never });
+    expect(unset.message.bi_kip).toEqual({ cap: 2, nguon: { ten: 'Tàng kinh các' } });
+    const stored = await env().admin.getMessage(message.id);
+    expect(stored.message.bi_kip).toEqual({ cap: 2, nguon: { ten: 'Tàng kinh các' } });
+  });
+
+  it('refuses a nested path into a built-in field or the prototype with code 4, changing nothing', async () => {
+    const { alice, aliceChannel } = await twoMembers(env(), 'nested-bad');
+    const message = await sendText(aliceChannel, 'Nguyên vẹn', { bi_kip: { cap: 1 } } as never);
+    for (const set of [{ 'user.id': 'kẻ khác' }, { 'bi_kip.__proto__.x': 1 }, { 'bi_kip..x': 1 }])
+      await expectStreamError(alice.partialUpdateMessage(message.id, { set: set as never }), {
+        code: 4,
+        status: 400,
+      });
+    const stored = await env().admin.getMessage(message.id);
+    expect(stored.message.bi_kip).toEqual({ cap: 1 });
+    expect(stored.message.user?.id).toBe(alice.userID);
+  });
+
+  it('deletes a message for the deleter only: they see it deleted_for_me from then on, the other member still sees it', async () => {
+    const { alice, bob, aliceChannel, bobChannel, channelId } = await twoMembers(env(), 'dfm');
+    const message = await sendText(bobChannel, 'Lời khó nghe');
+    const ownEvent = waitForEvent(
+      aliceChannel,
+      'message.deleted',
+      (e) => e.message?.id === message.id,
+    );
+    const response = await alice.deleteMessage(message.id, { deleteForMe: true });
+    expect(response.message).toMatchObject({
+      id: message.id,
+      deleted_for_me: true,
+      type: 'deleted',
+    });
+    const event = await ownEvent;
+    expect(event.deleted_for_me).toBe(true);
+
+    const aliceView = await alice
+      .channel('messaging', channelId)
+      .query({ messages: { limit: 10 } });
+    expect(aliceView.messages.find((m) => m.id === message.id)).toMatchObject({
+      type: 'deleted',
+      deleted_for_me: true,
+    });
+    const bobView = await bob.channel('messaging', channelId).query({ messages: { limit: 10 } });
+    const bobsCopy = bobView.messages.find((m) => m.id === message.id);
+    expect(bobsCopy).toMatchObject({ type: 'regular', text: 'Lời khó nghe' });
+    expect(bobsCopy).not.toHaveProperty('deleted_for_me');
+    expect((await bob.getMessage(message.id)).message.type).toBe('regular');
+  });
+
+  it('deletes for a named user server-side with deleted_by, and refuses hard + delete_for_me and a missing deleted_by with code 4', async () => {
+    const { aliceId, alice, bobChannel } = await twoMembers(env(), 'dfm-server');
+    const message = await sendText(bobChannel, 'Tin cho máy chủ');
+    await expectStreamError(
+      env().admin.delete(`${env().admin.baseURL}/messages/${message.id}`, { delete_for_me: true }),
+      { code: 4, status: 400, message: /deleted_by/ },
+    );
+    await expectStreamError(
+      alice.delete(`${alice.baseURL}/messages/${message.id}`, { delete_for_me: true, hard: true }),
+      { code: 4, status: 400 },
+    );
+    expect((await alice.getMessage(message.id)).message.type).toBe('regular');
+    await env().admin.delete(`${env().admin.baseURL}/messages/${message.id}`, {
+      delete_for_me: true,
+      deleted_by: aliceId,
+    });
+    expect((await alice.getMessage(message.id)).message).toMatchObject({
+      type: 'deleted',
+      deleted_for_me: true,
+    });
+  });
+
+  it('refuses to delete for another user from a client, with code 17', async () => {
+    const { alice, bobId, aliceChannel, bob } = await twoMembers(env(), 'dfm-other');
+    const message = await sendText(aliceChannel, 'Của ta');
+    await expectStreamError(
+      alice.delete(`${alice.baseURL}/messages/${message.id}`, {
+        delete_for_me: true,
+        deleted_by: bobId,
+      }),
+      { code: 17, status: 403 },
+    );
+    expect((await bob.getMessage(message.id)).message.type).toBe('regular');
   });
 });

@@ -14,6 +14,7 @@ declare module 'stream-chat' {
   }
   interface CustomMessageData {
     canh_gioi?: string;
+    bi_kip?: Record<string, unknown>;
   }
   interface CustomMemberData {
     code_name?: string;

@@ -66,6 +66,14 @@ export interface MessagesRepo {
     patch: Updateable<MessagesTable>,
   ): Promise<void>;
   remove(executor: Executor, appId: string, id: string): Promise<void>;
+  /** Records that `userId` deleted the message for themselves only; repeating it changes nothing. */
+  deleteForUser(appId: string, userId: string, messageId: string, now: string): Promise<void>;
+  /** Which of `messageIds` the viewer deleted for themselves. */
+  deletedForUser(
+    appId: string,
+    userId: string,
+    messageIds: readonly string[],
+  ): Promise<Set<string>>;
 }
 
 async function latestPerChannel(
@@ -214,6 +222,27 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where('app_id', '=', appId)
         .where('id', '=', id)
         .execute();
+    },
+    async deleteForUser(appId, userId, messageId, now) {
+      await db
+        .insertInto('messages_deleted_for_me')
+        .values({ app_id: appId, user_id: userId, message_id: messageId, deleted_at: now })
+        .onConflict((oc) => oc.columns(['app_id', 'user_id', 'message_id']).doNothing())
+        .execute();
+    },
+    async deletedForUser(appId, userId, messageIds) {
+      const found = new Set<string>();
+      for (let i = 0; i < messageIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('messages_deleted_for_me')
+          .select('message_id')
+          .where('app_id', '=', appId)
+          .where('user_id', '=', userId)
+          .where('message_id', 'in', messageIds.slice(i, i + 500))
+          .execute();
+        for (const row of rows) found.add(row.message_id);
+      }
+      return found;
     },
     async remove(executor, appId, id) {
       await executor
