@@ -2,6 +2,7 @@ import type { Channel } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import {
   expectStreamError,
+  inMs,
   sendText,
   twoMembers,
   uniqueId,
@@ -9,7 +10,8 @@ import {
   waitForEvent,
 } from './helpers.ts';
 
-// Threads as Stream's docs use them: marking a whole thread unread and querying threads with filters and sorts.
+// Threads as Stream's docs use them (marking a whole thread unread, querying threads with filters and sorts), and
+// reminders turned into "save for later".
 describe('threads as Stream documents them', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
@@ -119,5 +121,35 @@ describe('threads as Stream documents them', { timeout: 20_000 }, () => {
       status: 400,
       message: /created_at/,
     });
+  });
+});
+
+describe('reminders as Stream documents them', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+
+  it('turns a reminder into save for later when it is updated without remind_at', async () => {
+    const { alice, aliceChannel } = await twoMembers(env(), 'rem-bookmark');
+    const message = await sendText(aliceChannel, 'Nhắc ta bế quan');
+    await alice.createReminder({ messageId: message.id, remind_at: inMs(3_600_000) });
+    const updated = await alice.updateReminder({ messageId: message.id });
+    expect(updated.reminder.remind_at ?? null).toBeNull();
+    const listed = await alice.queryReminders({ filter: { message_id: message.id } } as never);
+    expect(listed.reminders.map((r) => [r.message_id, r.remind_at ?? null])).toEqual([
+      [message.id, null],
+    ]);
+  });
+
+  it('refuses a bad remind_at on update with code 4 and keeps the stored time', async () => {
+    const { alice, aliceChannel } = await twoMembers(env(), 'rem-bad');
+    const message = await sendText(aliceChannel, 'Giữ nguyên');
+    const remindAt = inMs(3_600_000);
+    await alice.createReminder({ messageId: message.id, remind_at: remindAt });
+    await expectStreamError(alice.updateReminder({ messageId: message.id, remind_at: 'mai' }), {
+      code: 4,
+      status: 400,
+      message: /remind_at/,
+    });
+    const listed = await alice.queryReminders({ filter: { message_id: message.id } } as never);
+    expect(Date.parse(listed.reminders[0]?.remind_at ?? '')).toBe(Date.parse(remindAt));
   });
 });
