@@ -149,6 +149,41 @@ describe('members as Stream documents them', { timeout: 20_000 }, () => {
     await expectStreamError(channel.queryMembers({ invite: 'maybe' } as never), { code: 4 });
   });
 
+  it('accepts and rejects invites server-side for the user named by user_id, as Stream documents', async () => {
+    const [owner, nick, rob] = await usersNamed('inv-owner', 'inv-nick', 'inv-rob');
+    const serverChannel = env().admin.channel('messaging', uniqueId('inv-server'), {
+      created_by_id: owner!,
+      members: [owner!],
+    });
+    await serverChannel.create();
+    await serverChannel.inviteMembers([nick!, rob!]);
+    await serverChannel.acceptInvite({ user_id: nick! } as never);
+    await serverChannel.rejectInvite({ user_id: rob! } as never);
+    const { members } = await serverChannel.queryMembers({}, { user_id: 1 });
+    const statusOf = (id: string) => members.find((m) => m.user_id === id)?.status;
+    expect([statusOf(nick!), statusOf(rob!), statusOf(owner!)]).toEqual([
+      'accepted',
+      'rejected',
+      'member',
+    ]);
+  });
+
+  it('does not count messages as unread for a pending invite, as Stream documents, and counts them once accepted', async () => {
+    const [owner, nick] = await usersNamed('inv-owner', 'inv-nick');
+    const client = await connectUser(env(), owner!);
+    const channel = client.channel('messaging', uniqueId('inv-unread'), { members: [owner!] });
+    await channel.watch();
+    await channel.inviteMembers([nick!]);
+    await channel.sendMessage({ text: 'Mời đạo hữu' });
+    const nickClient = await connectUser(env(), nick!);
+    expect((await nickClient.getUnreadCount()).total_unread_count).toBe(0);
+    const nickChannel = nickClient.channel('messaging', channel.id!);
+    await nickChannel.watch();
+    await nickChannel.acceptInvite();
+    await channel.sendMessage({ text: 'Chào mừng' });
+    expect((await nickClient.getUnreadCount()).total_unread_count).toBeGreaterThan(0);
+  });
+
   it('pages queryMembers with user_id_gt / user_id_lt and created_at_after / before, each returning exactly the next page', async () => {
     const prefix = uniqueId('pg');
     const ids = ['a', 'b', 'c', 'd', 'e'].map((letter) => `${prefix}-${letter}`);
