@@ -251,6 +251,14 @@ export interface TasksTable {
   updated_at: string;
 }
 
+/** A message one user deleted for themselves only (migration 0017); everyone else still sees it. */
+export interface MessagesDeletedForMeTable {
+  app_id: string;
+  user_id: string;
+  message_id: string;
+  deleted_at: string;
+}
+
 export interface Database {
   apps: AppsTable;
   users: UsersTable;
@@ -268,6 +276,7 @@ export interface Database {
   poll_votes: PollVotesTable;
   drafts: DraftsTable;
   tasks: TasksTable;
+  messages_deleted_for_me: MessagesDeletedForMeTable;
 }
 
 export type Db = Kysely<Database>;

@@ -14,6 +14,12 @@ declare module 'stream-chat' {
   }
   interface CustomMessageData {
     canh_gioi?: string;
+    bi_kip?: Record<string, unknown>;
+  }
+  interface CustomMemberData {
+    code_name?: string;
+    rank?: number;
+    hobby?: string;
   }
   interface CustomThreadData {
     chu_de?: string;

@@ -165,6 +165,14 @@ const ACTIONS: readonly Action[] = [
       }),
   },
   {
+    name: 'send a system message',
+    permission: 'create-system-message',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/message`, {
+        message: { id: randomUUID(), type: 'system', text: 'Thông báo', ...asUser(cell) },
+      }),
+  },
+  {
     name: 'reply in a thread',
     permission: 'send-reply',
     run: (cell) =>

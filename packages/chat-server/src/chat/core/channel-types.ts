@@ -53,7 +53,8 @@ export const CLIENT_CAPABILITIES = [
 export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];
 
 /** Server-side permissions that are not reported as capabilities but gate reads. */
-export type InternalPermission = 'read-channel' | 'create-channel' | 'watch-channel';
+export type InternalPermission =
+  'read-channel' | 'create-channel' | 'watch-channel' | 'create-system-message';
 export type Permission = ClientCapability | InternalPermission;
 
 export interface ChannelTypeConfig {
@@ -113,6 +114,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'read-channel',
   'create-channel',
   'watch-channel',
+  'create-system-message',
 ];
 
 /**
@@ -170,6 +172,8 @@ const MODERATOR: readonly Permission[] = [
 
 const ADMIN: readonly Permission[] = [
   ...MODERATOR,
+  // Stream's Create System Message: a client-side `type: 'system'` send needs it; the server never does.
+  'create-system-message',
   'create-channel',
   'delete-channel',
   'join-channel',

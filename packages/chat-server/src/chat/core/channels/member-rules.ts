@@ -1,7 +1,7 @@
 import { chatError } from '../../../errors.ts';
 import { banHolds, requirePermission, requireServerSide, type Actor } from '../access/access.ts';
 import { MAX_MEMBERS_PER_REQUEST } from '../field-rules.ts';
-import { isPlainObject } from '../json.ts';
+import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
 import type { MemberRow } from './repo.ts';
 
@@ -9,7 +9,33 @@ import type { MemberRow } from './repo.ts';
 export interface MemberInput {
   user_id: string;
   channel_role?: string;
+  /** The member's own custom data given with the entry (`{user_id, code_name: '007'}`), kept on the membership. */
+  custom?: JsonObject;
 }
+
+/** Keys of a membership that are not custom data. */
+export const MEMBER_RESERVED: ReadonlySet<string> = new Set([
+  'pinned',
+  'archived',
+  'channel_role',
+  'role',
+  'is_moderator',
+  'user_id',
+  'user',
+  'created_at',
+  'updated_at',
+  'banned',
+  'shadow_banned',
+  'ban_expires',
+  'notifications_muted',
+  'hidden',
+  'invited',
+  'invite_accepted_at',
+  'invite_rejected_at',
+  'pinned_at',
+  'archived_at',
+  'status',
+]);
 
 export function readMemberInputs(value: unknown, what: string): MemberInput[] {
   if (value === undefined || value === null) return [];
@@ -35,7 +61,12 @@ function readMemberInput(entry: unknown, what: string): MemberInput {
     ) {
       throw chatError.input(`unknown channel_role ${String(role)}`);
     }
-    return role ? { user_id: id, channel_role: role as string } : { user_id: id };
+    const custom = pickCustom(entry, MEMBER_RESERVED, 'member');
+    return {
+      user_id: id,
+      ...(role ? { channel_role: role as string } : {}),
+      ...(Object.keys(custom).length > 0 ? { custom } : {}),
+    };
   }
   throw chatError.input(`${what} entries must be user ids or {user_id}`);
 }

@@ -85,7 +85,7 @@ function newMemberRow(
     cid,
     user_id: input.user_id,
     channel_role: input.channel_role ?? 'channel_member',
-    custom: '{}',
+    custom: JSON.stringify(input.custom ?? {}),
     invited: options.invited === true ? 1 : 0,
     banned: 0,
     shadow_banned: 0,

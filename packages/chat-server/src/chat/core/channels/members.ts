@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { MembersTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
@@ -6,28 +6,13 @@ import { assertCustomSize } from '../field-rules.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import { assertChannelType, cidOf, distinctId, intOption } from './ids.ts';
+import { memberPageConditions } from './member-paging.ts';
 import { publishMemberUpdated } from './member-events.ts';
-import { readMemberInputs, requireServerForRoles } from './member-rules.ts';
+import { MEMBER_RESERVED, readMemberInputs, requireServerForRoles } from './member-rules.ts';
 import { compileMemberFilter, compileMemberSort } from './query.ts';
 import type { MemberRow } from './repo.ts';
 import { toMemberResponse } from './serialize.ts';
 import type { ChannelsService } from './service.ts';
-
-/** Keys of a membership that are not custom data. */
-const MEMBER_RESERVED = new Set([
-  'pinned',
-  'archived',
-  'channel_role',
-  'user_id',
-  'user',
-  'created_at',
-  'updated_at',
-  'banned',
-  'shadow_banned',
-  'notifications_muted',
-  'hidden',
-  'invited',
-]);
 
 export function createMemberUseCases(
   ctx: ChannelUseCaseContext,
@@ -65,10 +50,11 @@ export function createMemberUseCases(
       const offset = intOption(payload.offset, 0, 10_000, 'offset');
       const filter = payload.filter_conditions ?? {};
       if (!isPlainObject(filter)) throw chatError.input('filter_conditions must be an object');
+      const where = [compileMemberFilter(deps.dialect, filter), ...memberPageConditions(payload)];
       const rows = await repo.queryMembers(
         actor.appId,
         cid,
-        compileMemberFilter(deps.dialect, filter),
+        sql<boolean>`(${sql.join(where, sql` and `)})`,
         compileMemberSort(deps.dialect, payload.sort),
         limit,
         offset,

@@ -198,8 +198,29 @@ export function compileMemberFilter(
         sql<boolean>`(members.channel_role = 'channel_moderator')`,
       ),
       last_active: { kind: 'column', ref: 'u.last_active', type: 'date' },
+      invite: memberInviteField(),
     },
   });
+}
+
+/** A member's `status` as Stream filters it: `{invite: 'pending' | 'accepted' | 'rejected' | 'member'}`. */
+function memberInviteField(): FieldSpec {
+  const states: Record<string, RawBuilder<boolean>> = {
+    pending: sql<boolean>`(members.invited = 1 and members.invite_accepted_at is null and members.invite_rejected_at is null)`,
+    accepted: sql<boolean>`(members.invite_accepted_at is not null and members.invite_rejected_at is null)`,
+    rejected: sql<boolean>`(members.invite_rejected_at is not null)`,
+    member: sql<boolean>`(members.invited = 0 and members.invite_accepted_at is null and members.invite_rejected_at is null)`,
+  };
+  return {
+    kind: 'custom',
+    build(op, value) {
+      const condition =
+        typeof value === 'string' && Object.hasOwn(states, value) ? states[value] : undefined;
+      if (op !== '$eq' || !condition)
+        throw chatError.input('invite supports $eq with pending, accepted, rejected or member');
+      return condition;
+    },
+  };
 }
 
 export function compileMemberSort(dialect: SqlDialectKind, raw: unknown): RawBuilder<unknown>[] {

@@ -98,7 +98,19 @@ export interface MemberResponse {
   invited?: boolean;
   invite_accepted_at?: string;
   invite_rejected_at?: string;
+  status?: MemberStatus;
   [custom: string]: unknown;
+}
+
+/** Stream's member `status` (the client's InviteStatus): where an invite stands, or `member` for everyone else. */
+export type MemberStatus = 'pending' | 'accepted' | 'rejected' | 'member';
+
+export function memberStatus(
+  row: Pick<MemberRow, 'invited' | 'invite_accepted_at' | 'invite_rejected_at'>,
+): MemberStatus {
+  if (row.invite_rejected_at) return 'rejected';
+  if (row.invite_accepted_at) return 'accepted';
+  return row.invited === 1 ? 'pending' : 'member';
 }
 
 export function toMemberResponse(row: MemberRow, users: Map<string, UserResponse>): MemberResponse {
@@ -129,6 +141,7 @@ export function toMemberResponse(row: MemberRow, users: Map<string, UserResponse
     invited: row.invited === 1 ? true : undefined,
     invite_accepted_at: row.invite_accepted_at ?? undefined,
     invite_rejected_at: row.invite_rejected_at ?? undefined,
+    status: memberStatus(row),
   });
 }
 

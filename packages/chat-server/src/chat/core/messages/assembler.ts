@@ -171,6 +171,25 @@ async function freshResponse(
   return toResponses([row], none, users)[0]!;
 }
 
+/** What the viewer deleted for themselves reads, for them alone, as a deleted message (the client's own shape). */
+async function markDeletedForViewer(
+  deps: AssemblerDeps,
+  appId: string,
+  viewerId: string,
+  responses: MessageResponse[],
+): Promise<void> {
+  const deleted = await deps.messages.deletedForUser(
+    appId,
+    viewerId,
+    responses.map((r) => r.id),
+  );
+  for (const response of responses) {
+    if (!deleted.has(response.id)) continue;
+    response.type = 'deleted';
+    response.deleted_for_me = true;
+  }
+}
+
 export function createMessageAssembler(deps: AssemblerDeps): MessageAssembler {
   const { enrichers } = deps;
 
@@ -200,7 +219,9 @@ export function createMessageAssembler(deps: AssemblerDeps): MessageAssembler {
     if (rows.length === 0) return [];
     const related = await loadRelated(deps, appId, rows, viewerId);
     const users = await deps.users.responses(appId, userIdsOf(rows, related, viewerId));
-    return enrich(appId, rows, toResponses(rows, related, users), viewerId);
+    const responses = toResponses(rows, related, users);
+    if (viewerId) await markDeletedForViewer(deps, appId, viewerId, responses);
+    return enrich(appId, rows, responses, viewerId);
   }
 
   return {

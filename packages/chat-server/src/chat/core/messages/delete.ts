@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { MessagesUseCaseContext } from './context.ts';
@@ -18,7 +19,7 @@ function checkMayDelete(actor: Actor, access: ChannelAccess, row: MessageRow): v
 export function createDeleteUseCases(
   context: MessagesUseCaseContext,
 ): Pick<MessagesService, 'remove'> {
-  const { deps, repo, assembler, lookup, points } = context;
+  const { deps, repo, assembler, lookup, points, events } = context;
 
   async function announceDeleted(
     actor: Actor,
@@ -84,11 +85,41 @@ export function createDeleteUseCases(
     return { message: await lookup.viewedBy(actor, row.id) };
   }
 
+  /**
+   * Delete-for-me: the message leaves the deleter's own view only (type `deleted`, `deleted_for_me`), in every later
+   * read and on their other connections; nobody else's view changes, so no one else hears of it.
+   */
+  async function deleteForUser(
+    actor: Actor,
+    access: ChannelAccess,
+    row: MessageRow,
+    deletedBy: string | undefined,
+  ) {
+    const userId = actor.isServer ? deletedBy : actor.userId;
+    if (!userId) throw chatError.input('deleted_by is required to delete a message for a user');
+    if (!actor.isServer && deletedBy && deletedBy !== actor.userId)
+      throw chatError.notAllowed('cannot delete a message for another user');
+    await repo.deleteForUser(actor.appId, userId, row.id, deps.clock.now());
+    const message = await assembler.one(actor.appId, row, userId);
+    events.toUser(
+      actor.appId,
+      userId,
+      lookup.event('message.deleted', access.channel, {
+        message,
+        hard_delete: false,
+        deleted_for_me: true,
+        user: message.user,
+      }),
+    );
+    return { message };
+  }
+
   return {
-    async remove(actor, messageId, { hard, deleteForMe }) {
+    async remove(actor, messageId, { hard, deleteForMe, deletedBy }) {
+      if (deleteForMe && hard)
+        throw chatError.input('hard and delete_for_me cannot be used together');
       const { row, access } = await lookup.accessMessage(actor, messageId);
-      // Stream keeps delete-for-me client-side; the server answers with the message unchanged.
-      if (deleteForMe) return { message: await assembler.one(actor.appId, row, actor.userId) };
+      if (deleteForMe) return deleteForUser(actor, access, row, deletedBy);
       checkMayDelete(actor, access, row);
       return hard ? hardDelete(actor, access, row) : softDelete(actor, access, row);
     },

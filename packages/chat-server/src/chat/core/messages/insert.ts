@@ -101,7 +101,8 @@ function readFields(
   const quotedId = optionalId(input.quoted_message_id);
   if (quotedId && !access.type.config.quotes)
     throw chatError.input(`quotes are disabled for channel type ${access.type.name}`);
-  const type = options.system ? 'system' : parentId ? 'reply' : 'regular';
+  const type =
+    options.system || input.type === 'system' ? 'system' : parentId ? 'reply' : 'regular';
   return { id, text, attachments, mentionIds, custom, type, parentId, quotedId };
 }
 
@@ -238,6 +239,8 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
     if (parentId && !access.type.config.replies)
       throw chatError.input(`replies are disabled for channel type ${access.type.name}`);
     if (!system) checkMayPost(actor, access, parentId);
+    if (input.type === 'system' && !actor.isServer)
+      requirePermission(access.permissions, 'create-system-message', 'sending a system message');
     const { maxMessageLength } = context.deps.config.limits;
     const fields = readFields(access, input, parentId, { system, maxMessageLength });
     if (!system) await checkCooldown(context, scope);

@@ -4,12 +4,11 @@ import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { MessagesUseCaseContext } from './context.ts';
 import { parseMessagePage } from './pagination.ts';
+import { parsePinnedPage } from './pinned-page.ts';
 import type { MessageRow } from './repo.ts';
 import type { MessagesService } from './service.ts';
 
 const GET_MANY_MAX = 100;
-const PINNED_DEFAULT = 30;
-const PINNED_MAX = 300;
 
 function byCreatedAt(a: MessageRow, b: MessageRow): number {
   return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
@@ -59,12 +58,24 @@ export function createReadUseCases(
 
     async pinned(actor, typeName, id, payload) {
       const access = await readableChannel(actor, typeName, id);
-      const limit = typeof payload.limit === 'number' ? payload.limit : PINNED_DEFAULT;
-      if (!Number.isInteger(limit) || limit < 0 || limit > PINNED_MAX)
-        throw chatError.input(`limit must be between 0 and ${PINNED_MAX}`);
       const cid = access.channel.cid;
       const now = deps.clock.now();
-      const rows = await repo.pinned(actor.appId, cid, limit, now, bound(access), actor.userId);
+      const page = await parsePinnedPage(payload, async (messageId) => {
+        const row = await repo.get(actor.appId, messageId);
+        return row && row.cid === cid && row.pinned === 1 && row.pinned_at
+          ? { pinnedAt: row.pinned_at, id: row.id }
+          : undefined;
+      });
+      const rows = await repo.pinned(
+        actor.appId,
+        cid,
+        page.limit,
+        now,
+        bound(access),
+        actor.userId,
+        page,
+      );
+      if (page.fetch !== page.order) rows.reverse();
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
   };

@@ -4,6 +4,10 @@ import type { Db, MessagesTable } from '../../../db/schema.ts';
 import { shownToViewer } from '../access/visibility.ts';
 import { pageMessages } from './page-query.ts';
 import type { MessagePage } from './pagination.ts';
+import type { PinnedPage } from './pinned-page.ts';
+
+/** The keyset bounds, fetch order and offset of a pinned-messages page (pinned-page.ts). */
+export type PinnedWindow = Pick<PinnedPage, 'conditions' | 'fetch' | 'offset'>;
 
 export type MessageRow = Selectable<MessagesTable>;
 /** `historyBounds` for what every member may see at once. */
@@ -42,6 +46,7 @@ export interface MessagesRepo {
     now: string,
     visibleAfter: string | null,
     viewer?: string | null,
+    page?: PinnedWindow,
   ): Promise<MessageRow[]>;
   /**
    * The hidden-history bound of each channel (see visibility.ts) for `viewer`: a user, null for a server call naming
@@ -61,6 +66,14 @@ export interface MessagesRepo {
     patch: Updateable<MessagesTable>,
   ): Promise<void>;
   remove(executor: Executor, appId: string, id: string): Promise<void>;
+  /** Records that `userId` deleted the message for themselves only; repeating it changes nothing. */
+  deleteForUser(appId: string, userId: string, messageId: string, now: string): Promise<void>;
+  /** Which of `messageIds` the viewer deleted for themselves. */
+  deletedForUser(
+    appId: string,
+    userId: string,
+    messageIds: readonly string[],
+  ): Promise<Set<string>>;
 }
 
 async function latestPerChannel(
@@ -168,7 +181,7 @@ export function createMessagesRepo(db: Db): MessagesRepo {
     latestPerChannel: (appId, cids, limit, visibleAfter, viewer) =>
       latestPerChannel(db, appId, cids, limit, visibleAfter, viewer),
 
-    pinned: (appId, cid, limit, now, visibleAfter, viewer) => {
+    pinned: (appId, cid, limit, now, visibleAfter, viewer, page) => {
       let query = db
         .selectFrom('messages')
         .selectAll()
@@ -179,7 +192,14 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where('deleted_at', 'is', null);
       if (visibleAfter) query = query.where('created_at', '>', visibleAfter);
       query = query.where(shownToViewer(null, viewer));
-      return query.orderBy('pinned_at', 'desc').limit(limit).execute();
+      for (const condition of page?.conditions ?? []) query = query.where(condition);
+      const direction = page?.fetch ?? 'desc';
+      return query
+        .orderBy('pinned_at', direction)
+        .orderBy('id', direction)
+        .limit(limit)
+        .offset(page?.offset ?? 0)
+        .execute();
     },
 
     historyBounds: (appId, cids, viewer) => historyBounds(db, appId, cids, viewer),
@@ -202,6 +222,27 @@ export function createMessagesRepo(db: Db): MessagesRepo {
         .where('app_id', '=', appId)
         .where('id', '=', id)
         .execute();
+    },
+    async deleteForUser(appId, userId, messageId, now) {
+      await db
+        .insertInto('messages_deleted_for_me')
+        .values({ app_id: appId, user_id: userId, message_id: messageId, deleted_at: now })
+        .onConflict((oc) => oc.columns(['app_id', 'user_id', 'message_id']).doNothing())
+        .execute();
+    },
+    async deletedForUser(appId, userId, messageIds) {
+      const found = new Set<string>();
+      for (let i = 0; i < messageIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('messages_deleted_for_me')
+          .select('message_id')
+          .where('app_id', '=', appId)
+          .where('user_id', '=', userId)
+          .where('message_id', 'in', messageIds.slice(i, i + 500))
+          .execute();
+        for (const row of rows) found.add(row.message_id);
+      }
+      return found;
     },
     async remove(executor, appId, id) {
       await executor

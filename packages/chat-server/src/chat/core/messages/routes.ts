@@ -106,11 +106,12 @@ function registerMessageByIdRoutes(app: FastifyInstance, messages: MessagesServi
     method: 'DELETE',
     url: '/messages/:id',
     params: idParams,
-    query: loose({ hard: queryValue, delete_for_me: queryValue }),
+    query: loose({ hard: queryValue, delete_for_me: queryValue, deleted_by: queryValue }),
     handler: async ({ params, query }, request) =>
       messages.remove(actorOf(request), params.id, {
         hard: query.hard === 'true',
         deleteForMe: query.delete_for_me === 'true',
+        ...(query.deleted_by ? { deletedBy: query.deleted_by } : {}),
       }),
   });
   defineRoute(app, {

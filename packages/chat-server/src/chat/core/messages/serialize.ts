@@ -30,6 +30,8 @@ export interface MessageResponse {
   created_at: string;
   updated_at: string;
   deleted_at?: string;
+  /** Set only in the view of the user who deleted the message for themselves. */
+  deleted_for_me?: boolean;
   /** When an edit last changed the text (stream-chat-react shows "Edited" when it is set). */
   message_text_updated_at?: string;
   parent_id?: string;

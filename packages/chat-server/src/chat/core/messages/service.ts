@@ -33,7 +33,7 @@ export interface MessagesService {
   remove(
     actor: Actor,
     messageId: string,
-    options: { hard: boolean; deleteForMe: boolean },
+    options: { hard: boolean; deleteForMe: boolean; deletedBy?: string },
   ): Promise<{ message: MessageResponse | Record<string, unknown> }>;
   get(actor: Actor, messageId: string): Promise<{ message: MessageResponse }>;
   getMany(

@@ -1,3 +1,4 @@
+import { applyDottedPaths } from './dotted-paths.ts';
 import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
@@ -100,6 +101,7 @@ function patchedCustom(row: MessageRow, { set, unset, replaceCustom }: Change): 
   const stored = parseObject(row.custom);
   const custom = replaceCustom ? customInput : { ...stored, ...customInput };
   for (const key of unset) delete custom[key];
+  if (!replaceCustom) applyDottedPaths(custom, unset, RESERVED);
   keepPoll(stored, custom, unset);
   return JSON.stringify(custom);
 }

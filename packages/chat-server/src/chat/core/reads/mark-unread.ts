@@ -33,7 +33,15 @@ async function unreadFrom(
     if (!at) throw chatError.input('message_timestamp must be a date');
     return { id: null, created_at: at };
   }
-  throw chatError.input('either message_id or message_timestamp is required');
+  // `markUnread({thread_id})` alone marks the whole thread unread, as Stream documents: every reply after its parent.
+  const threadId = threadOf(body);
+  if (threadId) {
+    const parent = await messages.get(appId, threadId);
+    if (!parent || parent.cid !== channel.cid || parent.parent_id || isHidden(parent, bound))
+      throw chatError.notFound(`thread ${threadId} does not exist in this channel`);
+    return { id: null, created_at: parent.created_at };
+  }
+  throw chatError.input('either message_id, message_timestamp or thread_id is required');
 }
 
 export async function markUnread(

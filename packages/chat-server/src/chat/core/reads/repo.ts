@@ -50,10 +50,14 @@ function notExcluded(exclusions: readonly UnreadExclusion[]): RawBuilder<boolean
   )})`;
 }
 
+// An invite not (yet) accepted counts nothing, as Stream documents; accepting clears `invited`.
+const notPendingInvite = sql<boolean>`not exists (select 1 from members inv where inv.app_id = r.app_id
+  and inv.cid = r.cid and inv.user_id = r.user_id and inv.invited = 1)`;
+
 const unreadChannelOf = (
   countsUnread: RawBuilder<boolean>,
   counted: RawBuilder<boolean>,
-) => sql<number>`(case when ${countsUnread} then (select count(*) from (select 1 from messages msg
+) => sql<number>`(case when ${countsUnread} and ${notPendingInvite} then (select count(*) from (select 1 from messages msg
   where msg.app_id = r.app_id and msg.cid = r.cid and msg.created_at > r.last_read
     and msg.user_id <> r.user_id and (msg.parent_id is null or msg.show_in_channel = 1)
     and msg.deleted_at is null and msg.silent = 0 and msg.type <> 'system' and ${visibleToReader}

@@ -32,6 +32,8 @@ export interface ThreadsRepo {
     where: RawBuilder<boolean>,
     limit: number,
     offset: number,
+    /** ORDER BY terms before the tie-break; newest activity first when empty. */
+    order?: readonly RawBuilder<unknown>[],
   ): Promise<ThreadRow[]>;
 }
 
@@ -135,8 +137,8 @@ export function createThreadsRepo(db: Db): ThreadsRepo {
         .execute();
     },
 
-    forUser: (appId, userId, where, limit, offset) =>
-      db
+    forUser: (appId, userId, where, limit, offset, order = []) => {
+      let query = db
         .selectFrom('threads')
         .selectAll()
         .where('app_id', '=', appId)
@@ -151,11 +153,10 @@ export function createThreadsRepo(db: Db): ThreadsRepo {
               .where('tp.user_id', '=', userId),
           ),
         )
-        .where(where)
-        .orderBy('last_message_at', 'desc')
-        .orderBy('parent_message_id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+        .where(where);
+      if (order.length === 0) query = query.orderBy('last_message_at', 'desc');
+      for (const term of order) query = query.orderBy(term);
+      return query.orderBy('parent_message_id', 'desc').limit(limit).offset(offset).execute();
+    },
   };
 }

@@ -62,7 +62,8 @@ export async function updateReminder(
   await reminderMessage(ctx, actor, userId, messageId);
   const existing = await repo.get(actor.appId, userId, messageId);
   if (!existing) throw chatError.notFound(REMINDER_MISSING);
-  const remindAt = 'remind_at' in body ? remindAtOf(body.remind_at) : existing.remind_at;
+  // Without a remind_at the reminder becomes a bookmark ("save for later"), as Stream's SDKs document.
+  const remindAt = remindAtOf(body.remind_at);
   const now = deps.clock.now();
   const patch = { remind_at: remindAt, due_sent: 0, updated_at: now };
   await deps.writes.run((trx) =>

@@ -6,6 +6,7 @@ import type { ChannelTypeLookup } from '../../core/channel-types.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { cursorOffset } from '../../core/query/bounds.ts';
 import { compileFilter } from '../../core/query/filter.ts';
+import { compileSort, parseSort } from '../../core/query/sort.ts';
 import { intOf, loadThread, watchChannels, type ThreadsContext } from './context.ts';
 import { buildThreads } from './response.ts';
 
@@ -19,6 +20,25 @@ function threadsFilter(ctx: ThreadsContext, filter: unknown) {
       parent_message_id: { kind: 'column', ref: 'threads.parent_message_id', type: 'text' },
       created_by_user_id: { kind: 'column', ref: 'threads.created_by_id', type: 'text' },
       last_message_at: { kind: 'column', ref: 'threads.last_message_at', type: 'date' },
+      created_at: { kind: 'column', ref: 'threads.created_at', type: 'date' },
+      updated_at: { kind: 'column', ref: 'threads.updated_at', type: 'date' },
+    },
+  });
+}
+
+/** The client's ThreadSort fields; no participant ever leaves a thread here, so every participant is active. */
+function threadsSort(ctx: ThreadsContext, raw: unknown) {
+  return compileSort(parseSort(raw), {
+    dialect: ctx.deps.dialect,
+    entity: 'threads',
+    fields: {
+      active_participant_count: sql`threads.participant_count`,
+      participant_count: sql`threads.participant_count`,
+      reply_count: sql`threads.reply_count`,
+      created_at: sql`threads.created_at`,
+      updated_at: sql`threads.updated_at`,
+      last_message_at: sql`threads.last_message_at`,
+      parent_message_id: sql`threads.parent_message_id`,
     },
   });
 }
@@ -48,6 +68,7 @@ export async function queryThreads(
     sql<boolean>`(${where} and ${visibleThreads(actor, ctx.deps.channelTypes)})`,
     limit + 1,
     offset,
+    threadsSort(ctx, body.sort),
   );
   const page = rows.slice(0, limit);
   const threads = await buildThreads(ctx, actor, page, { replyLimit, participantLimit });
