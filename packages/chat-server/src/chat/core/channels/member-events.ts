@@ -8,7 +8,10 @@ type EventsContext = Pick<
   'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel'
 >;
 
-/** `member.added` to the channel and `notification.added_to_channel` to each newcomer. */
+/**
+ * `member.added` to the channel and to each newcomer `notification.added_to_channel`, or `notification.invited` when
+ * they were invited (Stream tells an invitee of the invitation, not of a membership they have not accepted).
+ */
 export async function publishMembersAdded(
   ctx: EventsContext,
   actor: Actor,
@@ -32,11 +35,15 @@ export async function publishMembersAdded(
     ctx.events.toUser(
       actor.appId,
       member.user_id,
-      ctx.baseEvent('notification.added_to_channel', channel, {
-        channel: channelObject,
-        member: memberResponse,
-        user: memberResponse.user,
-      }),
+      ctx.baseEvent(
+        member.invited === 1 ? 'notification.invited' : 'notification.added_to_channel',
+        channel,
+        {
+          channel: channelObject,
+          member: memberResponse,
+          user: memberResponse.user,
+        },
+      ),
     );
   }
 }
@@ -89,4 +96,26 @@ export async function publishMemberUpdated(
   // The member may not be watching (pinning from the channel list): their own connections learn it too.
   ctx.events.toUser(appId, userId, event, { skipWatchersOf: channel.cid });
   return response;
+}
+
+/** `notification.invite_accepted` / `notification.invite_rejected` to the answering member's own connections. */
+export async function publishInviteAnswered(
+  ctx: EventsContext,
+  appId: string,
+  channel: ChannelRow,
+  answer: { userId: string; accepted: boolean },
+): Promise<void> {
+  const member = await ctx.repo.member(appId, channel.cid, answer.userId);
+  if (!member) return;
+  const usersById = await ctx.users.responses(appId, [answer.userId]);
+  const response = toMemberResponse(member, usersById);
+  ctx.events.toUser(
+    appId,
+    answer.userId,
+    ctx.baseEvent(
+      answer.accepted ? 'notification.invite_accepted' : 'notification.invite_rejected',
+      channel,
+      { channel: await ctx.eventChannel(channel), member: response, user: response.user },
+    ),
+  );
 }
