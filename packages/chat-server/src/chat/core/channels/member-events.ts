@@ -9,8 +9,9 @@ type EventsContext = Pick<
 >;
 
 /**
- * `member.added` to the channel and to each newcomer `notification.added_to_channel`, or `notification.invited` when
- * they were invited (Stream tells an invitee of the invitation, not of a membership they have not accepted).
+ * `member.added` to the channel and `notification.added_to_channel` to each newcomer; an invitee also gets
+ * `notification.invited` (the channel list shows the pending invitation through the first, clients that react to
+ * invitations listen for the second).
  */
 export async function publishMembersAdded(
   ctx: EventsContext,
@@ -32,19 +33,15 @@ export async function publishMembersAdded(
       cid,
       ctx.baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }),
     );
-    ctx.events.toUser(
-      actor.appId,
-      member.user_id,
-      ctx.baseEvent(
-        member.invited === 1 ? 'notification.invited' : 'notification.added_to_channel',
-        channel,
-        {
-          channel: channelObject,
-          member: memberResponse,
-          user: memberResponse.user,
-        },
-      ),
-    );
+    const payload = { channel: channelObject, member: memberResponse, user: memberResponse.user };
+    const own = ctx.baseEvent('notification.added_to_channel', channel, payload);
+    ctx.events.toUser(actor.appId, member.user_id, own);
+    if (member.invited === 1)
+      ctx.events.toUser(
+        actor.appId,
+        member.user_id,
+        ctx.baseEvent('notification.invited', channel, payload),
+      );
   }
 }
 
