@@ -12,6 +12,7 @@ import * as m0010PrivacySettings from './migrations/0010-privacy-settings.ts';
 import * as m0012Tasks from './migrations/0012-tasks.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
+import * as m0014Notifications from './migrations/0014-notifications.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0012-tasks': m0012Tasks,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
+  '0014-notifications': m0014Notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

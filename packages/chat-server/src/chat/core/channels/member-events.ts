@@ -1,3 +1,4 @@
+import { reportActivity } from '../extension-points.ts';
 import type { Actor } from '../access/access.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import type { ChannelRow, MemberRow } from './repo.ts';
@@ -5,7 +6,7 @@ import { toMemberResponse, type MemberResponse } from './serialize.ts';
 
 type EventsContext = Pick<
   ChannelUseCaseContext,
-  'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel'
+  'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel' | 'activity'
 >;
 
 /**
@@ -43,6 +44,13 @@ export async function publishMembersAdded(
         ctx.baseEvent('notification.invited', channel, payload),
       );
   }
+  reportActivity(ctx.activity, {
+    kind: 'members-added',
+    appId: actor.appId,
+    cid,
+    actorId: actor.userId,
+    userIds: added.map((m) => m.user_id),
+  });
 }
 
 /** `member.removed` to the channel and `notification.removed_from_channel` to each one removed. */
