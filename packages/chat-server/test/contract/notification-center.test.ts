@@ -205,6 +205,16 @@ describe('the notification center: who is not told', { timeout: 20_000 }, () => 
     expect(first.unread_count).toBe(1);
   });
 
+  it('does not tell a user of being added by the server naming nobody (the product joining them to channels)', async () => {
+    const scene = await threeInChannel(env(), 'nc-srvadd');
+    const id = uniqueId('nc-srvadd-ch');
+    await env().admin.channel('messaging', id, { created_by_id: scene.carol.id }).create();
+    await env().admin.channel('messaging', id).addMembers([scene.alice.id]);
+    const first = await fence(scene);
+    expect(first.notification.kind).toBe('mention');
+    expect(first.unread_count).toBe(1);
+  });
+
   it('does not tell a user of a mention by someone they blocked', async () => {
     const scene = await threeInChannel(env(), 'nc-block');
     await scene.alice.client.blockUser(scene.bob.id);

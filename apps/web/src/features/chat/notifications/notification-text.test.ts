@@ -34,10 +34,10 @@ describe('the text of each notification kind', () => {
     expect(notificationText(notification(kind))).toBe(text);
   });
 
-  it('falls back to the actor id, then to "Một đạo hữu", and to "một kênh" without a channel name', () => {
+  it('falls back to the actor id, then to "Một đạo hữu", and to "một cuộc trò chuyện" without a channel name', () => {
     expect(
       notificationText(notification('mention', { actor: { id: 'bach-van' }, channel_name: null })),
-    ).toBe('bach-van nhắc đến bạn trong một kênh');
+    ).toBe('bach-van nhắc đến bạn trong một cuộc trò chuyện');
     expect(notificationText(notification('mention', { actor: null, actor_id: null }))).toBe(
       'Một đạo hữu nhắc đến bạn trong Quảng Trường',
     );

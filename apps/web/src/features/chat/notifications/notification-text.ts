@@ -21,7 +21,7 @@ function who(notification: AppNotification): string {
 }
 
 function where(notification: AppNotification): string {
-  return notification.channel_name?.trim() || 'một kênh';
+  return notification.channel_name?.trim() || 'một cuộc trò chuyện';
 }
 
 /** What the notification says, in one sentence: who did what, where. */

@@ -29,6 +29,9 @@ async function candidates(deps: ChatDeps, activity: Activity): Promise<Planned[]
     case 'reaction':
       return [planFor(activity.message, activity.message.user_id, 'reaction', activity.userId)];
     case 'members-added':
+      // A server-side add naming nobody is the product's own doing (joining a newcomer to the public sect
+      // channels), not someone adding them: nobody to tell them of.
+      if (!activity.actorId) return [];
       return activity.userIds.map((userId) => ({
         userId,
         kind: 'added_to_channel',
