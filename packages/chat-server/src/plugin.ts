@@ -14,6 +14,7 @@ import { registerMessageRoutes } from './chat/core/messages/routes.ts';
 import { registerLinkPreviewRoutes } from './chat/extensions/link-preview/routes.ts';
 import { registerModerationRoutes } from './chat/extensions/moderation/routes.ts';
 import { registerMuteRoutes } from './chat/extensions/mutes/routes.ts';
+import { registerNotificationRoutes } from './chat/extensions/notifications/routes.ts';
 import { registerLocationRoutes } from './chat/extensions/locations/routes.ts';
 import { registerReminderRoutes } from './chat/extensions/reminders/routes.ts';
 import { registerPollRoutes } from './chat/extensions/polls/routes.ts';
@@ -71,6 +72,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerDraftRoutes,
   registerTaskRoutes,
   registerCampaignRoutes,
+  registerNotificationRoutes,
 ];
 
 /**

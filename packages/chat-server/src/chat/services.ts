@@ -50,6 +50,11 @@ import {
 } from './extensions/moderation/service.ts';
 import { createMutesRepo, type MutesRepo } from './extensions/mutes/repo.ts';
 import { createMutesService, type MutesService } from './extensions/mutes/service.ts';
+import { createNotificationsRepo } from './extensions/notifications/repo.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './extensions/notifications/service.ts';
 import { attachPollOnSend } from './extensions/polls/attach-on-send.ts';
 import { createPollsCore, type PollsCore } from './extensions/polls/core.ts';
 import { createPollsRepo } from './extensions/polls/repo.ts';
@@ -104,6 +109,7 @@ export interface ChatServices {
   drafts: DraftsService;
   /** Segments and campaigns, with the background delivery driver. */
   campaigns: CampaignsExtension;
+  notifications: NotificationsService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
@@ -201,6 +207,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     events,
     buildStates,
     hiddenConditions: points.channelHidden,
+    activity: points.activity,
   });
   const messages = createMessagesService({
     deps,
@@ -224,6 +231,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     users,
     events,
     beforeWrite: points.beforeChannelWrite,
+    activity: points.activity,
   });
   const reads = createReadsService({
     deps,
@@ -273,7 +281,7 @@ interface ExtensionParts {
 }
 
 function installExtensions(core: Core, points: ExtensionPoints): ExtensionServices {
-  const parts = createExtensionParts(core);
+  const parts = createExtensionParts(core, points);
   plugIntoExtensionPoints(core, points, parts);
   return parts.services;
 }
@@ -313,6 +321,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   points.channelFields.push(blockedChannelFields(core.deps.db));
   points.eventAudience.push(blockedEventAudience(core.deps.db));
   points.unreadExcluded.push(blockedAuthorNotUnread());
+  points.activity.push(services.notifications.onActivity);
   points.beforeChannelWrite.push(refuseBlockedWrites(core.deps.db));
   points.channelStateFields.push(async (actor, cids) => {
     const found = await services.drafts.channelDrafts(actor, cids);
@@ -325,7 +334,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   );
 }
 
-function createExtensionParts(core: Core): ExtensionParts {
+function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionParts {
   const { deps, users, channels, messages, assembler, events } = core;
   const repos = {
     moderation: createModerationRepo(deps.db),
@@ -376,6 +385,7 @@ function createExtensionParts(core: Core): ExtensionParts {
       assembler,
       users,
       events,
+      activity: points.activity,
     }),
     locations: createLocationsService({ deps, repo: repos.locations, messages, events }),
     uploads: createUploadsService({
@@ -390,6 +400,12 @@ function createExtensionParts(core: Core): ExtensionParts {
     pollVotes: createPollVotesService({ deps, core: pollsCore, messages, users }),
     drafts,
     campaigns: createCampaignsExtension({ deps, users, channels, messages }),
+    notifications: createNotificationsService({
+      deps,
+      repo: createNotificationsRepo(deps.db),
+      users,
+      events,
+    }),
   };
   const messageLocations = createMessageLocations({ deps, repo: repos.locations });
   return { services, repos, pollsCore, messageLocations };

@@ -581,6 +581,9 @@ const APP_ROLES: readonly AppRole[] = [
 ];
 const MODERATORS: ReadonlySet<AppRole> = new Set(['moderator', 'admin', 'server']);
 const SERVER_ONLY: ReadonlySet<AppRole> = new Set(['server']);
+/** Our own notification routes: a signed-in user's own notifications, or the server's for the user it names. */
+const SIGNED_IN: ReadonlySet<AppRole> = new Set(['user', 'moderator', 'admin', 'server']);
+const ownerQuery = (cell: Cell) => (cell.role === 'server' ? { user_id: cell.owner } : undefined);
 
 interface AppAction {
   name: string;
@@ -637,6 +640,16 @@ const APP_ACTIONS: readonly AppAction[] = [
     name: 'delete a block list',
     allowed: SERVER_ONLY,
     run: (cell) => call(cell, 'DELETE', `/blocklists/${cell.id}`),
+  },
+  {
+    name: 'list own notifications (GET /daohuu/notifications)',
+    allowed: SIGNED_IN,
+    run: (cell) => call(cell, 'GET', '/daohuu/notifications', undefined, ownerQuery(cell)),
+  },
+  {
+    name: 'mark own notifications read (POST /daohuu/notifications/read)',
+    allowed: SIGNED_IN,
+    run: (cell) => call(cell, 'POST', '/daohuu/notifications/read', { all: true, ...asUser(cell) }),
   },
 ];
 

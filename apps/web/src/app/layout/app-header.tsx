@@ -5,7 +5,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { formatUnreadCount, useChatSession } from '@/features/chat';
+import { formatUnreadCount, NotificationBell, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export interface RouteHandle {
@@ -61,6 +61,7 @@ export function AppHeader() {
         </>
       ) : null}
       <div className="ml-auto flex items-center gap-1">
+        <NotificationBell />
         <ThemeMenu />
       </div>
     </header>

@@ -7,3 +7,4 @@ export { ChatLanguageItems } from './components/chat-language-items';
 export { ChatConnectingFrame } from './components/chat-states';
 export { RemindersScreen } from './reminders/reminders-screen';
 export { ReminderDueToasts } from './reminders/reminder-due-toasts';
+export { NotificationBell } from './notifications/notification-bell';

@@ -148,6 +148,27 @@ export interface ChannelEventOrigin {
 export type EventAudienceFilter = (origin: ChannelEventOrigin) => string[] | Promise<string[]>;
 
 /**
+ * Something done that another user may be told of, reported after its commit: a message stored (sends and system
+ * messages), a reaction stored, members added to a channel, a reminder come due.
+ */
+export type Activity =
+  | { kind: 'message'; appId: string; message: MessageRow }
+  | { kind: 'reaction'; appId: string; message: MessageRow; userId: string; type: string }
+  | { kind: 'members-added'; appId: string; cid: string; actorId: string | null; userIds: string[] }
+  | { kind: 'reminder-due'; appId: string; userId: string; message: MessageRow };
+
+/** Told of each activity (notifications). The core does not wait for it, and its failure never fails a request. */
+export type ActivityListener = (activity: Activity) => Promise<void>;
+
+/** Hands `activity` to every listener without waiting; a listener that fails is its own business (it logs). */
+export function reportActivity(
+  listeners: readonly ActivityListener[] | undefined,
+  activity: Activity,
+): void {
+  for (const listener of listeners ?? []) listener(activity).catch(() => undefined);
+}
+
+/**
  * The core's extension points. Extensions register here while the composition root (`chat/services.ts`) installs
  * them; nothing is registered after start-up. docs/architecture.md lists every point and its order.
  */
@@ -163,6 +184,7 @@ export interface ExtensionPoints {
   beforeChannelWrite: BeforeChannelWrite[];
   eventAudience: EventAudienceFilter[];
   unreadExcluded: UnreadExclusion[];
+  activity: ActivityListener[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
@@ -178,5 +200,6 @@ export function createExtensionPoints(): ExtensionPoints {
     beforeChannelWrite: [],
     eventAudience: [],
     unreadExcluded: [],
+    activity: [],
   };
 }

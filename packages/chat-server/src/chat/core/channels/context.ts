@@ -11,7 +11,7 @@ import {
 import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import type { ChannelHiddenCondition } from '../extension-points.ts';
+import type { ActivityListener, ChannelHiddenCondition } from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
@@ -35,6 +35,8 @@ export interface ChannelsContext {
   buildStates: StateBuilder;
   /** Extensions' reasons a channel is hidden from its viewer (`ExtensionPoints.channelHidden`). */
   hiddenConditions?: readonly ChannelHiddenCondition[];
+  /** Told of members added (`ExtensionPoints.activity`). */
+  activity?: readonly ActivityListener[];
 }
 
 /** One actor's standing in one channel: the row, its type, their membership and what they may do. */

@@ -5,6 +5,7 @@ import type { Actor } from '../access/access.ts';
 import type { JsonObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
 import {
+  publishInviteAnswered,
   publishMemberUpdated,
   publishMembersAdded,
   publishMembersRemoved,
@@ -38,6 +39,8 @@ export interface MemberChangesDone {
   added: MemberRow[];
   removed: string[];
   updated: string[];
+  /** The actor's answer to their invitation, if the update carried one. */
+  answered?: { userId: string; accepted: boolean };
 }
 
 export function readMemberChanges(body: JsonObject): MemberChanges {
@@ -107,7 +110,9 @@ export async function applyMemberChanges(
     if (await repo.removeMember(trx, actor.appId, cid, userId)) removed.push(userId);
   if (changes.removes.length) await repo.refreshMemberCount(trx, actor.appId, cid);
   const updated = await applyRoleChanges(ctx, trx, where, changes);
+  let answered: MemberChangesDone['answered'];
   if (answersInvite(changes) && actor.userId) {
+    answered = { userId: actor.userId, accepted: changes.acceptInvite };
     await repo.updateMember(
       trx,
       actor.appId,
@@ -119,7 +124,7 @@ export async function applyMemberChanges(
     );
     updated.push(actor.userId);
   }
-  return { added, removed, updated };
+  return { added, removed, updated, ...(answered ? { answered } : {}) };
 }
 
 /** Promotions, demotions and assigned roles of current members; returns whose role was set. */
@@ -154,4 +159,5 @@ export async function publishMemberChanges(
   await publishMembersAdded(ctx, actor, fresh.cid, done.added);
   await publishMembersRemoved(ctx, actor, fresh, done.removed);
   for (const userId of done.updated) await publishMemberUpdated(ctx, actor.appId, fresh, userId);
+  if (done.answered) await publishInviteAnswered(ctx, actor.appId, fresh, done.answered);
 }

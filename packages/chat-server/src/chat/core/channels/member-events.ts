@@ -1,3 +1,4 @@
+import { reportActivity } from '../extension-points.ts';
 import type { Actor } from '../access/access.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import type { ChannelRow, MemberRow } from './repo.ts';
@@ -5,10 +6,14 @@ import { toMemberResponse, type MemberResponse } from './serialize.ts';
 
 type EventsContext = Pick<
   ChannelUseCaseContext,
-  'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel'
+  'repo' | 'users' | 'events' | 'baseEvent' | 'eventChannel' | 'activity'
 >;
 
-/** `member.added` to the channel and `notification.added_to_channel` to each newcomer. */
+/**
+ * `member.added` to the channel and `notification.added_to_channel` to each newcomer; an invitee also gets
+ * `notification.invited` (the channel list shows the pending invitation through the first, clients that react to
+ * invitations listen for the second).
+ */
 export async function publishMembersAdded(
   ctx: EventsContext,
   actor: Actor,
@@ -29,16 +34,23 @@ export async function publishMembersAdded(
       cid,
       ctx.baseEvent('member.added', channel, { member: memberResponse, user: memberResponse.user }),
     );
-    ctx.events.toUser(
-      actor.appId,
-      member.user_id,
-      ctx.baseEvent('notification.added_to_channel', channel, {
-        channel: channelObject,
-        member: memberResponse,
-        user: memberResponse.user,
-      }),
-    );
+    const payload = { channel: channelObject, member: memberResponse, user: memberResponse.user };
+    const own = ctx.baseEvent('notification.added_to_channel', channel, payload);
+    ctx.events.toUser(actor.appId, member.user_id, own);
+    if (member.invited === 1)
+      ctx.events.toUser(
+        actor.appId,
+        member.user_id,
+        ctx.baseEvent('notification.invited', channel, payload),
+      );
   }
+  reportActivity(ctx.activity, {
+    kind: 'members-added',
+    appId: actor.appId,
+    cid,
+    actorId: actor.userId,
+    userIds: added.map((m) => m.user_id),
+  });
 }
 
 /** `member.removed` to the channel and `notification.removed_from_channel` to each one removed. */
@@ -89,4 +101,26 @@ export async function publishMemberUpdated(
   // The member may not be watching (pinning from the channel list): their own connections learn it too.
   ctx.events.toUser(appId, userId, event, { skipWatchersOf: channel.cid });
   return response;
+}
+
+/** `notification.invite_accepted` / `notification.invite_rejected` to the answering member's own connections. */
+export async function publishInviteAnswered(
+  ctx: EventsContext,
+  appId: string,
+  channel: ChannelRow,
+  answer: { userId: string; accepted: boolean },
+): Promise<void> {
+  const member = await ctx.repo.member(appId, channel.cid, answer.userId);
+  if (!member) return;
+  const usersById = await ctx.users.responses(appId, [answer.userId]);
+  const response = toMemberResponse(member, usersById);
+  ctx.events.toUser(
+    appId,
+    answer.userId,
+    ctx.baseEvent(
+      answer.accepted ? 'notification.invite_accepted' : 'notification.invite_rejected',
+      channel,
+      { channel: await ctx.eventChannel(channel), member: response, user: response.user },
+    ),
+  );
 }

@@ -39,13 +39,17 @@ export function createTruncateChannel(
       await announceHardDeleted(ctx, actor.appId, withFiles);
       const fresh = (await repo.get(actor.appId, cid))!;
       const channelObject = await ctx.eventChannel(fresh);
-      events.toChannel(
+      const payload = {
+        channel: channelObject,
+        ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
+      };
+      events.toChannel(actor.appId, cid, ctx.baseEvent('channel.truncated', fresh, payload));
+      // Members not watching learn it on their own connections, as with new messages.
+      events.toUsers(
         actor.appId,
-        cid,
-        ctx.baseEvent('channel.truncated', fresh, {
-          channel: channelObject,
-          ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
-        }),
+        await repo.memberIds(actor.appId, cid),
+        ctx.baseEvent('notification.channel_truncated', fresh, payload),
+        { skipWatchersOf: cid },
       );
       const message =
         isPlainObject(body.message) && ctx.hooks.systemMessage

@@ -1,4 +1,5 @@
 import type { Actor } from '../access/access.ts';
+import { reportActivity } from '../extension-points.ts';
 import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
 import { createAnnounceOrder } from './announce-order.ts';
 import type { MessagesUseCaseContext } from './context.ts';
@@ -9,7 +10,7 @@ export type AnnounceNewMessage = (actor: Actor, stored: StoredMessage) => Promis
 
 type AnnounceContext = Pick<
   MessagesUseCaseContext,
-  'deps' | 'reads' | 'threads' | 'channels' | 'events' | 'lookup'
+  'deps' | 'reads' | 'threads' | 'channels' | 'events' | 'lookup' | 'points'
 >;
 type OwnTotals = Awaited<ReturnType<typeof ownTotalsOfConnected>>;
 
@@ -115,6 +116,11 @@ export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage 
       return;
     }
     await announceInOrder(key, () => announceInChannel(context, actor, stored, event));
+    reportActivity(context.points.activity, {
+      kind: 'message',
+      appId: actor.appId,
+      message: stored.row,
+    });
     const parentId = stored.row.parent_id;
     if (parentId) await announceInThread(context, actor, stored, parentId);
   };

@@ -36,7 +36,11 @@ export interface MessagesContext {
   events: EventPublisher;
   points: Pick<
     ExtensionPoints,
-    'beforeMessageStored' | 'beforeMessageTextChanged' | 'messageHardDeleted' | 'beforeChannelWrite'
+    | 'beforeMessageStored'
+    | 'beforeMessageTextChanged'
+    | 'messageHardDeleted'
+    | 'beforeChannelWrite'
+    | 'activity'
   >;
 }
 

@@ -1,6 +1,6 @@
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import type { BeforeChannelWrite } from '../extension-points.ts';
+import type { ActivityListener, BeforeChannelWrite } from '../extension-points.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagesService } from '../messages/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -16,4 +16,6 @@ export interface ReactionsContext {
   events: EventPublisher;
   /** Extensions' checks before a reaction is stored (`ExtensionPoints.beforeChannelWrite`). */
   beforeWrite?: readonly BeforeChannelWrite[];
+  /** Told of each stored reaction (`ExtensionPoints.activity`). */
+  activity?: readonly ActivityListener[];
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { reportActivity } from '../extension-points.ts';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
@@ -178,6 +179,14 @@ export async function sendReaction(
   const saved = (await findReaction(context, actor.appId, messageId, userId, input.type))!;
   const reaction = toReactionResponse(saved, await context.users.response(actor.appId, userId));
   const message = await announce(context, actor, eventType, row.id, reaction);
+  if (eventType === 'reaction.new')
+    reportActivity(context.activity, {
+      kind: 'reaction',
+      appId: actor.appId,
+      message: row,
+      userId,
+      type: input.type,
+    });
   return { message, reaction };
 }
 

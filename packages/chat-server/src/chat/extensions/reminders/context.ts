@@ -1,3 +1,4 @@
+import type { ActivityListener } from '../../core/extension-points.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
@@ -26,6 +27,8 @@ export interface RemindersContext {
   assembler: MessageAssembler;
   users: UsersService;
   events: EventPublisher;
+  /** Told of each reminder come due (`ExtensionPoints.activity`: in-app notifications). */
+  activity?: readonly ActivityListener[];
 }
 
 /** What the use cases run over: the service's context and the one due-reminder timer they re-arm. */

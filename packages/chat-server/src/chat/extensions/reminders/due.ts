@@ -1,3 +1,4 @@
+import { reportActivity } from '../../core/extension-points.ts';
 import type { ReminderRow } from './repo.ts';
 import { reminderEvent, reminderResponses, type RemindersContext } from './context.ts';
 import { createReminderScheduler, type ReminderScheduler } from './scheduler.ts';
@@ -19,6 +20,12 @@ async function announceDue(ctx: RemindersContext, rows: ReminderRow[]): Promise<
       row.user_id,
       reminderEvent(ctx, 'notification.reminder_due', reminder),
     );
+    reportActivity(ctx.activity, {
+      kind: 'reminder-due',
+      appId: row.app_id,
+      userId: row.user_id,
+      message,
+    });
   }
 }
 

@@ -1,0 +1,146 @@
+import { BellIcon, CheckCheckIcon } from 'lucide-react';
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+import { useChatSession } from '../session/chat-session';
+import { formatUnreadCount } from '../utils/unread-count';
+import {
+  notificationHref,
+  notificationText,
+  notificationWhen,
+  type AppNotification,
+} from './notification-text';
+import { useNotifications } from './use-notifications';
+
+function NotificationRow({
+  notification,
+  onOpen,
+}: {
+  notification: AppNotification;
+  onOpen: (notification: AppNotification) => void;
+}) {
+  const unread = !notification.read_at;
+  return (
+    <DropdownMenuItem
+      data-testid="notification-item"
+      data-unread={unread ? 'true' : 'false'}
+      className="items-start gap-3 py-2"
+      onSelect={() => onOpen(notification)}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-gold' : 'bg-transparent')}
+      />
+      <span className="flex min-w-0 flex-col gap-0.5">
+        <span className={cn('text-sm leading-snug', unread && 'font-medium')}>
+          {notificationText(notification)}
+        </span>
+        <time dateTime={notification.created_at} className="text-xs text-muted-foreground">
+          {notificationWhen(notification.created_at)}
+        </time>
+      </span>
+    </DropdownMenuItem>
+  );
+}
+
+/**
+ * The header's bell: the unread notification count, and a panel listing the cultivator's notifications, each
+ * opening its message. New ones also show a toast. Guests have no notifications and see no bell.
+ */
+export function NotificationBell() {
+  const { client } = useChatSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = React.useState(false);
+  const showToast = React.useCallback(
+    (notification: AppNotification) => {
+      const href = notificationHref(notification);
+      toast(notificationText(notification), {
+        id: `notification-${notification.id}`,
+        ...(href ? { action: { label: 'Xem', onClick: () => void navigate(href) } } : {}),
+      });
+    },
+    [navigate],
+  );
+  const { items, unreadCount, refresh, markRead, markAllRead } = useNotifications(showToast);
+  if (!client || client.anonymous) return null;
+
+  const openNotification = (notification: AppNotification) => {
+    if (!notification.read_at) void markRead([notification.id]).catch(() => {});
+    const href = notificationHref(notification);
+    if (href) void navigate(href);
+  };
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // Opening re-reads the list, so what another device marked read shows as read here too.
+    if (next) void refresh().catch(() => {});
+  };
+  const count = formatUnreadCount(unreadCount);
+
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative size-8"
+          aria-label={unreadCount > 0 ? `Thông báo (${unreadCount} chưa đọc)` : 'Thông báo'}
+          data-testid="notification-bell"
+        >
+          <BellIcon aria-hidden="true" />
+          {count ? (
+            <span
+              data-testid="notification-count"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-gold px-1 text-[0.625rem] font-semibold text-gold-foreground tabular-nums"
+            >
+              {count}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        className="w-80 max-w-[calc(100vw-2rem)]"
+        data-testid="notification-panel"
+      >
+        <div className="flex items-center justify-between gap-2">
+          <DropdownMenuLabel>Thông báo</DropdownMenuLabel>
+          {unreadCount > 0 ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 text-xs"
+              onClick={() => void markAllRead().catch(() => {})}
+            >
+              <CheckCheckIcon aria-hidden="true" />
+              Đánh dấu tất cả đã đọc
+            </Button>
+          ) : null}
+        </div>
+        <DropdownMenuSeparator />
+        {items.length === 0 ? (
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">
+            Chưa có thông báo nào.
+          </p>
+        ) : (
+          items.map((notification) => (
+            <NotificationRow
+              key={notification.id}
+              notification={notification}
+              onOpen={openNotification}
+            />
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { chatError } from '../../../errors.ts';
+import type { Actor } from '../../core/access/access.ts';
+import type { ChatDeps } from '../../core/deps.ts';
+import type { EventPublisher } from '../../core/events/publisher.ts';
+import type { Activity, ActivityListener } from '../../core/extension-points.ts';
+import type { UsersService } from '../../core/users/service.ts';
+import type { UserResponse } from '../../core/users/serialize.ts';
+import { plan } from './recipients.ts';
+import type { NotificationRow, NotificationsRepo, PageCursor } from './repo.ts';
+
+/** The custom event a new notification is pushed as to every connection of its user. */
+export const NOTIFICATION_EVENT = 'daohuu.notification.new';
+
+export interface NotificationResponse {
+  id: string;
+  kind: string;
+  cid: string | null;
+  message_id: string | null;
+  parent_id: string | null;
+  actor_id: string | null;
+  /** Who did it (name and image for the bell), when someone did. */
+  actor: UserResponse | null;
+  /** The channel's name, when it has one (the panel says where). */
+  channel_name: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationsService {
+  /** Plugged into `ExtensionPoints.activity`. */
+  onActivity: ActivityListener;
+  list(
+    actor: Actor,
+    query: { limit?: number; before?: string; user_id?: string },
+  ): Promise<{ notifications: NotificationResponse[]; unread_count: number }>;
+  markRead(
+    actor: Actor,
+    body: { ids?: string[]; all?: boolean; user_id?: string },
+  ): Promise<{ unread_count: number }>;
+}
+
+export interface NotificationsContext {
+  deps: ChatDeps;
+  repo: NotificationsRepo;
+  users: UsersService;
+  events: EventPublisher;
+}
+
+/**
+ * Whose notifications a call is about: a user's own (naming someone else is refused), or for a server-side call
+ * the `user_id` it must give. Anonymous users and guests have no notifications.
+ */
+function owner(actor: Actor, given: string | undefined): string {
+  if (actor.isServer) {
+    if (!given) throw chatError.input('user_id is required for server-side calls');
+    return given;
+  }
+  if (!actor.userId || actor.role === 'anonymous' || actor.role === 'guest')
+    throw chatError.notAllowed('only signed-in users have notifications');
+  if (given && given !== actor.userId)
+    throw chatError.notAllowed('a user may read and mark only their own notifications');
+  return actor.userId;
+}
+
+async function responses(
+  ctx: NotificationsContext,
+  appId: string,
+  rows: NotificationRow[],
+): Promise<NotificationResponse[]> {
+  const actorIds = rows.flatMap((r) => (r.actor_id ? [r.actor_id] : []));
+  const users = await ctx.users.responses(appId, new Set(actorIds));
+  const cids = [...new Set(rows.flatMap((r) => (r.cid ? [r.cid] : [])))];
+  const channels =
+    cids.length === 0
+      ? []
+      : await ctx.deps.db
+          .selectFrom('channels')
+          .select(['cid', 'name'])
+          .where('app_id', '=', appId)
+          .where('cid', 'in', cids)
+          .execute();
+  const names = new Map(channels.map((c) => [c.cid, c.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    cid: row.cid,
+    message_id: row.message_id,
+    parent_id: row.parent_id,
+    actor_id: row.actor_id,
+    actor: (row.actor_id && users.get(row.actor_id)) || null,
+    channel_name: (row.cid && names.get(row.cid)) || null,
+    created_at: row.created_at,
+    read_at: row.read_at,
+  }));
+}
+
+/** Stores one activity's notifications and pushes each to its user's connections with their unread count. */
+async function record(ctx: NotificationsContext, activity: Activity): Promise<void> {
+  const { deps, repo, events } = ctx;
+  for (const planned of await plan(deps, activity)) {
+    const row: NotificationRow = {
+      app_id: activity.appId,
+      id: randomUUID(),
+      user_id: planned.userId,
+      kind: planned.kind,
+      cid: planned.cid,
+      message_id: planned.messageId,
+      parent_id: planned.parentId,
+      actor_id: planned.actorId,
+      created_at: deps.clock.now(),
+      read_at: null,
+    };
+    await deps.writes.run(async (trx) => {
+      await repo.insert(trx, row);
+      await repo.trim(trx, row.app_id, row.user_id);
+    });
+    const [notification] = await responses(ctx, row.app_id, [row]);
+    events.toUser(row.app_id, row.user_id, {
+      type: NOTIFICATION_EVENT,
+      notification,
+      unread_count: await repo.unreadCount(row.app_id, row.user_id),
+      created_at: row.created_at,
+    });
+  }
+}
+
+/**
+ * Activities are recorded one after another per app, in the order they were reported, so a user's notifications
+ * arrive in the order things happened; a failure is logged and never reaches the request that caused it.
+ */
+function createRecorder(ctx: NotificationsContext): ActivityListener {
+  const tails = new Map<string, Promise<void>>();
+  return (activity) => {
+    const previous = tails.get(activity.appId) ?? Promise.resolve();
+    const next = previous
+      .then(() => record(ctx, activity))
+      .catch((error: unknown) =>
+        ctx.deps.log.warn({ err: error, kind: activity.kind }, 'notification not recorded'),
+      );
+    tails.set(activity.appId, next);
+    void next.then(() => {
+      if (tails.get(activity.appId) === next) tails.delete(activity.appId);
+    });
+    return next;
+  };
+}
+
+export function createNotificationsService(ctx: NotificationsContext): NotificationsService {
+  const { repo, deps } = ctx;
+  return {
+    onActivity: createRecorder(ctx),
+    async list(actor, query) {
+      const userId = owner(actor, query.user_id);
+      let before: PageCursor | undefined;
+      if (query.before) {
+        const from = await repo.get(actor.appId, query.before);
+        if (!from || from.user_id !== userId)
+          throw chatError.input('before must be the id of one of your notifications');
+        before = { createdAt: from.created_at, id: from.id };
+      }
+      const rows = await repo.page(actor.appId, userId, query.limit ?? 30, before);
+      return {
+        notifications: await responses(ctx, actor.appId, rows),
+        unread_count: await repo.unreadCount(actor.appId, userId),
+      };
+    },
+    async markRead(actor, body) {
+      const userId = owner(actor, body.user_id);
+      if (!body.all && !body.ids?.length)
+        throw chatError.input('ids must list notifications, or all must be true');
+      const now = deps.clock.now();
+      await deps.writes.run((trx) =>
+        repo.markRead(trx, actor.appId, userId, body.all ? undefined : body.ids, now),
+      );
+      return { unread_count: await repo.unreadCount(actor.appId, userId) };
+    },
+  };
+}
