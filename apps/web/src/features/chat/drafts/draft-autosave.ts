@@ -15,8 +15,14 @@ export function autosaveDrafts(
   delayMs = DRAFT_SAVE_DELAY_MS,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const save = () => {
+  const save = (force = false) => {
     timer = null;
+    // The server echoes every save as draft.updated, and the composer re-initialises itself from it, which closes
+    // an open "@" suggestion list under the cultivator's fingers; wait until they pick a name or move on.
+    if (!force && composer.textComposer.suggestions) {
+      timer = setTimeout(save, delayMs);
+      return;
+    }
     if (composer.compositionIsEmpty || !composer.lastChangeOriginIsLocal) return;
     composer.createDraft().catch((error: unknown) => {
       console.error('The draft could not be saved.', error);
@@ -25,7 +31,7 @@ export function autosaveDrafts(
   const flush = () => {
     if (timer === null) return;
     clearTimeout(timer);
-    save();
+    save(true);
   };
   const unsubscribe = composer.editingAuditState.subscribeWithSelector(
     ({ lastChange }) => ({ stateUpdate: lastChange.stateUpdate }),
