@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureMentions } from '../mentions/configure-mentions';
 import { autosaveDrafts } from './draft-autosave';
 
+function client(composer: { client: StreamChat }): StreamChat {
+  return composer.client;
+}
+
 function composerWithMembers() {
   const client = new StreamChat('khoa');
   client.userID = 'lam-phong';
@@ -61,6 +65,56 @@ describe('autosaveDrafts', () => {
     });
     await vi.advanceTimersByTimeAsync(150);
     expect(createDraft).toHaveBeenCalledTimes(1);
+    stop();
+    unregister();
+  });
+
+  it('keeps the mention, and what was typed meanwhile, when the server echoes our own save', async () => {
+    vi.useFakeTimers();
+    const { composer, createDraft, unregister } = composerWithMembers();
+    const stop = autosaveDrafts(composer, 100);
+    await vi.advanceTimersByTimeAsync(5);
+    const bach = { id: 'bach-van', name: 'Bạch Vân' };
+    composer.textComposer.state.partialNext({
+      text: 'Chào @Bạch Vân ',
+      mentionedUsers: [bach],
+      selection: { start: 15, end: 15 },
+    });
+    await vi.advanceTimersByTimeAsync(150);
+    expect(createDraft).toHaveBeenCalledTimes(1);
+    composer.textComposer.state.partialNext({
+      text: 'Chào @Bạch Vân xi',
+      selection: { start: 17, end: 17 },
+    });
+
+    client(composer).dispatchEvent({
+      type: 'draft.updated',
+      draft: {
+        channel_cid: composer.channel.cid,
+        created_at: new Date().toISOString(),
+        message: { id: 'nhap-1', text: 'Chào @Bạch Vân ', mentioned_users: ['bach-van'] },
+      },
+    });
+
+    expect(composer.textComposer.text).toBe('Chào @Bạch Vân xi');
+    expect(composer.textComposer.mentionedUsers).toEqual([bach]);
+    stop();
+    unregister();
+  });
+
+  it('still takes a draft written on another device', async () => {
+    vi.useFakeTimers();
+    const { composer, unregister } = composerWithMembers();
+    const stop = autosaveDrafts(composer, 100);
+    client(composer).dispatchEvent({
+      type: 'draft.updated',
+      draft: {
+        channel_cid: composer.channel.cid,
+        created_at: new Date().toISOString(),
+        message: { id: 'nhap-2', text: 'Viết từ điện thoại' },
+      },
+    });
+    expect(composer.textComposer.text).toBe('Viết từ điện thoại');
     stop();
     unregister();
   });

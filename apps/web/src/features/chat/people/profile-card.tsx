@@ -120,7 +120,7 @@ function ProfileActions({ user, onClose }: { user: UserResponse; onClose: () => 
     <DialogFooter className="dh-profile-card__actions">
       <Button variant="gold" size="sm" onClick={() => void message()}>
         <MessageCircleIcon aria-hidden="true" />
-        {t('Send a message')}
+        {t('Open a direct message')}
       </Button>
       <Button
         variant="outline"
