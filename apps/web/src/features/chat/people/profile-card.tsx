@@ -3,7 +3,7 @@ import { BanIcon, MessageCircleIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { BlockedUsersState, UserResponse } from 'stream-chat';
-import { Avatar, useChatContext, useStateStore, useTranslationContext } from 'stream-chat-react';
+import { useChatContext, useStateStore, useTranslationContext } from 'stream-chat-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -134,6 +134,24 @@ function ProfileActions({ user, onClose }: { user: UserResponse; onClose: () => 
   );
 }
 
+/** Initials or the allowed avatar; the SDK's Avatar needs the chat's theme root, which the dialog's portal is outside. */
+function CardAvatar({ image, name }: { image: unknown; name: string }) {
+  if (isAllowedAvatar(image)) {
+    return <img className="dh-profile-card__avatar" src={image} alt="" />;
+  }
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+  return (
+    <span className="dh-profile-card__avatar" aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
+
 /**
  * A cultivator's card: avatar, đạo hiệu, realm, tu vi, presence, and "Nhắn tin" / "Chặn" for anyone but oneself.
  * A dialog rather than an anchored popover: the app has no popover primitive, and a dialog traps focus properly.
@@ -149,13 +167,7 @@ export function ProfileCard({ user, onClose }: { user: UserResponse; onClose: ()
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="dh-profile-card sm:max-w-sm" data-testid="profile-card">
         <DialogHeader className="dh-profile-card__header">
-          <Avatar
-            className="dh-profile-card__avatar"
-            id={fresh.id}
-            imageUrl={isAllowedAvatar(fresh.image) ? fresh.image : undefined}
-            size="xl"
-            userName={name}
-          />
+          <CardAvatar image={fresh.image} name={name} />
           <div className="dh-profile-card__identity">
             <DialogTitle className="dh-profile-card__name">
               {name}
