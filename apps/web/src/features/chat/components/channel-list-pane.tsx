@@ -18,6 +18,7 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { MentionMarker, unreadMentionsOf } from '../people/mention-marker';
 import { ChatSearchButton } from '../search/chat-search-dialog';
 import { channelEmblem } from '../utils/channel-emblem';
 import { chatChannelHref } from '../utils/chat-paths';
@@ -72,17 +73,25 @@ function LinkedChannelListItem(props: ChannelListItemUIProps) {
     if (channel.id) navigate(chatChannelHref(channel.type, channel.id));
   }, [channel, navigate]);
   const emblem = channelEmblem(channel, sects);
-  if (emblem) {
-    return (
-      <ChannelListItemUI
-        {...props}
-        displayImage={emblem}
-        groupChannelDisplayInfo={undefined}
-        onSelect={onSelect}
-      />
-    );
-  }
-  return <ChannelListItemUI {...props} onSelect={onSelect} />;
+  // Recounted whenever the row re-renders, which the list does for every new message and read.
+  const mentions = unreadMentionsOf(channel);
+  const item = emblem ? (
+    <ChannelListItemUI
+      {...props}
+      displayImage={emblem}
+      groupChannelDisplayInfo={undefined}
+      onSelect={onSelect}
+    />
+  ) : (
+    <ChannelListItemUI {...props} onSelect={onSelect} />
+  );
+  if (mentions === 0) return item;
+  return (
+    <div className="dh-channel-item--mentioned">
+      {item}
+      <MentionMarker count={mentions} />
+    </div>
+  );
 }
 
 function ChannelListHeader({ isGuest }: { isGuest: boolean }) {

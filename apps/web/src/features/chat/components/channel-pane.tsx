@@ -17,6 +17,8 @@ import { useLoginDialog } from '@/lib/login-dialog';
 import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
 import { ChannelDraftSync } from '../drafts/channel-draft-sync';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
+import { MembersPanel } from '../people/members-panel';
+import { useMentionClick } from '../people/mention-click';
 import { JumpToSearchResult } from '../search/jump-to-search-result';
 import { CHAT_PATH } from '../utils/chat-paths';
 import { ChatChannelHeader } from './chat-channel-header';
@@ -58,21 +60,26 @@ function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest
 function ChannelBody() {
   const { thread } = useChannelStateContext();
   const { closeThread } = useChannelActionContext();
-  const [pinnedOpen, setPinnedOpen] = React.useState(false);
-  // One side panel at a time: opening a thread hides the pins, opening the pins closes the thread.
-  const showPinned = pinnedOpen && !thread;
-  function togglePinned() {
-    if (showPinned) {
-      setPinnedOpen(false);
+  const [panel, setPanel] = React.useState<'pins' | 'members' | null>(null);
+  // One side panel at a time: opening a thread hides the pins or members, opening either closes the thread.
+  const shown = thread ? null : panel;
+  function toggle(which: 'pins' | 'members') {
+    if (shown === which) {
+      setPanel(null);
       return;
     }
     if (thread) closeThread();
-    setPinnedOpen(true);
+    setPanel(which);
   }
   return (
     <>
       <Window>
-        <ChatChannelHeader pinnedOpen={showPinned} onTogglePinned={togglePinned} />
+        <ChatChannelHeader
+          pinnedOpen={shown === 'pins'}
+          onTogglePinned={() => toggle('pins')}
+          membersOpen={shown === 'members'}
+          onToggleMembers={() => toggle('members')}
+        />
         <MessageList />
         <MessageComposer />
         <ChannelDraftSync />
@@ -82,7 +89,8 @@ function ChannelBody() {
         <ReadOnArrival />
       </Window>
       <Thread />
-      {showPinned ? <PinnedMessagesPanel onClose={() => setPinnedOpen(false)} /> : null}
+      {shown === 'pins' ? <PinnedMessagesPanel onClose={() => setPanel(null)} /> : null}
+      {shown === 'members' ? <MembersPanel onClose={() => setPanel(null)} /> : null}
     </>
   );
 }
@@ -97,6 +105,7 @@ export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: b
     }),
     [isGuest],
   );
+  const onMentionsClick = useMentionClick();
   if (missing) {
     return (
       <div className="dh-chat__channel">
@@ -107,7 +116,7 @@ export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: b
   return (
     <div className="dh-chat__channel">
       <WithComponents overrides={overrides}>
-        <Channel EmptyPlaceholder={<NoChannelSelected />}>
+        <Channel EmptyPlaceholder={<NoChannelSelected />} onMentionsClick={onMentionsClick}>
           <ChannelBody />
         </Channel>
       </WithComponents>

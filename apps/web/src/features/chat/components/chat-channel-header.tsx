@@ -1,5 +1,5 @@
 import { formatAmount } from '@daohuu/domain';
-import { ArrowLeftIcon, PinIcon } from 'lucide-react';
+import { ArrowLeftIcon, PinIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   ChannelAvatar,
@@ -11,6 +11,8 @@ import {
   useTypingContext,
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { directPeerOf, useLivePeer } from '../people/direct-peer';
+import { PresenceLine } from '../people/presence-line';
 import { channelEmblem } from '../utils/channel-emblem';
 import { useSectChannels } from './sect-channels-context';
 import { CHAT_PATH } from '../utils/chat-paths';
@@ -33,6 +35,9 @@ function HeaderSubtitle() {
     channelConfig?.typing_events !== false &&
     Object.values(typing).some(({ parent_id, user }) => !parent_id && user?.id !== client.user?.id);
   if (someoneTyping) return <TypingIndicatorHeader />;
+  // A 1:1 conversation says how the other person is doing; "2 members" would count the viewer too.
+  const peer = directPeerOf(channel, members, client.userID);
+  if (peer) return <DirectPeerStatus peer={peer} />;
 
   const count = memberCountOf(channel.data?.member_count, members);
   // The chat's own wording ("{{ memberCount }} members") keeps the English switch working; the figure is vi-VN.
@@ -49,6 +54,11 @@ function HeaderSubtitle() {
   );
 }
 
+function DirectPeerStatus({ peer }: { peer: NonNullable<ReturnType<typeof directPeerOf>> }) {
+  const live = useLivePeer(peer);
+  return <PresenceLine user={live ?? peer} className="dh-channel-header__presence" />;
+}
+
 /**
  * The channel header: back to the list (on phones), the channel's avatar and name, members and who is online (or
  * who is typing), and the pinned-messages toggle.
@@ -56,9 +66,13 @@ function HeaderSubtitle() {
 export function ChatChannelHeader({
   pinnedOpen,
   onTogglePinned,
+  membersOpen,
+  onToggleMembers,
 }: {
   pinnedOpen: boolean;
   onTogglePinned: () => void;
+  membersOpen: boolean;
+  onToggleMembers: () => void;
 }) {
   const { channel, pinnedMessages } = useChannelStateContext();
   const { t } = useTranslationContext();
@@ -108,6 +122,17 @@ export function ChatChannelHeader({
         {pinnedCount > 0 ? (
           <span className="tabular-nums">{formatAmount(pinnedCount, 1)}</span>
         ) : null}
+      </Button>
+      <Button
+        size="icon-sm"
+        variant={membersOpen ? 'secondary' : 'ghost'}
+        aria-pressed={membersOpen}
+        aria-label={t('Members')}
+        title={t('Members')}
+        onClick={onToggleMembers}
+        className="dh-channel-header__members"
+      >
+        <UsersIcon aria-hidden="true" />
       </Button>
     </div>
   );

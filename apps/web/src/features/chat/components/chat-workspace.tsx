@@ -15,6 +15,7 @@ import { LocationAwareAttachment } from '../location/location-attachment';
 import { ShareLocationDialog } from '../location/share-location-dialog';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
 import { ReportDialogProvider } from '../moderation/report-dialog';
+import { ProfileCardProvider } from '../people/profile-card-context';
 import { PollCreationDialog } from '../polls/poll-creation-dialog';
 import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
@@ -107,15 +108,17 @@ export function ChatWorkspace({
         <ChatToasts />
         {isGuest ? null : <LiveLocationSharing />}
         <ReportDialogProvider client={client}>
-          <WithComponents overrides={overrides}>
-            <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
-              <ConnectionBanner />
-              <div className="dh-chat__panes">
-                <ChannelListPane isGuest={isGuest} />
-                <ChannelPane isGuest={isGuest} missing={missing} />
+          <ProfileCardProvider enabled={!isGuest}>
+            <WithComponents overrides={overrides}>
+              <div className="dh-chat" data-view={target ? 'channel' : 'list'}>
+                <ConnectionBanner />
+                <div className="dh-chat__panes">
+                  <ChannelListPane isGuest={isGuest} />
+                  <ChannelPane isGuest={isGuest} missing={missing} />
+                </div>
               </div>
-            </div>
-          </WithComponents>
+            </WithComponents>
+          </ProfileCardProvider>
         </ReportDialogProvider>
       </Chat>
     </SectChannelsProvider>

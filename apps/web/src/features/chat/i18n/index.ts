@@ -2,6 +2,7 @@ import { Streami18n } from 'stream-chat-react';
 
 import { localizedDurationFormatter } from './localized-duration-formatter';
 import viClientMessagesJson from './vi-client-messages.json';
+import viPeopleJson from './vi-people.json';
 import viSearchJson from './vi-search.json';
 import { viDayjsLocale } from './vi-dayjs-locale';
 import viJson from './vi.json';
@@ -33,11 +34,19 @@ export const viClientMessages: Readonly<Record<string, string>> = viClientMessag
  */
 export const viSearchTexts: Readonly<Record<string, string>> = viSearchJson;
 
+/** The mention, members-panel and profile-card texts (features/chat/people), keyed by their English wording. */
+export const viPeopleTexts: Readonly<Record<string, string>> = viPeopleJson;
+
 export function createStreami18n(language: ChatLanguage): Streami18n {
   if (language === 'en') return new Streami18n({ language: 'en' });
   return new Streami18n({
     language: 'vi',
-    translationsForLanguage: { ...viClientMessages, ...viSearchTexts, ...viTranslations },
+    translationsForLanguage: {
+      ...viClientMessages,
+      ...viSearchTexts,
+      ...viPeopleTexts,
+      ...viTranslations,
+    },
     dayjsLocaleConfigForLanguage: viDayjsLocale,
     formatters: { durationFormatter: localizedDurationFormatter },
   });

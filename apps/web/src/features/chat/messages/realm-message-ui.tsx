@@ -46,6 +46,7 @@ import {
   type MessageContextValue,
   type MessageUIComponentProps,
 } from 'stream-chat-react';
+import { useOpenProfile } from '../people/profile-card-context';
 import { MessageAuthorHeader } from './message-author-header';
 
 /** The author header sits on the first message of a run by the same author (or a message on its own). */
@@ -90,6 +91,11 @@ function RealmMessageUIWithContext(props: MessageContextValue) {
   const { t } = useTranslationContext();
   const [isBounceDialogOpen, setIsBounceDialogOpen] = React.useState(false);
   const reminder = useMessageReminder(message.id);
+  const openProfile = useOpenProfile();
+  const author = message.user;
+  // The avatar opens the author's profile card where there is one, else whatever the SDK was given.
+  const onAvatarClick =
+    openProfile && author ? () => openProfile(author) : (onUserClick ?? undefined);
   const {
     Attachment = DefaultAttachment,
     Avatar = DefaultAvatar,
@@ -185,7 +191,7 @@ function RealmMessageUIWithContext(props: MessageContextValue) {
           <Avatar
             {...displayInfo(message.user)}
             className="str-chat__avatar--with-border"
-            onClick={onUserClick}
+            onClick={onAvatarClick}
             onMouseOver={onUserHover}
             size="md"
           />

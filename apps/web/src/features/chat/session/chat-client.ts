@@ -3,6 +3,7 @@ import { StreamChat } from 'stream-chat';
 import { getChatToken } from '../api/chat-api';
 import { configureLinkPreviews } from '../attachments/configure-link-previews';
 import { configureDrafts } from '../drafts/configure-drafts';
+import { configureMentions } from '../mentions/configure-mentions';
 
 /** Who the chat connects as: the signed-in cultivator, or an anonymous read-only guest. */
 export type ChatIdentity = { kind: 'user'; userId: string } | { kind: 'guest' };
@@ -24,6 +25,7 @@ export function createChatClient(config: ChatClientConfig): StreamChat {
   client.setMessageComposerSetupFunction(({ composer }) => {
     configureDrafts(composer);
     configureLinkPreviews(composer);
+    configureMentions(composer, config.publicChannels);
   });
   return client;
 }
