@@ -29,6 +29,7 @@ import { installJsonBodyParser } from './http/json-body.ts';
 import { installRateLimitHook, RateLimiter } from './http/rate-limit.ts';
 import { CLOSE_SERVICE_RESTART } from './realtime/close-codes.ts';
 import { registerGateway } from './realtime/gateway.ts';
+import { registerLongPoll } from './realtime/longpoll.ts';
 import { createChatRuntime, type ChatRuntime } from './runtime.ts';
 
 export interface ChatServerPluginOptions {
@@ -117,6 +118,7 @@ export function chatServerPlugin(
     const limiter = new RateLimiter(config.rateLimits);
     installRateLimitHook(app, limiter);
     registerGateway(app, runtime, limiter);
+    registerLongPoll(app, runtime, limiter);
     for (const register of ROUTES) register(app, runtime.services);
     registerUploadRoutes(app, runtime.services, {
       ...config.uploads,
