@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uploadConfigSchema } from './chat/core/app/upload-config.ts';
+import { longPollConfigSchema } from './realtime/longpoll-config.ts';
 
 /** One chat application: its API key, secret and auth policy. Several apps may share a server and a database. */
 export const appConfigSchema = z.object({
@@ -317,6 +318,7 @@ export const chatServerConfigSchema = z.object({
     })
     .prefault({}),
   rateLimits: rateLimitsSchema,
+  longPoll: longPollConfigSchema,
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   shutdownGraceMs: z
     .number()

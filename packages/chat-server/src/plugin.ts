@@ -32,6 +32,7 @@ import { connectSharedWindows } from './http/rate-limit-redis.ts';
 import { installRateLimitHook, RateLimiter } from './http/rate-limit.ts';
 import { CLOSE_SERVICE_RESTART } from './realtime/close-codes.ts';
 import { registerGateway } from './realtime/gateway.ts';
+import { registerLongPoll } from './realtime/longpoll.ts';
 import { createChatRuntime, type ChatRuntime } from './runtime.ts';
 
 export interface ChatServerPluginOptions {
@@ -124,6 +125,7 @@ export function chatServerPlugin(
     const limiter = new RateLimiter(config.rateLimits, Date.now, shared?.windows);
     installRateLimitHook(app, limiter);
     registerGateway(app, runtime, limiter);
+    registerLongPoll(app, runtime, limiter);
     for (const register of ROUTES) register(app, runtime.services);
     registerUploadRoutes(app, runtime.services, {
       ...config.uploads,

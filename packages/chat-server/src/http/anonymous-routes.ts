@@ -19,4 +19,6 @@ export const ANONYMOUS_ROUTES: ReadonlySet<string> = new Set([
   'GET /members',
   'GET /threads/:id',
   'GET /polls/:id',
+  // The long-poll fallback of connectAnonymousUser; it applies the websocket's anonymous rules (realtime/longpoll.ts).
+  'GET /longpoll',
 ]);

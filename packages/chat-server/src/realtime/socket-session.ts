@@ -68,7 +68,7 @@ function onClientFrame(context: GatewayContext, session: SocketSession, data: Ra
     context.hub.sendTo(connection, healthCheck(context, connection));
 }
 
-function healthCheck(context: GatewayContext, connection: Connection, me?: object): Frame {
+export function healthCheck(context: GatewayContext, connection: Connection, me?: object): Frame {
   return Frame.of({
     type: 'health.check',
     connection_id: connection.id,
@@ -147,7 +147,7 @@ async function admitAndGreet(
 const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
 
 /** The `me` of the first health.check: upserted from `user_details`, or a placeholder for anonymous sockets. */
-async function ownUserOf(context: GatewayContext, handshake: Handshake) {
+export async function ownUserOf(context: GatewayContext, handshake: Handshake) {
   const { deps, services } = context;
   if (handshake.anonymous) {
     const self = placeholderUser(handshake.userId, 'anonymous', deps.clock.now());
@@ -211,7 +211,7 @@ function refuseFrames(context: GatewayContext, connection: Connection): void {
   connection.close(CLOSE_POLICY_VIOLATION, 'too many frames');
 }
 
-async function afterClose(
+export async function afterClose(
   context: GatewayContext,
   connection: Connection,
   watched: string[],

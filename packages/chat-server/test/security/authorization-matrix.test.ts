@@ -807,3 +807,70 @@ describe('the authorization matrix: server-only routes × role', () => {
     },
   );
 });
+
+/*
+ * GET /longpoll (the websocket fallback): every client role may open a connection of its own and poll or close only
+ * that one (anyone else's id is unknown to it, code 46); a server token opens none, as on the websocket (code 5).
+ */
+describe('the authorization matrix: the long-poll transport × role', () => {
+  const env = useContractEnv({
+    config: {
+      apps: [{ key: `lp-app-${randomUUID()}`, secret: randomUUID(), guests: { enabled: true } }],
+      longPoll: { holdMs: 50 },
+    },
+  });
+  const owner = uniqueId('lp-chu');
+  let ownersConnection = '';
+
+  /** Opens a long-poll connection as `cell`: the HTTP status, the error code if any, the connection id if any. */
+  async function open(cell: Cell, userId: string | null) {
+    const response = await call(cell, 'GET', '/longpoll', undefined, {
+      json: JSON.stringify(userId ? { user_id: userId } : {}),
+    });
+    const body = (await response.json()) as { code?: number; event?: { connection_id: string } };
+    return { status: response.status, code: body.code, id: body.event?.connection_id };
+  }
+
+  beforeAll(async () => {
+    const opened = await open({ env: env(), role: 'user', userId: owner } as Cell, owner);
+    ownersConnection = opened.id ?? '';
+  });
+
+  it.each(APP_ROLES)('a %s polls and closes only its own long-poll connection', async (role) => {
+    const userId = role === 'anonymous' || role === 'server' ? null : uniqueId(`lp-${role}`);
+    if (userId) await createUsers(env(), [{ id: userId, name: userId, role }]);
+    const cell = { env: env(), role, userId } as Cell;
+    const mismatches: string[] = [];
+    const check = async (what: string, response: Response, status: number, code?: number) => {
+      const answer = await answerOf(response);
+      if (answer.status !== status || (code !== undefined && answer.code !== code))
+        mismatches.push(
+          `${what}: expected ${status}/${code ?? '-'}, got ${answer.status} ${answer.body}`,
+        );
+    };
+    const opened = await open(cell, userId);
+    if (role === 'server') {
+      if (opened.status !== 401 || opened.code !== 5)
+        mismatches.push(`open: expected 401/5, got ${opened.status}/${opened.code}`);
+    } else if (!opened.id) {
+      mismatches.push(`open: expected a connection, got ${opened.status}/${opened.code}`);
+    } else {
+      const own = { connection_id: opened.id };
+      await check('poll its own', await call(cell, 'GET', '/longpoll', undefined, own), 200);
+      await check(
+        'close its own',
+        await call(cell, 'GET', '/longpoll', undefined, { ...own, close: 'true' }),
+        200,
+      );
+    }
+    const others = { connection_id: ownersConnection };
+    await check("poll another's", await call(cell, 'GET', '/longpoll', undefined, others), 400, 46);
+    await check(
+      "close another's",
+      await call(cell, 'GET', '/longpoll', undefined, { ...others, close: 'true' }),
+      400,
+      46,
+    );
+    expect(mismatches).toEqual([]);
+  });
+});

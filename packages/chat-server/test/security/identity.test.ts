@@ -183,6 +183,8 @@ describe('#1 anonymous callers choose who they are', () => {
       'POST /guest',
       'POST /channels',
       'POST /channels/:type/:id/stop-watching',
+      // The websocket's anonymous handshake over HTTP: test/contract/longpoll.test.ts and the authorization matrix.
+      'GET /longpoll',
     ];
     expect(new Set([...reads.map((r) => r.route), ...coveredElsewhere])).toEqual(ANONYMOUS_ROUTES);
   });

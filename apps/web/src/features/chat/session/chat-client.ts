@@ -20,7 +20,12 @@ export function resolveBaseURL(baseURL: string | null, origin: string): string |
  */
 export function createChatClient(config: ChatClientConfig): StreamChat {
   const baseURL = resolveBaseURL(config.baseURL, window.location.origin);
-  const client = new StreamChat(config.apiKey, baseURL ? { baseURL } : {});
+  // When the browser is online but the websocket cannot get through (a proxy or firewall that refuses upgrades),
+  // the client switches to long-polling /longpoll instead of staying disconnected.
+  const client = new StreamChat(config.apiKey, {
+    ...(baseURL ? { baseURL } : {}),
+    enableWSFallback: true,
+  });
   // Every composer (channel, thread, edit) of this client starts from the app's configuration.
   client.setMessageComposerSetupFunction(({ composer }) => {
     configureDrafts(composer);
