@@ -1,5 +1,4 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useTheme, type Theme } from '@/hooks/use-theme';
+import { ThemeMenuButton } from './theme-menu-button';
 
 const THEME_OPTIONS: { value: Theme; label: string; icon: typeof SunIcon }[] = [
   { value: 'light', label: 'Sáng', icon: SunIcon },
@@ -32,18 +32,11 @@ export function ThemeRadioItems() {
 }
 
 /** The header's theme switch, available signed in or not. */
-export function ThemeMenu() {
-  const { resolvedTheme } = useTheme();
+export function ThemeMenu({ defaultOpen }: { defaultOpen?: boolean }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Giao diện">
-          {resolvedTheme === 'dark' ? (
-            <MoonIcon aria-hidden="true" />
-          ) : (
-            <SunIcon aria-hidden="true" />
-          )}
-        </Button>
+        <ThemeMenuButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>Giao diện</DropdownMenuLabel>
