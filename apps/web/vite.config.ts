@@ -3,8 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { PluginOption, ProxyOptions } from 'vite';
-import { bundleReport } from './bundle-report';
-import { onlyChatLanguages } from './chat-languages-plugin';
+import { bundleReport } from './bundle-report.ts';
+import { onlyChatLanguages } from './chat-languages-plugin.ts';
 
 /** The product server (apps/server), on the PORT it listens on. */
 const productServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
