@@ -1,14 +1,11 @@
-import * as React from 'react';
 import { Link, useMatches } from 'react-router';
 import { LogoMark } from '@/components/logo-mark';
-import { ThemeMenuButton } from '@/components/theme-menu-button';
+import { ThemeMenu } from '@/components/theme-menu';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useMe } from '@/lib/auth';
-import { useAfterFirstContent } from '@/lib/idle';
 
 export interface RouteHandle {
   title: string;
@@ -37,25 +34,6 @@ function TriggerWithHint() {
   );
 }
 
-// Radix's menu code is not part of the first load: a look-alike button stands in until the menu arrives after the
-// first screen's content, and a click on it loads the menu at once and opens it.
-const ThemeMenu = React.lazy(async () => ({
-  default: (await import('@/components/theme-menu')).ThemeMenu,
-}));
-
-function DeferredThemeMenu() {
-  const { isPending } = useMe();
-  const ready = useAfterFirstContent(!isPending);
-  const [openOnLoad, setOpenOnLoad] = React.useState(false);
-  const standIn = <ThemeMenuButton onClick={() => setOpenOnLoad(true)} />;
-  if (!ready && !openOnLoad) return standIn;
-  return (
-    <React.Suspense fallback={standIn}>
-      <ThemeMenu defaultOpen={openOnLoad} />
-    </React.Suspense>
-  );
-}
-
 export function AppHeader() {
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
@@ -81,7 +59,7 @@ export function AppHeader() {
         </>
       ) : null}
       <div className="ml-auto flex items-center gap-1">
-        <DeferredThemeMenu />
+        <ThemeMenu />
       </div>
     </header>
   );

@@ -1,27 +1,10 @@
-import * as React from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
+import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
-import { LoginDialogProvider, useLoginDialog } from '@/lib/login-dialog';
+import { LoginDialogProvider } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
-
-// The dialog and better-auth's client load the first time someone opens it, not with the first screen.
-const LoginDialog = React.lazy(async () => ({
-  default: (await import('@/features/auth/components/login-dialog')).LoginDialog,
-}));
-
-function DeferredLoginDialog() {
-  const { open } = useLoginDialog();
-  const [wanted, setWanted] = React.useState(open);
-  if (open && !wanted) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <React.Suspense fallback={null}>
-      <LoginDialog />
-    </React.Suspense>
-  );
-}
 
 /** Every screen sits in this shell: sidebar, header, and the login dialog any screen can open. */
 export function RootLayout() {
@@ -41,7 +24,7 @@ export function RootLayout() {
           </SidebarInset>
         </SidebarProvider>
       </ChatSessionProvider>
-      <DeferredLoginDialog />
+      <LoginDialog />
       <ScrollRestoration />
     </LoginDialogProvider>
   );

@@ -2,5 +2,6 @@
 // time: the chat screen itself is a lazily loaded module (components/chat-screen.tsx).
 export { ChatSessionProvider, useChatSession } from './session/chat-session';
 export { ChatUnreadBadge } from './components/chat-unread-badge';
+export { ChatLanguageItems } from './components/chat-language-items';
 export { ChatConnectingFrame } from './components/chat-states';
 export { ReminderDueToasts } from './reminders/reminder-due-toasts';
