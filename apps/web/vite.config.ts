@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import type { ProxyOptions } from 'vite';
+import type { PluginOption, ProxyOptions } from 'vite';
+import { bundleReport } from './bundle-report.ts';
+import { onlyChatLanguages } from './chat-languages-plugin.ts';
 
 /** The product server (apps/server), on the PORT it listens on. */
 const productServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -19,8 +21,13 @@ const spaPageUnderChat: NonNullable<ProxyOptions['bypass']> = (request) => {
   return isPage ? '/index.html' : undefined;
 };
 
+// `npm run bench:web` sets this to get the chunk and module breakdown of the build (bench/web/bundle.ts).
+const reportFile = process.env.WEB_BUNDLE_REPORT;
+const plugins: PluginOption[] = [react(), tailwindcss(), onlyChatLanguages()];
+if (reportFile) plugins.push(bundleReport(reportFile));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins,
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

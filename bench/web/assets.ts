@@ -9,6 +9,8 @@ export interface Asset {
   gzipBytes: number;
   /** The body mentions stream-chat-react's class prefix: only the chat needs such a chunk. */
   streamChatReact: boolean;
+  /** When the browser asked for it, in ms since the epoch (Playwright's request timing). */
+  requestedAt: number;
 }
 
 function kindOf(response: Response): Asset['kind'] | undefined {
@@ -33,6 +35,7 @@ export function recordAssets(page: Page): { done(): Promise<Asset[]> } {
           rawBytes: body.length,
           gzipBytes: gzipSync(body, { level: 9 }).length,
           streamChatReact: body.includes('str-chat__'),
+          requestedAt: response.request().timing().startTime,
         }),
         () => undefined,
       ),

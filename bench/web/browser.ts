@@ -65,7 +65,25 @@ async function settle(page: Page, path: string): Promise<void> {
 export interface PageLoad {
   path: string;
   visitor: Visitor;
+  /** Every JS and CSS file of the visit, until network idle. */
   assets: Asset[];
+  /**
+   * The first load: the files asked for before the page's first content (the `h1` on `/`, the first message on
+   * `/chat`) was visible or before `load`, whichever came later. What the app defers until after that (an idle
+   * callback's import) is in `assets` only.
+   */
+  firstLoad: Asset[];
+}
+
+/** The epoch time (ms) of the later of the `load` event and the first content mark. */
+async function firstContentAt(page: Page, mark: keyof ProbeMarks): Promise<number> {
+  const markMs = await readMark(page, mark);
+  const timing: unknown = await page.evaluate(
+    `[performance.timeOrigin, performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0]`,
+  );
+  if (!Array.isArray(timing) || typeof markMs !== 'number') throw new Error('no page timing');
+  const [origin, loadMs] = timing as [number, number];
+  return origin + Math.max(markMs, loadMs);
 }
 
 /** Every JS and CSS response of one fresh load of `path`, until `load`, network idle and (on /chat) a message. */
@@ -77,14 +95,39 @@ export async function loadAssets(
 ): Promise<PageLoad> {
   const context = await freshContext(browser, baseUrl, visitor);
   try {
+    await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
     const recorder = recordAssets(page);
     await page.goto(path, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS });
     await settle(page, path);
-    return { path, visitor, assets: await recorder.done() };
+    const cutoff = await firstContentAt(page, path.startsWith('/chat') ? 'message' : 'heading');
+    const assets = await recorder.done();
+    return {
+      path,
+      visitor,
+      assets,
+      firstLoad: assets.filter((asset) => asset.requestedAt <= cutoff),
+    };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Polls the probe's mark. The app's Content-Security-Policy forbids eval, which `page.waitForFunction` relies on;
+ * `page.evaluate` goes through the DevTools protocol instead. The mark holds the page's own timestamp, so the polling
+ * interval does not change the figure.
+ */
+async function readMark(page: Page, mark: keyof ProbeMarks): Promise<unknown> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  const expression = `window.__daohuuBench ? window.__daohuuBench[${JSON.stringify(mark)}] : undefined`;
+  while (Date.now() < deadline) {
+    // Right after `commit` the document can still be swapped, which destroys the context: just ask again.
+    const value: unknown = await page.evaluate(expression).catch(() => undefined);
+    if (value !== undefined) return value;
+    await page.waitForTimeout(20);
+  }
+  throw new Error(`the ${mark} mark did not appear within ${STEP_TIMEOUT_MS / 1000} s`);
 }
 
 /** Milliseconds from navigation start until `mark` is visible, in the page's clock, for one fresh load. */
@@ -100,12 +143,7 @@ export async function timeToVisible(
     await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
     await page.goto(path, { waitUntil: 'commit', timeout: STEP_TIMEOUT_MS });
-    const handle = await page.waitForFunction(
-      `window.__daohuuBench && window.__daohuuBench[${JSON.stringify(mark)}]`,
-      undefined,
-      { timeout: STEP_TIMEOUT_MS },
-    );
-    const value: unknown = await handle.jsonValue();
+    const value = await readMark(page, mark);
     if (typeof value !== 'number') throw new Error(`no ${mark} mark on ${path}`);
     return value;
   } finally {

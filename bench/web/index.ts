@@ -8,14 +8,22 @@ import type { Browser } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
 import { launchChromium, loadAssets, timeToVisible } from './browser.ts';
 import type { PageLoad, Visitor } from './browser.ts';
-import { renderReport, renderSection } from './report.ts';
-import type { Timing, WebReport } from './report.ts';
+import { BUNDLE_REPORT_FILE, chatModulesIn, readBundleReport } from './bundle.ts';
+import type { BundleReport } from './bundle.ts';
+import { firstLoadGzip, kb, median, renderReport, renderSection } from './report.ts';
+import type { BudgetCheck, Timing, WebReport } from './report.ts';
 import { startProductServer } from './server.ts';
 import type { RunningServer } from './server.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // The whole run must stay bounded even when a step hangs on a loaded machine.
-const OVERALL_TIMEOUT_MS = 170_000;
+const OVERALL_TIMEOUT_MS = 420_000;
+
+// The web-experience budgets: `/` at most 150 KB of JS and CSS (gzip), `/chat` no more than stream-chat-react's own
+// stock chat page measured on this stack (599 KB), and the first chat message within 1.6× the `/` heading time.
+const HOME_BUDGET_BYTES = 150 * 1024;
+const CHAT_BUDGET_BYTES = 599 * 1024;
+const CHAT_TIME_RATIO_BUDGET = 1.6;
 
 interface Options {
   build: boolean;
@@ -110,7 +118,8 @@ async function measure(
     ...Timing[],
   ];
 
-  return {
+  const bundle = readBundleReport(join(REPO_ROOT, BUNDLE_REPORT_FILE));
+  const report: WebReport = {
     date: new Date().toISOString().slice(0, 10),
     chromium: `Chromium ${browser.version()}`,
     node: process.versions.node,
@@ -123,8 +132,48 @@ async function measure(
     chatOnlyChunks: guestChat.assets
       .filter((asset) => !homePaths.has(asset.path))
       .map((asset) => asset.path),
+    bundle,
+    budgets: [],
     totalSeconds: (performance.now() - startedAt) / 1000,
   };
+  report.budgets = checkBudgets(report, bundle);
+  return report;
+}
+
+function checkBudgets(report: WebReport, bundle: BundleReport | undefined): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const load of report.loads) {
+    const limit = load.path === '/' ? HOME_BUDGET_BYTES : CHAT_BUDGET_BYTES;
+    const bytes = firstLoadGzip(load);
+    checks.push({
+      label: `\`${load.path}\` ${load.visitor === 'guest' ? 'signed out' : 'signed in'}, first load gzip`,
+      limit: kb(limit),
+      measured: kb(bytes),
+      ok: bytes <= limit,
+    });
+  }
+  const base = median(report.baseline.runsMs);
+  for (const timing of report.chat) {
+    const ratio = median(timing.runsMs) / base;
+    checks.push({
+      label: `${timing.label} ÷ \`/\` heading (medians)`,
+      limit: `${CHAT_TIME_RATIO_BUDGET.toFixed(2)}×`,
+      measured: `${ratio.toFixed(2)}×`,
+      ok: ratio <= CHAT_TIME_RATIO_BUDGET,
+    });
+  }
+  const home = report.loads.find((load) => load.path === '/');
+  const chatModules = bundle && home ? chatModulesIn(bundle, home.assets) : undefined;
+  checks.push({
+    label:
+      '`/` signed out, whole visit: stream-chat and stream-chat-react modules (build metadata) and `str-chat__` chunks',
+    limit: '0',
+    measured: chatModules
+      ? `${chatModules.length + report.homeChatChunks.length}${chatModules.length ? ` (${chatModules.join(', ')})` : ''}`
+      : 'no build metadata (run without --no-build)',
+    ok: chatModules !== undefined && chatModules.length === 0 && report.homeChatChunks.length === 0,
+  });
+  return checks;
 }
 
 async function main(): Promise<void> {
@@ -135,6 +184,7 @@ async function main(): Promise<void> {
     execFileSync('npm', ['run', 'build', '-w', '@daohuu/web'], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, WEB_BUNDLE_REPORT: join(REPO_ROOT, BUNDLE_REPORT_FILE) },
     });
   } else if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('--no-build needs an existing apps/web/dist; run without it once');
@@ -165,6 +215,11 @@ async function main(): Promise<void> {
     if (options.write) {
       await writeSection(renderSection(report, body));
       console.info('wrote the "## Web build" section of BENCHMARKS.md');
+    }
+    const over = report.budgets.filter((check) => !check.ok);
+    if (over.length) {
+      console.error(`over budget: ${over.map((check) => check.label).join('; ')}`);
+      process.exitCode = 1;
     }
   } finally {
     clearTimeout(watchdog);

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import * as React from 'react';
-import { Toaster } from '@/components/ui/sonner';
 import { useApplyTheme } from '@/hooks/use-theme';
 import { ApiError } from '@/lib/api-client';
+import { useMe } from '@/lib/auth';
+import { useAfterFirstContent } from '@/lib/idle';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,6 +17,22 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+// sonner replays the toasts shown before its Toaster subscribed, so the Toaster can arrive after first paint.
+const Toaster = React.lazy(async () => ({
+  default: (await import('@/components/ui/sonner')).Toaster,
+}));
+
+function DeferredToaster() {
+  const { isPending } = useMe();
+  const ready = useAfterFirstContent(!isPending);
+  if (!ready) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
+  );
 }
 
 function ThemeSync() {
@@ -35,7 +52,7 @@ export function AppProvider({
     <QueryClientProvider client={client}>
       <ThemeSync />
       {children}
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 import type { Profile, Role } from '@daohuu/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
-import { authClient } from './auth-client';
 
 export const ROLE_LABELS: Record<Role, string> = {
   user: 'Thành viên',
@@ -38,6 +37,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      // better-auth's client loads on demand: the first screen only needs `/api/me`.
+      const { authClient } = await import('./auth-client');
       const { error } = await authClient.signOut();
       if (error)
         throw new ApiError(

@@ -1,8 +1,8 @@
 import { QueryError } from '@/components/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Dashboard } from '@/features/cultivation/components/dashboard';
 import { Landing } from '@/features/cultivation/components/landing';
 import { useMe } from '@/lib/auth';
+import { LazyDashboard } from './lazy-screens';
 
 export function HomeRoute() {
   const me = useMe();
@@ -18,5 +18,5 @@ export function HomeRoute() {
     );
   }
   if (me.isError) return <QueryError error={me.error} onRetry={() => void me.refetch()} />;
-  return me.data ? <Dashboard profile={me.data} /> : <Landing />;
+  return me.data ? <LazyDashboard profile={me.data} /> : <Landing />;
 }

@@ -4,16 +4,14 @@ import { PanelLeftIcon } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
+
+// Desktop visits never open the sheet: its dialog code loads only on small screens.
+const SidebarSheet = React.lazy(async () => ({
+  default: (await import('./sidebar-sheet')).SidebarSheet,
+}));
 
 // docs/product-rules.md §4. public/first-paint.js (loaded by index.html) reads the same cookie before first paint.
 const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -196,24 +194,17 @@ function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) border-sidebar-border bg-sidebar p-0 text-sidebar-foreground"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
+      <React.Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
           side={side}
-          showCloseButton={false}
+          width={SIDEBAR_WIDTH_MOBILE}
+          {...props}
         >
-          {/* Accessible names of the sheet (docs/product-rules.md §4); kept in English exactly as specified. */}
-          <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>Displays the mobile sidebar.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 

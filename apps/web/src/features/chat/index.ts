@@ -5,6 +5,5 @@ export { ChatUnreadBadge } from './components/chat-unread-badge';
 export { formatUnreadCount } from './utils/unread-count';
 export { ChatLanguageItems } from './components/chat-language-items';
 export { ChatConnectingFrame } from './components/chat-states';
-export { RemindersScreen } from './reminders/reminders-screen';
 export { ReminderDueToasts } from './reminders/reminder-due-toasts';
 export { NotificationBell } from './notifications/notification-bell';

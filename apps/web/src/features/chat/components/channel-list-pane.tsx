@@ -18,13 +18,18 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { lazyDialog } from '@/lib/lazy-component';
 import { MentionMarker, unreadMentionsOf } from '../people/mention-marker';
-import { ChatSearchButton } from '../search/chat-search-dialog';
+import { ChatSearchButton } from '../search/chat-search-button';
 import { channelEmblem } from '../utils/channel-emblem';
 import { chatChannelHref } from '../utils/chat-paths';
 import { ChatPanelState } from './chat-states';
-import { NewConversationDialog } from './new-conversation-dialog';
 import { useSectChannels } from './sect-channels-context';
+
+// Opened from a button: its user search and forms download on first use.
+const NewConversationDialog = lazyDialog(
+  async () => (await import('./new-conversation-dialog')).NewConversationDialog,
+);
 
 const SORT: ChannelSort = [{ last_message_at: -1 }];
 // docs/product-rules.md §9: the channel list pages by 10.

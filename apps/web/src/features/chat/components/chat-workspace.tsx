@@ -5,6 +5,7 @@ import type { StreamChat } from 'stream-chat';
 import { Chat, WithComponents, type ComponentContextValue } from 'stream-chat-react';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useTheme } from '@/hooks/use-theme';
+import { lazyComponent } from '@/lib/lazy-component';
 import { createStreami18n } from '../i18n';
 import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
@@ -12,11 +13,9 @@ import { vietnameseReactionOptions } from '../messages/reaction-options';
 import { RealmMessageUI } from '../messages/realm-message-ui';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
-import { ShareLocationDialog } from '../location/share-location-dialog';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { ProfileCardProvider } from '../people/profile-card-context';
-import { PollCreationDialog } from '../polls/poll-creation-dialog';
 import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
@@ -27,6 +26,14 @@ import { ConnectionBanner } from './connection-banner';
 import { GuestComposer } from './guest-composer';
 import { GuestMessageActions } from './guest-message-actions';
 import { SectChannelsProvider } from './sect-channels-context';
+
+// Rarely opened: their code downloads when stream-chat-react first renders them.
+const PollCreationDialog = lazyComponent(
+  async () => (await import('../polls/poll-creation-dialog')).PollCreationDialog,
+);
+const ShareLocationDialog = lazyComponent(
+  async () => (await import('../location/share-location-dialog')).ShareLocationDialog,
+);
 
 // Notifications become app toasts (ChatToasts); the SDK's own toast lists stay empty.
 const hideSdkNotificationLists = () => false;

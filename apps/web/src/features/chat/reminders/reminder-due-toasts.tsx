@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { Event } from 'stream-chat';
 import { useChatSession } from '../session/chat-session';
 import { reminderMessageHref } from './reminder-groups';
@@ -30,11 +29,14 @@ export function ReminderDueToasts() {
       const reminder = event.reminder;
       if (!reminder) return;
       const href = reminderMessageHref(reminder.channel_cid, reminder.message_id);
-      toast('Đến giờ xem lại tin nhắn', {
-        id: `reminder-due-${reminder.message_id}-${reminder.remind_at ?? ''}`,
-        description: preview(reminder.message?.text),
-        action: { label: 'Xem tin nhắn', onClick: () => void navigateRef.current(href) },
-      });
+      // sonner loads on demand, so the first screen does not carry it (src/app/provider.tsx).
+      void import('sonner').then(({ toast }) =>
+        toast('Đến giờ xem lại tin nhắn', {
+          id: `reminder-due-${reminder.message_id}-${reminder.remind_at ?? ''}`,
+          description: preview(reminder.message?.text),
+          action: { label: 'Xem tin nhắn', onClick: () => void navigateRef.current(href) },
+        }),
+      );
     });
     return () => subscription.unsubscribe();
   }, [client]);

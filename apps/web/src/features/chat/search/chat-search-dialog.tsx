@@ -320,23 +320,3 @@ export function ChatSearchDialog({
     </Dialog>
   );
 }
-
-/** The search button of the channel list's header. */
-export function ChatSearchButton() {
-  const { t } = useTranslationContext();
-  const [open, setOpen] = React.useState(false);
-  return (
-    <>
-      <Button
-        size="icon-sm"
-        variant="ghost"
-        aria-label={t('Search the chat')}
-        title={t('Search the chat')}
-        onClick={() => setOpen(true)}
-      >
-        <SearchIcon aria-hidden="true" />
-      </Button>
-      <ChatSearchDialog open={open} onOpenChange={setOpen} />
-    </>
-  );
-}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import type { StreamChat } from 'stream-chat';
 import { useMe } from '@/lib/auth';
+import { whenIdle } from '@/lib/idle';
 import { chatConfigQueryOptions } from '../api/chat-api';
 import type { ChatIdentity } from './chat-client';
 import { watchTotalUnread } from './unread-total';
@@ -56,6 +57,9 @@ export function ChatSessionProvider({ children }: { children: React.ReactNode })
   const [connection, setConnection] = React.useState<Connection>(IDLE);
   const [unreadCount, setUnreadCount] = React.useState(0);
 
+  const requestsRef = React.useRef(requests);
+  requestsRef.current = requests;
+
   const meId = me?.id;
   const identity = React.useMemo<ChatIdentity | null>(() => {
     if (me === undefined) return null;
@@ -73,6 +77,9 @@ export function ChatSessionProvider({ children }: { children: React.ReactNode })
     let client: StreamChat | null = null;
     setConnection({ ...IDLE, key, status: 'connecting' });
     (async () => {
+      // Only the sidebar badge wants a signed-in client on a non-chat screen: it waits until the screen has painted.
+      if (requestsRef.current === 0) await whenIdle();
+      if (cancelled) return;
       const [config, { createChatClient, connectChatClient }] = await Promise.all([
         queryClient.fetchQuery(chatConfigQueryOptions()),
         import('./chat-client'),
