@@ -38,7 +38,12 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://h:6379',
     });
     expect(config.db).toMatchObject({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
-    expect(config.pubsub).toEqual({ kind: 'redis', url: 'redis://h:6379', keyPrefix: 'chat:' });
+    expect(config.pubsub).toEqual({
+      kind: 'redis',
+      url: 'redis://h:6379',
+      keyPrefix: 'chat:',
+      presenceTtlMs: 20_000,
+    });
   });
 
   it('limits rates and keeps guests off unless told otherwise', () => {
