@@ -42,7 +42,11 @@ async function follow(client: StreamChat, userIds: string[]) {
   return new Map(users.map((user) => [user.id, user.online === true]));
 }
 
-if (redisUrl) {
+const pgUrlForCluster =
+  process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+
+// Two nodes need one PostgreSQL database between them: this file runs in the PostgreSQL project only.
+if (redisUrl && pgUrlForCluster) {
   describe('presence, watcher counts and rate limits shared by two nodes through Redis', () => {
     const app = {
       key: `k-${randomBytes(4).toString('hex')}`,

@@ -172,19 +172,20 @@ describe('Sidebar under 992px', () => {
     expect(document.querySelector('[data-slot="sidebar"]')).not.toBeInTheDocument();
 
     await user.click(trigger());
-    const sheet = screen.getByRole('dialog', { name: 'Sidebar' });
+    // The sheet's code loads on first use (apps/web/src/components/ui/sidebar.tsx).
+    const sheet = await screen.findByRole('dialog', { name: 'Sidebar' });
     expect(sheet).toHaveAccessibleDescription('Displays the mobile sidebar.');
     expect(sheet).toHaveAttribute('data-mobile', 'true');
     expect(sheet.style.getPropertyValue('--sidebar-width')).toBe('18rem');
   });
 
-  it('opens and closes the sheet with Ctrl+B without touching the desktop cookie', () => {
+  it('opens and closes the sheet with Ctrl+B without touching the desktop cookie', async () => {
     setViewportWidth(375);
     const writes = recordCookieWrites();
     render(<TestSidebar />);
 
     expect(fireEvent.keyDown(window, { key: 'b', ctrlKey: true })).toBe(false);
-    expect(screen.getByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
     fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(writes).toEqual([]);
@@ -196,6 +197,7 @@ describe('Sidebar under 992px', () => {
     const user = userEvent.setup();
     render(<TestSidebar />);
     await user.click(trigger());
+    await screen.findByRole('dialog', { name: 'Sidebar' });
 
     const item = screen.getByRole('button', { name: 'Tổng quan' });
     await user.hover(item);
@@ -208,7 +210,7 @@ describe('Sidebar under 992px', () => {
     const user = userEvent.setup();
     render(<TestSidebar />);
     await user.click(trigger());
-    expect(screen.getByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sidebar' })).toBeInTheDocument();
 
     act(() => setViewportWidth(1280));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
