@@ -63,6 +63,9 @@ export function NotificationBell() {
   const [open, setOpen] = React.useState(false);
   const showToast = React.useCallback(
     (notification: AppNotification) => {
+      // A due reminder already has its own toast, with its own action (reminders/reminder-due-toasts.tsx): a
+      // second one on top would hide that one's button.
+      if (notification.kind === 'reminder_due') return;
       const href = notificationHref(notification);
       toast(notificationText(notification), {
         id: `notification-${notification.id}`,
