@@ -1,25 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Event, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
-import {
-  createPostgresSchema,
-  startTestChatServer,
-  type TestChatServer,
-} from '../src/testing/harness.ts';
+import type { TestChatServer } from '../src/testing/harness.ts';
 import {
   connectUser,
-  contractEnvOn,
   createUsers,
-  disconnectClients,
   type ContractEnv,
   uniqueId,
   waitForEvent,
   watchChannel,
 } from './contract/helpers.ts';
+import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
 
 /*
  * A REST call naming the caller's connection_id may reach another node than the socket (a balancer without sticky
@@ -33,46 +23,17 @@ describe.runIf(redisUrl)(
   'REST calls naming a socket held by another node',
   { timeout: 30_000 },
   () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chat-routing-'));
-    const app = {
-      key: `k-${randomBytes(4).toString('hex')}`,
-      secret: randomBytes(16).toString('hex'),
-    };
+    let cluster: TwoNodes;
     let nodes: TestChatServer[] = [];
     let envs: ContractEnv[] = [];
-    let dropSchema = async () => {};
 
     beforeAll(async () => {
-      const pgUrl =
-        process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-      let db: DeepPartial<ChatServerConfig['db']> = {
-        kind: 'sqlite',
-        file: join(dir, 'shared.sqlite'),
-      };
-      if (pgUrl) {
-        const { schema, drop } = await createPostgresSchema(pgUrl);
-        db = { kind: 'postgres', url: pgUrl, schema, poolSize: 3 };
-        dropSchema = drop;
-      }
-      const config = {
-        apps: [app],
-        pubsub: {
-          kind: 'redis' as const,
-          url: redisUrl!,
-          keyPrefix: `route:${randomBytes(4).toString('hex')}:`,
-        },
-        db,
-      };
-      const first = await startTestChatServer({ config });
-      nodes = [first, await startTestChatServer({ config })];
-      envs = nodes.map(contractEnvOn);
+      cluster = await startTwoNodes(redisUrl!, 'route');
+      ({ nodes, envs } = cluster);
     });
 
     afterAll(async () => {
-      for (const env of envs) await disconnectClients(env);
-      for (const node of nodes) await node.close();
-      await dropSchema();
-      rmSync(dir, { recursive: true, force: true });
+      await cluster?.close();
     });
 
     /** `client`'s REST calls go to `node` from now on; its websocket stays where it is. */

@@ -1,17 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Event } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
-import {
-  createPostgresSchema,
-  startTestChatServer,
-  type TestChatServer,
-} from '../src/testing/harness.ts';
+import type { TestChatServer } from '../src/testing/harness.ts';
 import {
   connectUser,
   contractEnvOn,
@@ -22,6 +16,7 @@ import {
   waitForEvent,
   watchChannel,
 } from './contract/helpers.ts';
+import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
 
 /*
  * The shipped nginx site (docs/deploy/nginx.conf), unchanged but for its ports, in front of two chat nodes sharing
@@ -94,38 +89,14 @@ describe.runIf(NGINX && redisUrl)(
   { timeout: 60_000 },
   () => {
     const dir = mkdtempSync(join(tmpdir(), 'chat-nginx-'));
-    const app = {
-      key: `k-${randomBytes(4).toString('hex')}`,
-      secret: randomBytes(16).toString('hex'),
-    };
+    let cluster: TwoNodes;
     let nodes: TestChatServer[] = [];
     let nginx: ChildProcess | undefined;
     let env: ContractEnv;
-    let dropSchema = async () => {};
 
     beforeAll(async () => {
-      const pgUrl =
-        process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-      let db: DeepPartial<ChatServerConfig['db']> = {
-        kind: 'sqlite',
-        file: join(dir, 'shared.sqlite'),
-      };
-      if (pgUrl) {
-        const { schema, drop } = await createPostgresSchema(pgUrl);
-        db = { kind: 'postgres', url: pgUrl, schema, poolSize: 3 };
-        dropSchema = drop;
-      }
-      const config = {
-        apps: [app],
-        pubsub: {
-          kind: 'redis' as const,
-          url: redisUrl!,
-          keyPrefix: `nginx:${randomBytes(4).toString('hex')}:`,
-        },
-        db,
-      };
-      const first = await startTestChatServer({ config });
-      nodes = [first, await startTestChatServer({ config })];
+      cluster = await startTwoNodes(redisUrl!, 'nginx');
+      nodes = [...cluster.nodes];
       const listen = await freePort();
       const conf = join(dir, 'nginx.conf');
       writeFileSync(conf, nginxConfig(dir, listen, nodes));
@@ -133,14 +104,13 @@ describe.runIf(NGINX && redisUrl)(
       expect(check.status, check.stderr).toBe(0);
       nginx = spawn(NGINX!, ['-p', dir, '-c', conf], { stdio: 'ignore' });
       await waitForListening(listen, nginx, dir);
-      env = contractEnvOn({ ...first, baseURL: `http://127.0.0.1:${listen}/chat` });
+      env = contractEnvOn({ ...nodes[0]!, baseURL: `http://127.0.0.1:${listen}/chat` });
     });
 
     afterAll(async () => {
       if (env) await disconnectClients(env);
       nginx?.kill('SIGQUIT');
-      for (const node of nodes) await node.close();
-      await dropSchema();
+      await cluster?.close();
       rmSync(dir, { recursive: true, force: true });
     });
 

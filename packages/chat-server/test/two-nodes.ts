@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
+import {
+  createPostgresSchema,
+  startTestChatServer,
+  type TestChatServer,
+} from '../src/testing/harness.ts';
+import { contractEnvOn, disconnectClients, type ContractEnv } from './contract/helpers.ts';
+
+/** Two chat nodes of one app, sharing a database and Redis pub/sub, with the contract fixtures on each. */
+export interface TwoNodes {
+  nodes: TestChatServer[];
+  envs: ContractEnv[];
+  /** Disconnects every client, closes the nodes still running, drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two nodes on one database (a SQLite file, WAL allowing several connections, or a fresh PostgreSQL schema
+ * in the PostgreSQL project) and one Redis, isolated from other tests by a random key prefix named after `label`.
+ */
+export async function startTwoNodes(redisUrl: string, label: string): Promise<TwoNodes> {
+  const dir = mkdtempSync(join(tmpdir(), `chat-${label}-`));
+  const pgUrl =
+    process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  let db: DeepPartial<ChatServerConfig['db']> = {
+    kind: 'sqlite',
+    file: join(dir, 'shared.sqlite'),
+  };
+  let dropSchema = async () => {};
+  if (pgUrl) {
+    const { schema, drop } = await createPostgresSchema(pgUrl);
+    db = { kind: 'postgres', url: pgUrl, schema, poolSize: 3 };
+    dropSchema = drop;
+  }
+  const config = {
+    apps: [{ key: `k-${randomBytes(4).toString('hex')}`, secret: randomBytes(16).toString('hex') }],
+    pubsub: {
+      kind: 'redis' as const,
+      url: redisUrl,
+      keyPrefix: `${label}:${randomBytes(4).toString('hex')}:`,
+    },
+    db,
+  };
+  const first = await startTestChatServer({ config });
+  const nodes = [first, await startTestChatServer({ config })];
+  const envs = nodes.map(contractEnvOn);
+  return {
+    nodes,
+    envs,
+    async close() {
+      for (const env of envs) await disconnectClients(env);
+      for (const node of nodes) await node.close();
+      await dropSchema();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
