@@ -100,9 +100,15 @@ describe.runIf(NGINX && redisUrl)(
       const listen = await freePort();
       const conf = join(dir, 'nginx.conf');
       writeFileSync(conf, nginxConfig(dir, listen, nodes));
-      const check = spawnSync(NGINX!, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
+      const check = spawnSync(
+        NGINX!,
+        ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', conf],
+        { encoding: 'utf8' },
+      );
       expect(check.status, check.stderr).toBe(0);
-      nginx = spawn(NGINX!, ['-p', dir, '-c', conf], { stdio: 'ignore' });
+      nginx = spawn(NGINX!, ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf], {
+        stdio: 'ignore',
+      });
       await waitForListening(listen, nginx, dir);
       env = contractEnvOn({ ...nodes[0]!, baseURL: `http://127.0.0.1:${listen}/chat` });
     });
