@@ -100,6 +100,7 @@ describe.runIf(NGINX && redisUrl)(
       const listen = await freePort();
       const conf = join(dir, 'nginx.conf');
       writeFileSync(conf, nginxConfig(dir, listen, nodes));
+      // `-e`: nginx opens its error log before reading the configuration; the default path needs root.
       const check = spawnSync(
         NGINX!,
         ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', conf],
