@@ -1,19 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatServerConfig, DeepPartial } from '../../src/config.ts';
-import {
-  createPostgresSchema,
-  startTestChatServer,
-  type TestChatServer,
-} from '../../src/testing/harness.ts';
 import {
   connectUser,
-  contractEnvOn,
   createUsers,
-  disconnectClients,
   newClient,
   sendText,
   uniqueId,
@@ -21,6 +9,7 @@ import {
   watchChannel,
   type ContractEnv,
 } from './helpers.ts';
+import { startTwoNodes, type TwoNodes } from '../two-nodes.ts';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -29,42 +18,15 @@ const redisUrl = process.env.REDIS_URL;
  * nodes share one database (a SQLite file in WAL mode, or one PostgreSQL schema) and one Redis key prefix.
  */
 describe.skipIf(!redisUrl)('the long-poll fallback on a two-node cluster', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'chat-lp-cluster-'));
-  const app = {
-    key: `k-${randomBytes(4).toString('hex')}`,
-    secret: randomBytes(16).toString('hex'),
-  };
-  let nodes: TestChatServer[] = [];
+  let cluster: TwoNodes;
   let envs: ContractEnv[] = [];
-  let dropSchema = async () => {};
 
   beforeAll(async () => {
-    const pgUrl =
-      process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-    let db: DeepPartial<ChatServerConfig['db']> = {
-      kind: 'sqlite',
-      file: join(dir, 'shared.sqlite'),
-    };
-    if (pgUrl) {
-      const { schema, drop } = await createPostgresSchema(pgUrl);
-      db = { kind: 'postgres', url: pgUrl, schema, poolSize: 3 };
-      dropSchema = drop;
-    }
-    const keyPrefix = `lp-cluster:${randomBytes(4).toString('hex')}:`;
-    const config = {
-      apps: [app],
-      db,
-      pubsub: { kind: 'redis' as const, url: redisUrl!, keyPrefix },
-    };
-    const first = await startTestChatServer({ config });
-    nodes = [first, await startTestChatServer({ config })];
-    envs = nodes.map(contractEnvOn);
+    cluster = await startTwoNodes(redisUrl!, 'lp-cluster');
+    envs = cluster.envs;
   }, 30_000);
   afterAll(async () => {
-    for (const env of envs) await disconnectClients(env);
-    for (const node of nodes) await node.close();
-    await dropSchema();
-    rmSync(dir, { recursive: true, force: true });
+    await cluster?.close();
   }, 30_000);
 
   it('delivers a message sent through one node to a long-poll user connected to the other', async () => {
