@@ -1,15 +1,12 @@
 import type { CampaignAudienceCount, CampaignPreview, CampaignProgress } from '@daohuu/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
-import { FixedWindowCounter } from '../auth/fixed-window-counter.ts';
-import { requireSessionUserId } from '../auth/session.ts';
+import { staffGate } from '../auth/staff-gate.ts';
 import type { ChatApi } from '../chat/chat-api.ts';
 import type { ChatUserSync } from '../chat/chat-users.ts';
 import type { Database } from '../db/schema.ts';
-import { appError } from '../errors.ts';
 import { chatCall } from '../moderation/chat-errors.ts';
-import { findUserById } from '../profile/profile-repo.ts';
 import {
   parseAudienceBody,
   parseCampaignId,
@@ -35,7 +32,6 @@ export interface CampaignRoutesOptions {
 }
 
 const BODY_LIMIT = 64 * 1024;
-const WINDOW_MS = 60_000;
 const DEFAULT_LIMITS = { reads: 240, writes: 20 };
 
 /**
@@ -46,22 +42,8 @@ export async function campaignRoutes(
   app: FastifyInstance,
   { auth, db, api, users, limits = DEFAULT_LIMITS }: CampaignRoutesOptions,
 ): Promise<void> {
-  const counter = new FixedWindowCounter({ windowMs: WINDOW_MS });
-
-  async function admin(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: 'reads' | 'writes',
-  ): Promise<string> {
-    const userId = await requireSessionUserId(auth, request, reply);
-    const user = await findUserById(db, userId);
-    if (!user) throw appError.unauthenticated();
-    if (user.role !== 'admin') throw appError.forbidden();
-    const key = `${kind}:${user.id}`;
-    if (counter.add(key) > limits[kind])
-      throw appError.tooManyAttempts(counter.retryAfterSeconds(key));
-    return user.id;
-  }
+  const gate = staffGate({ auth, db, roles: ['admin'], limits });
+  const admin = async (...args: Parameters<typeof gate>) => (await gate(...args)).id;
 
   const chat = () => chatCall(async () => api.server());
 

@@ -3,15 +3,13 @@ import type {
   ModerationBansPage,
   ModerationBlocklists,
   ModerationQueuePage,
-  Role,
   SlowModeChannel,
   SlowModeChannels,
 } from '@daohuu/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
-import { FixedWindowCounter } from '../auth/fixed-window-counter.ts';
-import { requireSessionUserId } from '../auth/session.ts';
+import { staffGate } from '../auth/staff-gate.ts';
 import type { ChatApi } from '../chat/chat-api.ts';
 import type { Database } from '../db/schema.ts';
 import { appError } from '../errors.ts';
@@ -51,7 +49,6 @@ export interface ModerationRoutesOptions {
 const BODY_LIMIT = 16 * 1024;
 /** A full blocklist: 1000 words of up to 100 characters, each up to 4 bytes in UTF-8. */
 const BLOCKLIST_BODY_LIMIT = 512 * 1024;
-const WINDOW_MS = 60_000;
 const DEFAULT_LIMITS = { reads: 60, writes: 30 };
 
 /**
@@ -63,23 +60,7 @@ export async function moderationRoutes(
   app: FastifyInstance,
   { auth, db, api, limits = DEFAULT_LIMITS }: ModerationRoutesOptions,
 ): Promise<void> {
-  const counter = new FixedWindowCounter({ windowMs: WINDOW_MS });
-
-  async function moderator(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    kind: 'reads' | 'writes',
-  ): Promise<{ id: string; role: Role }> {
-    const userId = await requireSessionUserId(auth, request, reply);
-    const user = await findUserById(db, userId);
-    if (!user) throw appError.unauthenticated();
-    if (user.role !== 'moderator' && user.role !== 'admin') throw appError.forbidden();
-    const key = `${kind}:${user.id}`;
-    if (counter.add(key) > limits[kind]) {
-      throw appError.tooManyAttempts(counter.retryAfterSeconds(key));
-    }
-    return { id: user.id, role: user.role };
-  }
+  const moderator = staffGate({ auth, db, roles: ['moderator', 'admin'], limits });
 
   const chat = () => chatCall(async () => api.server());
 
