@@ -24,6 +24,8 @@ import { registerUploadRoutes } from './chat/extensions/uploads/routes.ts';
 import { registerUserRoutes } from './chat/core/users/routes.ts';
 import { registerTaskRoutes } from './chat/core/tasks/routes.ts';
 import { registerCampaignRoutes } from './chat/extensions/campaigns/routes.ts';
+import { registerUserGroupRoutes } from './chat/extensions/user-groups/routes.ts';
+import { registerPredefinedFilterRoutes } from './chat/extensions/predefined-filters/routes.ts';
 import { parseConfig, type ChatServerConfig, type ChatServerConfigInput } from './config.ts';
 import { installAuthHook } from './http/auth-hook.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -74,6 +76,8 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerTaskRoutes,
   registerCampaignRoutes,
   registerNotificationRoutes,
+  registerUserGroupRoutes,
+  registerPredefinedFilterRoutes,
 ];
 
 /**

@@ -75,6 +75,21 @@ import { createUploadsService, type UploadsService } from './extensions/uploads/
 import { createDiskFileStore } from './extensions/uploads/store.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
 import { createTasksService, type TasksService } from './core/tasks/service.ts';
+import { createUserGroupsRepo, type UserGroupsRepo } from './extensions/user-groups/repo.ts';
+import {
+  createUserGroupsService,
+  type UserGroupsService,
+} from './extensions/user-groups/service.ts';
+import {
+  groupMentionFields,
+  groupMentionedUsers,
+  recordGroupMentions,
+} from './extensions/user-groups/mentions.ts';
+import { createPredefinedFiltersRepo } from './extensions/predefined-filters/repo.ts';
+import {
+  createPredefinedFiltersService,
+  type PredefinedFiltersService,
+} from './extensions/predefined-filters/service.ts';
 import {
   createCampaignsExtension,
   type CampaignsExtension,
@@ -110,6 +125,8 @@ export interface ChatServices {
   /** Segments and campaigns, with the background delivery driver. */
   campaigns: CampaignsExtension;
   notifications: NotificationsService;
+  userGroups: UserGroupsService;
+  predefinedFilters: PredefinedFiltersService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
@@ -208,6 +225,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
     buildStates,
     hiddenConditions: points.channelHidden,
     activity: points.activity,
+    queryResolvers: points.channelQuery,
   });
   const messages = createMessagesService({
     deps,
@@ -275,6 +293,7 @@ interface ExtensionParts {
     mutes: MutesRepo;
     locations: LocationsRepo;
     reminders: RemindersRepo;
+    userGroups: UserGroupsRepo;
   };
   pollsCore: PollsCore;
   messageLocations: MessageLocations;
@@ -315,6 +334,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     blocklist.onSend,
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
+    recordGroupMentions(repos.userGroups),
     enrichOnSend(services.linkPreviews),
   );
   points.channelHidden.push(blockedConversationHidden());
@@ -331,7 +351,10 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     pollMessageFields(pollsCore),
     messageLocations.enrich,
     reminderMessageFields(repos.reminders),
+    groupMentionFields(repos.userGroups),
   );
+  points.mentionedUsers.push(groupMentionedUsers(repos.userGroups));
+  points.channelQuery.push(services.predefinedFilters.resolveChannelQuery);
 }
 
 function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionParts {
@@ -342,6 +365,7 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     mutes: createMutesRepo(deps.db),
     locations: createLocationsRepo(deps.db),
     reminders: createRemindersRepo(deps.db),
+    userGroups: createUserGroupsRepo(deps.db),
   };
   const pollsCore = createPollsCore({
     deps,
@@ -405,6 +429,12 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
       repo: createNotificationsRepo(deps.db),
       users,
       events,
+      mentions: points.mentionedUsers,
+    }),
+    userGroups: createUserGroupsService({ deps, repo: repos.userGroups, users }),
+    predefinedFilters: createPredefinedFiltersService({
+      deps,
+      repo: createPredefinedFiltersRepo(deps.db),
     }),
   };
   const messageLocations = createMessageLocations({ deps, repo: repos.locations });

@@ -39,6 +39,8 @@ export interface BeforeMessageStoredContext {
   system: boolean;
   /** The request's top-level `skip_enrich_url` (the client already attached its link previews). */
   skipEnrichUrl: boolean;
+  /** The message as the request sent it, reserved fields included (user groups read `mentioned_group_ids`). */
+  input: JsonObject;
 }
 
 /** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */
@@ -157,6 +159,30 @@ export type Activity =
   | { kind: 'members-added'; appId: string; cid: string; actorId: string | null; userIds: string[] }
   | { kind: 'reminder-due'; appId: string; userId: string; message: MessageRow };
 
+/** A queryChannels request as the core runs it, and the top-level fields its answer carries beside `channels`. */
+export interface ResolvedChannelQuery {
+  body: JsonObject;
+  answer: JsonObject;
+}
+
+/**
+ * Expands a queryChannels request naming a `predefined_filter` (predefined filters) into the `filter_conditions` and
+ * `sort` the core runs, plus what the answer adds (`predefined_filter`). Answers undefined for a request it does not
+ * handle; resolvers are asked in registration order and the first answer wins. A request naming a predefined filter
+ * that no resolver handles is refused (code 4).
+ */
+export type ChannelQueryResolver = (
+  actor: Actor,
+  body: JsonObject,
+) => Promise<ResolvedChannelQuery | undefined>;
+
+/**
+ * Users a stored message mentions beyond its `mentioned_users` (user groups: the mentioned groups' members who are
+ * members of the channel). Whoever tells mentioned users of a mention (notifications) asks every resolver, in
+ * registration order, and treats the union like `mentioned_users`.
+ */
+export type MentionedUsersResolver = (appId: string, message: MessageRow) => Promise<string[]>;
+
 /** Told of each activity (notifications). The core does not wait for it, and its failure never fails a request. */
 export type ActivityListener = (activity: Activity) => Promise<void>;
 
@@ -185,6 +211,8 @@ export interface ExtensionPoints {
   eventAudience: EventAudienceFilter[];
   unreadExcluded: UnreadExclusion[];
   activity: ActivityListener[];
+  mentionedUsers: MentionedUsersResolver[];
+  channelQuery: ChannelQueryResolver[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
@@ -201,5 +229,7 @@ export function createExtensionPoints(): ExtensionPoints {
     eventAudience: [],
     unreadExcluded: [],
     activity: [],
+    mentionedUsers: [],
+    channelQuery: [],
   };
 }

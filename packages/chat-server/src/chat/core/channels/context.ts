@@ -11,7 +11,11 @@ import {
 import type { ChannelType, Permission } from '../channel-types.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
-import type { ActivityListener, ChannelHiddenCondition } from '../extension-points.ts';
+import type {
+  ActivityListener,
+  ChannelHiddenCondition,
+  ChannelQueryResolver,
+} from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
@@ -37,6 +41,8 @@ export interface ChannelsContext {
   hiddenConditions?: readonly ChannelHiddenCondition[];
   /** Told of members added (`ExtensionPoints.activity`). */
   activity?: readonly ActivityListener[];
+  /** Expand queryChannels requests naming a predefined filter (`ExtensionPoints.channelQuery`). */
+  queryResolvers?: readonly ChannelQueryResolver[];
 }
 
 /** One actor's standing in one channel: the row, its type, their membership and what they may do. */

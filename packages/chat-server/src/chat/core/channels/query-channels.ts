@@ -1,4 +1,5 @@
 import { chatError } from '../../../errors.ts';
+import type { Actor } from '../access/access.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import { parseMessagePage } from '../messages/pagination.ts';
 import type { ChannelUseCaseContext } from './context.ts';
@@ -27,9 +28,9 @@ export function stateOptions(body: JsonObject): StateOptions {
 
 export function createQueryChannels(
   ctx: ChannelUseCaseContext,
-): Pick<ChannelsService, 'queryChannels'> {
+): Pick<ChannelsService, 'queryChannels' | 'queryChannelsAnswer'> {
   const { deps, repo } = ctx;
-  return {
+  const useCases: Pick<ChannelsService, 'queryChannels' | 'queryChannelsAnswer'> = {
     async queryChannels(actor, body) {
       const limit = intOption(body.limit, 10, 30, 'limit');
       const offset = intOption(body.offset, 0, 1000, 'offset');
@@ -64,5 +65,21 @@ export function createQueryChannels(
         );
       return states;
     },
+    async queryChannelsAnswer(actor, body) {
+      const resolved = await resolveQuery(ctx, actor, body);
+      return { ...resolved.answer, channels: await useCases.queryChannels(actor, resolved.body) };
+    },
   };
+  return useCases;
+}
+
+/** A request naming a predefined filter, expanded by the first resolver that knows it (extension-points.ts). */
+async function resolveQuery(ctx: ChannelUseCaseContext, actor: Actor, body: JsonObject) {
+  if (body.predefined_filter === undefined || body.predefined_filter === null)
+    return { body, answer: {} };
+  for (const resolve of ctx.queryResolvers ?? []) {
+    const resolved = await resolve(actor, body);
+    if (resolved) return resolved;
+  }
+  throw chatError.input('predefined_filter is not supported');
 }

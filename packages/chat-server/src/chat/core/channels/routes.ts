@@ -30,6 +30,9 @@ const queryChannelsBody = loose({
   offset: pageNumber,
   message_limit: pageNumber,
   member_limit: pageNumber,
+  predefined_filter: optionalString,
+  filter_values: jsonObject.nullish(),
+  sort_values: jsonObject.nullish(),
 });
 
 /** channel.query / watch / create: `{data: {members, …custom}, state, watch, presence, messages, members, watchers}`. */
@@ -95,9 +98,7 @@ function registerChannelQueries(app: FastifyInstance, channels: ChannelsService)
     url: '/channels',
     query: noFields,
     body: queryChannelsBody,
-    handler: async ({ body }, request) => ({
-      channels: await channels.queryChannels(actorOf(request), body),
-    }),
+    handler: async ({ body }, request) => channels.queryChannelsAnswer(actorOf(request), body),
   });
   defineRoute(app, {
     method: 'POST',

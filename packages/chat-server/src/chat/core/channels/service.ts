@@ -44,6 +44,11 @@ export interface ChannelsService {
     body: JsonObject,
   ): Promise<ChannelStateResponse>;
   queryChannels(actor: Actor, body: JsonObject): Promise<ChannelStateResponse[]>;
+  /** queryChannels' whole answer: the channels, and what a resolved predefined filter adds. */
+  queryChannelsAnswer(
+    actor: Actor,
+    body: JsonObject,
+  ): Promise<{ channels: ChannelStateResponse[] } & JsonObject>;
   update(
     actor: Actor,
     typeName: string,

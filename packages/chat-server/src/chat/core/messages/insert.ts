@@ -256,6 +256,7 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
       custom: fields.custom,
       system,
       skipEnrichUrl,
+      input,
     });
     return store({ actor, access, row, parent, inTransaction, system });
   };

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.ts';
 import { banHolds, permissionsFor, type Actor } from '../../core/access/access.ts';
 import { inWindow } from '../../core/access/visibility.ts';
 import type { ChatDeps } from '../../core/deps.ts';
-import type { Activity } from '../../core/extension-points.ts';
+import type { Activity, MentionedUsersResolver } from '../../core/extension-points.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import type { NotificationKind } from './repo.ts';
 
@@ -22,10 +22,14 @@ type BlockTables = {
 };
 
 /** Who is told of an activity, before the blocks, mutes and visibility filters. */
-async function candidates(deps: ChatDeps, activity: Activity): Promise<Planned[]> {
+async function candidates(
+  deps: ChatDeps,
+  activity: Activity,
+  mentions: readonly MentionedUsersResolver[],
+): Promise<Planned[]> {
   switch (activity.kind) {
     case 'message':
-      return messageCandidates(deps.db, activity.appId, activity.message);
+      return messageCandidates(deps.db, activity.appId, activity.message, mentions);
     case 'reaction':
       return [planFor(activity.message, activity.message.user_id, 'reaction', activity.userId)];
     case 'members-added':
@@ -87,6 +91,7 @@ async function messageCandidates(
   db: Kysely<Database>,
   appId: string,
   message: MessageRow,
+  mentions: readonly MentionedUsersResolver[],
 ): Promise<Planned[]> {
   if (message.type === 'error' || message.deleted_at) return [];
   if (typeof parseObject(message.custom).campaign_id === 'string') {
@@ -99,7 +104,9 @@ async function messageCandidates(
     return members.map((m) => planFor(message, m.user_id, 'campaign', message.user_id));
   }
   const planned = new Map<string, Planned>();
-  for (const userId of parseIds(message.mentioned_users))
+  const mentioned = new Set(parseIds(message.mentioned_users));
+  for (const resolve of mentions) for (const id of await resolve(appId, message)) mentioned.add(id);
+  for (const userId of mentioned)
     planned.set(userId, planFor(message, userId, 'mention', message.user_id));
   if (message.parent_id) {
     for (const userId of await threadPeople(db, appId, message.parent_id))
@@ -199,10 +206,14 @@ async function mayRead(
  * The notifications an activity makes: never to the one who acted, never from someone the recipient blocked or
  * muted nor in a channel they muted, and for messages only to those who may read them.
  */
-export async function plan(deps: ChatDeps, activity: Activity): Promise<Planned[]> {
+export async function plan(
+  deps: ChatDeps,
+  activity: Activity,
+  mentions: readonly MentionedUsersResolver[] = [],
+): Promise<Planned[]> {
   const kept: Planned[] = [];
   const message = activity.kind === 'members-added' ? null : activity.message;
-  for (const planned of await candidates(deps, activity)) {
+  for (const planned of await candidates(deps, activity, mentions)) {
     if (planned.actorId && planned.userId === planned.actorId) continue;
     if (await silenced(deps, activity.appId, planned)) continue;
     if (message && activity.kind === 'message') {

@@ -3,7 +3,11 @@ import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
-import type { Activity, ActivityListener } from '../../core/extension-points.ts';
+import type {
+  Activity,
+  ActivityListener,
+  MentionedUsersResolver,
+} from '../../core/extension-points.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import type { UserResponse } from '../../core/users/serialize.ts';
 import { plan } from './recipients.ts';
@@ -45,6 +49,8 @@ export interface NotificationsContext {
   repo: NotificationsRepo;
   users: UsersService;
   events: EventPublisher;
+  /** Who a message mentions beyond `mentioned_users` (`ExtensionPoints.mentionedUsers`: user groups). */
+  mentions?: readonly MentionedUsersResolver[];
 }
 
 /**
@@ -98,7 +104,7 @@ async function responses(
 /** Stores one activity's notifications and pushes each to its user's connections with their unread count. */
 async function record(ctx: NotificationsContext, activity: Activity): Promise<void> {
   const { deps, repo, events } = ctx;
-  for (const planned of await plan(deps, activity)) {
+  for (const planned of await plan(deps, activity, ctx.mentions)) {
     const row: NotificationRow = {
       app_id: activity.appId,
       id: randomUUID(),
