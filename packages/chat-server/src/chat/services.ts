@@ -80,11 +80,7 @@ import {
   createUserGroupsService,
   type UserGroupsService,
 } from './extensions/user-groups/service.ts';
-import {
-  groupMentionFields,
-  groupMentionedUsers,
-  recordGroupMentions,
-} from './extensions/user-groups/mentions.ts';
+import { createGroupMentions, groupMentionedUsers } from './extensions/user-groups/mentions.ts';
 import { createPredefinedFiltersRepo } from './extensions/predefined-filters/repo.ts';
 import {
   createPredefinedFiltersService,
@@ -311,6 +307,7 @@ function installExtensions(core: Core, points: ExtensionPoints): ExtensionServic
  */
 function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: ExtensionParts): void {
   const { repos, pollsCore, messageLocations, services } = parts;
+  const groupMentions = createGroupMentions(repos.userGroups);
   points.ownUser.push(
     mutesOwnUserPart(repos.mutes, core.users),
     blocksOwnUserPart(repos.moderation),
@@ -334,7 +331,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     blocklist.onSend,
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
-    recordGroupMentions(repos.userGroups),
+    groupMentions.beforeStored,
     enrichOnSend(services.linkPreviews),
   );
   points.channelHidden.push(blockedConversationHidden());
@@ -351,7 +348,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
     pollMessageFields(pollsCore),
     messageLocations.enrich,
     reminderMessageFields(repos.reminders),
-    groupMentionFields(repos.userGroups),
+    groupMentions.fields,
   );
   points.mentionedUsers.push(groupMentionedUsers(repos.userGroups));
   points.channelQuery.push(services.predefinedFilters.resolveChannelQuery);
