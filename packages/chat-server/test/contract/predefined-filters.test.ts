@@ -215,41 +215,51 @@ describe('predefined filters', { timeout: 30_000 }, () => {
     await admin.createPredefinedFilter({ name, operation: 'QueryChannels', filter: template });
     const op = 'QueryChannels' as const;
     const bad = (v: unknown) => v as never;
-    const cases: [Promise<unknown>, RegExp][] = [
-      [admin.createPredefinedFilter({ name: 'có dấu', operation: op, filter: { a: 1 } }), /name/],
+    // Thunks: each call starts only when awaited, so no refusal goes unhandled meanwhile.
+    const cases: [() => Promise<unknown>, RegExp][] = [
       [
-        admin.createPredefinedFilter({
-          name: uniqueId('x'),
-          operation: bad('QueryUsers'),
-          filter: { a: 1 },
-        }),
+        () => admin.createPredefinedFilter({ name: 'có dấu', operation: op, filter: { a: 1 } }),
+        /name/,
+      ],
+      [
+        () =>
+          admin.createPredefinedFilter({
+            name: uniqueId('x'),
+            operation: bad('QueryUsers'),
+            filter: { a: 1 },
+          }),
         /operation/,
       ],
-      [admin.createPredefinedFilter({ name: uniqueId('x'), operation: op, filter: {} }), /filter/],
       [
-        admin.createPredefinedFilter({
-          name: uniqueId('x'),
-          operation: op,
-          filter: { text: 'x'.repeat(5000) },
-        }),
+        () => admin.createPredefinedFilter({ name: uniqueId('x'), operation: op, filter: {} }),
         /filter/,
       ],
       [
-        admin.createPredefinedFilter({
-          name: uniqueId('x'),
-          operation: op,
-          filter: { a: 1 },
-          sort: [{ field: 'created_at', direction: bad(2) }],
-        }),
+        () =>
+          admin.createPredefinedFilter({
+            name: uniqueId('x'),
+            operation: op,
+            filter: { text: 'x'.repeat(5000) },
+          }),
+        /filter/,
+      ],
+      [
+        () =>
+          admin.createPredefinedFilter({
+            name: uniqueId('x'),
+            operation: op,
+            filter: { a: 1 },
+            sort: [{ field: 'created_at', direction: bad(2) }],
+          }),
         /sort\[0\]\.direction/,
       ],
-      [admin.updatePredefinedFilter(name, { operation: op, filter: bad('x') }), /filter/],
+      [() => admin.updatePredefinedFilter(name, { operation: op, filter: bad('x') }), /filter/],
       [
-        admin.listPredefinedFilters({ sort: [{ field: 'filter', direction: 1 }] }),
+        () => admin.listPredefinedFilters({ sort: [{ field: 'filter', direction: 1 }] }),
         /sort\[0\]\.field/,
       ],
     ];
-    for (const [call, field] of cases) await expectStreamError(call, { code: 4, message: field });
+    for (const [call, field] of cases) await expectStreamError(call(), { code: 4, message: field });
     const user = await connectUser(env(), uniqueId('dao-huu'));
     const query = (filter_values: Record<string, unknown>) =>
       user.queryChannels({}, [], { predefined_filter: name, filter_values });

@@ -158,13 +158,13 @@ describe('user groups', { timeout: 30_000 }, () => {
     expect((await admin.getUserGroup(id)).user_group.name).toBe('Ngoại môn');
     const missing = uniqueId('khong-co');
     for (const call of [
-      admin.getUserGroup(missing),
-      admin.updateUserGroup(missing, { name: 'x' }),
-      admin.deleteUserGroup(missing),
-      admin.addUserGroupMembers(missing, { member_ids: ['x'] }),
-      admin.removeUserGroupMembers(missing, { member_ids: ['x'] }),
+      () => admin.getUserGroup(missing),
+      () => admin.updateUserGroup(missing, { name: 'x' }),
+      () => admin.deleteUserGroup(missing),
+      () => admin.addUserGroupMembers(missing, { member_ids: ['x'] }),
+      () => admin.removeUserGroupMembers(missing, { member_ids: ['x'] }),
     ])
-      await expectStreamError(call, { code: 16, status: 404 });
+      await expectStreamError(call(), { code: 16, status: 404 });
   });
 
   it('refuses bad values with code 4 naming the field, changing nothing', async () => {
@@ -173,20 +173,21 @@ describe('user groups', { timeout: 30_000 }, () => {
     const [member] = await someUsers(env(), 'bat-bien-dt', 1);
     await admin.createUserGroup({ id, name: 'Bất biến', member_ids: [member!] });
     const tooMany = Array.from({ length: 101 }, (_, i) => `u${i}`);
-    const cases: [Promise<unknown>, RegExp][] = [
-      [admin.createUserGroup({ name: '  ' }), /name/],
-      [admin.createUserGroup({ name: 'x'.repeat(256) }), /name/],
-      [admin.createUserGroup({ name: 'x', id: 'có dấu cách' }), /id/],
-      [admin.createUserGroup({ name: 'x', description: 'x'.repeat(1025) }), /description/],
-      [admin.createUserGroup({ name: 'x', member_ids: tooMany }), /member_ids/],
-      [admin.createUserGroup({ name: 'x', member_ids: [uniqueId('ma')] }), /member_ids/],
-      [admin.updateUserGroup(id, { name: '' }), /name/],
-      [admin.addUserGroupMembers(id, { member_ids: [] }), /member_ids/],
-      [admin.addUserGroupMembers(id, { member_ids: [uniqueId('ma')] }), /member_ids/],
-      [admin.queryUserGroups({ limit: 0 }), /limit/],
-      [admin.searchUserGroups({ query: ' ' }), /query/],
+    // Thunks: each call starts only when awaited, so no refusal goes unhandled meanwhile.
+    const cases: [() => Promise<unknown>, RegExp][] = [
+      [() => admin.createUserGroup({ name: '  ' }), /name/],
+      [() => admin.createUserGroup({ name: 'x'.repeat(256) }), /name/],
+      [() => admin.createUserGroup({ name: 'x', id: 'có dấu cách' }), /id/],
+      [() => admin.createUserGroup({ name: 'x', description: 'x'.repeat(1025) }), /description/],
+      [() => admin.createUserGroup({ name: 'x', member_ids: tooMany }), /member_ids/],
+      [() => admin.createUserGroup({ name: 'x', member_ids: [uniqueId('ma')] }), /member_ids/],
+      [() => admin.updateUserGroup(id, { name: '' }), /name/],
+      [() => admin.addUserGroupMembers(id, { member_ids: [] }), /member_ids/],
+      [() => admin.addUserGroupMembers(id, { member_ids: [uniqueId('ma')] }), /member_ids/],
+      [() => admin.queryUserGroups({ limit: 0 }), /limit/],
+      [() => admin.searchUserGroups({ query: ' ' }), /query/],
     ];
-    for (const [call, field] of cases) await expectStreamError(call, { code: 4, message: field });
+    for (const [call, field] of cases) await expectStreamError(call(), { code: 4, message: field });
     const server = await serverRequest(env(), `/usergroups/${id}/members`, {
       member_ids: 'not-a-list',
     });
