@@ -583,6 +583,14 @@ const MODERATORS: ReadonlySet<AppRole> = new Set(['moderator', 'admin', 'server'
 const SERVER_ONLY: ReadonlySet<AppRole> = new Set(['server']);
 /** Our own notification routes: a signed-in user's own notifications, or the server's for the user it names. */
 const SIGNED_IN: ReadonlySet<AppRole> = new Set(['user', 'moderator', 'admin', 'server']);
+/** User groups are read by every signed-in user (the composer's `@` autocomplete), guests included. */
+const GROUP_READERS: ReadonlySet<AppRole> = new Set([
+  'guest',
+  'user',
+  'moderator',
+  'admin',
+  'server',
+]);
 const ownerQuery = (cell: Cell) => (cell.role === 'server' ? { user_id: cell.owner } : undefined);
 
 interface AppAction {
@@ -641,6 +649,8 @@ const APP_ACTIONS: readonly AppAction[] = [
     allowed: SERVER_ONLY,
     run: (cell) => call(cell, 'DELETE', `/blocklists/${cell.id}`),
   },
+  ...userGroupActions(),
+  ...predefinedFilterActions(),
   {
     name: 'list own notifications (GET /daohuu/notifications)',
     allowed: SIGNED_IN,
@@ -652,6 +662,87 @@ const APP_ACTIONS: readonly AppAction[] = [
     run: (cell) => call(cell, 'POST', '/daohuu/notifications/read', { all: true, ...asUser(cell) }),
   },
 ];
+
+/** Stream's user groups (the cell's id names a group made for it): reads for signed-in users, writes server-only. */
+function userGroupActions(): AppAction[] {
+  const group = (cell: Cell) => `/usergroups/${cell.id}`;
+  return [
+    {
+      name: 'create a user group (POST /usergroups)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'POST', '/usergroups', { name: 'Trưởng lão đoàn' }),
+    },
+    {
+      name: 'list user groups (GET /usergroups)',
+      allowed: GROUP_READERS,
+      run: (cell) => call(cell, 'GET', '/usergroups'),
+    },
+    {
+      name: 'search user groups (GET /usergroups/search)',
+      allowed: GROUP_READERS,
+      run: (cell) => call(cell, 'GET', '/usergroups/search', undefined, { query: 'tr' }),
+    },
+    {
+      name: 'read a user group (GET /usergroups/:id)',
+      allowed: GROUP_READERS,
+      run: (cell) => call(cell, 'GET', group(cell)),
+    },
+    {
+      name: 'update a user group (PUT /usergroups/:id)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'PUT', group(cell), { name: 'Hộ pháp đoàn' }),
+    },
+    {
+      name: 'add user group members (POST /usergroups/:id/members)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'POST', `${group(cell)}/members`, { member_ids: [cell.owner] }),
+    },
+    {
+      name: 'remove user group members (POST /usergroups/:id/members/delete)',
+      allowed: SERVER_ONLY,
+      run: (cell) =>
+        call(cell, 'POST', `${group(cell)}/members/delete`, { member_ids: [cell.owner] }),
+    },
+    {
+      name: 'delete a user group (DELETE /usergroups/:id)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'DELETE', group(cell)),
+    },
+  ];
+}
+
+/** Stream's predefined filters, server-side only (the cell's id names a filter made for it). */
+function predefinedFilterActions(): AppAction[] {
+  const filter = (cell: Cell) => `/predefined_filters/${cell.id}`;
+  const body = { operation: 'QueryChannels', filter: { type: 'messaging' } };
+  return [
+    {
+      name: 'create a predefined filter (POST /predefined_filters)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'POST', '/predefined_filters', { ...body, name: uniqueId('pf') }),
+    },
+    {
+      name: 'list predefined filters (GET /predefined_filters)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'GET', '/predefined_filters'),
+    },
+    {
+      name: 'read a predefined filter (GET /predefined_filters/:name)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'GET', filter(cell)),
+    },
+    {
+      name: 'update a predefined filter (PUT /predefined_filters/:name)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'PUT', filter(cell), body),
+    },
+    {
+      name: 'delete a predefined filter (DELETE /predefined_filters/:name)',
+      allowed: SERVER_ONLY,
+      run: (cell) => call(cell, 'DELETE', filter(cell)),
+    },
+  ];
+}
 
 describe('the authorization matrix: app-level moderation routes × role', () => {
   const env = useContractEnv({
@@ -690,6 +781,13 @@ describe('the authorization matrix: app-level moderation routes × role', () => 
     const cell = await prepareCell(env(), cast, 'messaging', role);
     // A block list named after the cell, for the read, update and delete rows.
     await env().admin.createBlockList({ name: cell.id, words: ['đm'] });
+    // And a user group and a predefined filter of that name.
+    await env().admin.createUserGroup({ id: cell.id, name: cell.id });
+    await env().admin.createPredefinedFilter({
+      name: cell.id,
+      operation: 'QueryChannels',
+      filter: { type: 'messaging' },
+    });
     const mismatches: string[] = [];
     for (const action of APP_ACTIONS) {
       const expected: Expectation = action.allowed.has(role) ? 'allowed' : 'forbidden';
