@@ -282,3 +282,29 @@ describe('predefined filters', { timeout: 30_000 }, () => {
     expect((await admin.getPredefinedFilter(name)).predefined_filter.filter).toEqual(template);
   });
 });
+
+describe('predefined filters per app', { timeout: 60_000 }, () => {
+  const env = useContractEnv();
+
+  it('refuses the 101st filter of an app with code 4, storing nothing', async () => {
+    const admin = env().admin;
+    for (let i = 0; i < 100; i++)
+      await admin.createPredefinedFilter({
+        name: `loc-${i}`,
+        operation: 'QueryChannels',
+        filter: { type: 'messaging' },
+      });
+    await expectStreamError(
+      admin.createPredefinedFilter({
+        name: 'loc-100',
+        operation: 'QueryChannels',
+        filter: { type: 'messaging' },
+      }),
+      { code: 4, message: /at most 100 predefined filters/ },
+    );
+    await expectStreamError(admin.getPredefinedFilter('loc-100'), { code: 16 });
+    const listed = await admin.listPredefinedFilters({ limit: 100 });
+    expect(listed.predefined_filters).toHaveLength(100);
+    expect(listed.next).toBeUndefined();
+  });
+});

@@ -272,7 +272,7 @@ describe('mentioning a user group', { timeout: 30_000 }, () => {
     ).toEqual([]);
   });
 
-  it('refuses mentioned_group_ids that is not a list of ids with code 4, storing nothing', async () => {
+  it('refuses mentioned_group_ids that is not a list of ids, or names more than 25, with code 4, storing nothing', async () => {
     const { members } = await channelWithMembers(env(), 'sai-nhac', { users: ['nguoi-goi'] });
     const sender = nth(members, 0);
     const id = uniqueId('tin');
@@ -282,6 +282,12 @@ describe('mentioning a user group', { timeout: 30_000 }, () => {
         text: 'sai',
         mentioned_group_ids: 'nhom' as unknown as string[],
       }),
+      { code: 4, message: /mentioned_group_ids/ },
+    );
+    await expectStreamError(env().admin.getMessage(id), { code: 16 });
+    const tooMany = Array.from({ length: 26 }, (_, i) => `nhom-${i}`);
+    await expectStreamError(
+      sender.channel.sendMessage({ id, text: 'quá nhiều', mentioned_group_ids: tooMany }),
       { code: 4, message: /mentioned_group_ids/ },
     );
     await expectStreamError(env().admin.getMessage(id), { code: 16 });

@@ -165,28 +165,38 @@ export function createPredefinedFiltersService(context: {
         ...(offset > 0 ? { prev: encodeOffsetCursor(offset) } : {}),
       };
     },
-    resolveChannelQuery: async (actor, body) => {
-      const name = body.predefined_filter;
-      if (name === undefined || name === null) return undefined;
-      if (typeof name !== 'string') throw chatError.input('predefined_filter must be a string');
-      const row = await existing(actor.appId, name);
-      const values = body.filter_values ?? {};
-      const sortValues = body.sort_values ?? {};
-      if (!isPlainObject(values)) throw chatError.input('filter_values must be an object');
-      if (!isPlainObject(sortValues)) throw chatError.input('sort_values must be an object');
-      const filter = interpolate(JSON.parse(row.filter), values, 'filter_values') as JsonObject;
-      // A stored sort wins over the request's, as on Stream; without one the request's sort applies.
-      const stored = row.sort
-        ? interpolateSort(JSON.parse(row.sort) as SortTemplate[], sortValues)
-        : null;
-      return {
-        body: {
-          ...body,
-          filter_conditions: filter,
-          sort: stored ? stored.map(({ field, direction }) => ({ field, direction })) : body.sort,
-        },
-        answer: { predefined_filter: { name, filter, ...(stored ? { sort: stored } : {}) } },
-      };
-    },
+    resolveChannelQuery: createChannelQueryResolver(existing),
+  };
+}
+
+/**
+ * Plugged into `ExtensionPoints.channelQuery`: a queryChannels request naming a predefined filter runs the stored
+ * templates filled from its `filter_values` and `sort_values`; the answer says what ran (`predefined_filter`).
+ */
+function createChannelQueryResolver(
+  find: (appId: string, name: string) => Promise<PredefinedFilterRow>,
+): ChannelQueryResolver {
+  return async (actor, body) => {
+    const name = body.predefined_filter;
+    if (name === undefined || name === null) return undefined;
+    if (typeof name !== 'string') throw chatError.input('predefined_filter must be a string');
+    const row = await find(actor.appId, name);
+    const values = body.filter_values ?? {};
+    const sortValues = body.sort_values ?? {};
+    if (!isPlainObject(values)) throw chatError.input('filter_values must be an object');
+    if (!isPlainObject(sortValues)) throw chatError.input('sort_values must be an object');
+    const filter = interpolate(JSON.parse(row.filter), values, 'filter_values') as JsonObject;
+    // A stored sort wins over the request's, as on Stream; without one the request's sort applies.
+    const stored = row.sort
+      ? interpolateSort(JSON.parse(row.sort) as SortTemplate[], sortValues)
+      : null;
+    return {
+      body: {
+        ...body,
+        filter_conditions: filter,
+        sort: stored ? stored.map(({ field, direction }) => ({ field, direction })) : body.sort,
+      },
+      answer: { predefined_filter: { name, filter, ...(stored ? { sort: stored } : {}) } },
+    };
   };
 }

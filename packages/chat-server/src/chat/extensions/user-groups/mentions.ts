@@ -6,7 +6,7 @@ import type {
 } from '../../core/extension-points.ts';
 import type { UserGroupsRepo } from './repo.ts';
 import { GROUP_LIMITS } from './rules.ts';
-import { toGroupResponse } from './service.ts';
+import { toGroupResponse } from './serialize.ts';
 
 /** `mentioned_group_ids` as sent: absent, or an array of group ids (deduplicated, in the order given). */
 function readGroupIds(value: unknown): string[] {

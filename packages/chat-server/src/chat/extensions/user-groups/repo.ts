@@ -30,7 +30,7 @@ export type MessageGroupMentionsTable = {
   position: number;
 };
 
-type Tables = {
+type TablesMap = {
   user_groups: UserGroupsTable;
   user_group_members: UserGroupMembersTable;
   message_group_mentions: MessageGroupMentionsTable;
@@ -57,8 +57,17 @@ export interface SearchPage {
   nameGt?: string;
 }
 
+/** The groups, their members and the groups messages mention (migration 0018). */
 export function createUserGroupsRepo(db: Kysely<Database>) {
-  const tables = (executor: Executor = db) => executor.withTables<Tables>();
+  return { ...groupQueries(db), ...memberQueries(db), ...mentionQueries(db) };
+}
+
+export type UserGroupsRepo = ReturnType<typeof createUserGroupsRepo>;
+
+const tablesOf = (executor: Executor) => executor.withTables<TablesMap>();
+
+function groupQueries(db: Kysely<Database>) {
+  const tables = (executor: Executor = db) => tablesOf(executor);
   return {
     get: (appId: string, id: string) =>
       tables()
@@ -115,49 +124,6 @@ export function createUserGroupsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
-    members: (appId: string, groupId: string) =>
-      tables()
-        .selectFrom('user_group_members')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('group_id', '=', groupId)
-        .orderBy('created_at')
-        .orderBy('user_id')
-        .execute(),
-    async memberCount(appId: string, groupId: string): Promise<number> {
-      const row = await tables()
-        .selectFrom('user_group_members')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('app_id', '=', appId)
-        .where('group_id', '=', groupId)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-    /** Adds members (an existing member's admin flag follows the call) and touches the group. */
-    async addMembers(appId: string, groupId: string, rows: UserGroupMemberRow[], now: string) {
-      await db.transaction().execute(async (trx) => {
-        for (const row of rows)
-          await tables(trx)
-            .insertInto('user_group_members')
-            .values(row)
-            .onConflict((oc) =>
-              oc.columns(['app_id', 'group_id', 'user_id']).doUpdateSet({ is_admin: row.is_admin }),
-            )
-            .execute();
-        await touch(trx, appId, groupId, now);
-      });
-    },
-    async removeMembers(appId: string, groupId: string, userIds: string[], now: string) {
-      await db.transaction().execute(async (trx) => {
-        await tables(trx)
-          .deleteFrom('user_group_members')
-          .where('app_id', '=', appId)
-          .where('group_id', '=', groupId)
-          .where('user_id', 'in', userIds)
-          .execute();
-        await touch(trx, appId, groupId, now);
-      });
-    },
     page(appId: string, page: GroupPage) {
       let query = tables().selectFrom('user_groups').selectAll().where('app_id', '=', appId);
       if (page.teamId !== undefined) query = query.where('team_id', '=', page.teamId);
@@ -194,6 +160,60 @@ export function createUserGroupsRepo(db: Kysely<Database>) {
       return query.orderBy('name_key').orderBy('id').limit(page.limit).execute();
     },
     /** Records the groups a message mentions, in the message's insert transaction. */
+  };
+}
+
+function memberQueries(db: Kysely<Database>) {
+  const tables = (executor: Executor = db) => tablesOf(executor);
+  return {
+    members: (appId: string, groupId: string) =>
+      tables()
+        .selectFrom('user_group_members')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('group_id', '=', groupId)
+        .orderBy('created_at')
+        .orderBy('user_id')
+        .execute(),
+    async addMembers(appId: string, groupId: string, rows: UserGroupMemberRow[], now: string) {
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows)
+          await tables(trx)
+            .insertInto('user_group_members')
+            .values(row)
+            .onConflict((oc) =>
+              oc.columns(['app_id', 'group_id', 'user_id']).doUpdateSet({ is_admin: row.is_admin }),
+            )
+            .execute();
+        await touch(trx, appId, groupId, now);
+      });
+    },
+    async removeMembers(appId: string, groupId: string, userIds: string[], now: string) {
+      await db.transaction().execute(async (trx) => {
+        await tables(trx)
+          .deleteFrom('user_group_members')
+          .where('app_id', '=', appId)
+          .where('group_id', '=', groupId)
+          .where('user_id', 'in', userIds)
+          .execute();
+        await touch(trx, appId, groupId, now);
+      });
+    },
+  };
+
+  async function touch(trx: Transaction<Database>, appId: string, id: string, now: string) {
+    await tables(trx)
+      .updateTable('user_groups')
+      .set({ updated_at: now })
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+function mentionQueries(db: Kysely<Database>) {
+  const tables = (executor: Executor = db) => tablesOf(executor);
+  return {
     async recordMentions(
       trx: Transaction<Database>,
       appId: string,
@@ -227,7 +247,7 @@ export function createUserGroupsRepo(db: Kysely<Database>) {
     async channelMembersIn(appId: string, cid: string, groupIds: readonly string[]) {
       if (groupIds.length === 0) return [];
       const rows = await db
-        .withTables<Tables>()
+        .withTables<TablesMap>()
         .selectFrom('user_group_members as g')
         .innerJoin('members as m', (join) =>
           join.onRef('m.app_id', '=', 'g.app_id').onRef('m.user_id', '=', 'g.user_id'),
@@ -241,15 +261,4 @@ export function createUserGroupsRepo(db: Kysely<Database>) {
       return rows.map((r) => r.user_id);
     },
   };
-
-  async function touch(trx: Transaction<Database>, appId: string, id: string, now: string) {
-    await tables(trx)
-      .updateTable('user_groups')
-      .set({ updated_at: now })
-      .where('app_id', '=', appId)
-      .where('id', '=', id)
-      .execute();
-  }
 }
-
-export type UserGroupsRepo = ReturnType<typeof createUserGroupsRepo>;

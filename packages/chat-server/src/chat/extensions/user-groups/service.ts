@@ -3,7 +3,7 @@ import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { UsersService } from '../../core/users/service.ts';
-import type { UserGroupMemberRow, UserGroupRow, UserGroupsRepo } from './repo.ts';
+import type { UserGroupRow, UserGroupsRepo } from './repo.ts';
 import {
   GROUP_LIMITS,
   checkDescription,
@@ -14,50 +14,7 @@ import {
   requireReader,
   requireServer,
 } from './rules.ts';
-
-/** Stream's UserGroupMemberResponse and UserGroupResponse (stream-chat types.ts). */
-export interface UserGroupMemberResponse {
-  group_id: string;
-  user_id: string;
-  is_admin: boolean;
-  created_at: string;
-}
-
-export interface UserGroupResponse {
-  id: string;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  description?: string;
-  team_id?: string;
-  created_by?: string;
-  members?: UserGroupMemberResponse[];
-}
-
-export function toGroupResponse(
-  row: UserGroupRow,
-  members?: readonly UserGroupMemberRow[],
-): UserGroupResponse {
-  return {
-    id: row.id,
-    name: row.name,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    ...(row.description !== null ? { description: row.description } : {}),
-    ...(row.team_id !== null ? { team_id: row.team_id } : {}),
-    ...(row.created_by !== null ? { created_by: row.created_by } : {}),
-    ...(members
-      ? {
-          members: members.map((m) => ({
-            group_id: m.group_id,
-            user_id: m.user_id,
-            is_admin: m.is_admin === 1,
-            created_at: m.created_at,
-          })),
-        }
-      : {}),
-  };
-}
+import { toGroupResponse, type UserGroupResponse } from './serialize.ts';
 
 export interface CreateGroupInput {
   id?: string | null;
@@ -97,74 +54,60 @@ export interface UserGroupsService {
   removeMembers(actor: Actor, id: string, body: { member_ids: string[] }): One;
 }
 
-export function createUserGroupsService(context: {
+interface Context {
   deps: ChatDeps;
   repo: UserGroupsRepo;
   users: UsersService;
-}): UserGroupsService {
-  const { deps, repo, users } = context;
+}
 
-  /** The group, or code 16; a `team_id` naming another team reads as absent. */
-  async function existing(appId: string, id: string, teamId?: string): Promise<UserGroupRow> {
-    const row = await repo.get(appId, id);
-    if (!row || (teamId && row.team_id !== teamId))
-      throw chatError.notFound(`user group ${id} does not exist`);
-    return row;
-  }
+/** Stream's user groups: every signed-in user reads them, only the server changes them (rules.ts). */
+export function createUserGroupsService(ctx: Context): UserGroupsService {
+  return { ...groupReads(ctx), ...groupWrites(ctx), ...memberWrites(ctx) };
+}
 
-  async function withMembers(appId: string, id: string): One {
-    const row = await existing(appId, id);
-    return { user_group: toGroupResponse(row, await repo.members(appId, id)) };
-  }
+/** The group, or code 16; a `team_id` naming another team reads as absent. */
+async function existing(
+  { repo }: Context,
+  appId: string,
+  id: string,
+  teamId?: string,
+): Promise<UserGroupRow> {
+  const row = await repo.get(appId, id);
+  if (!row || (teamId && row.team_id !== teamId))
+    throw chatError.notFound(`user group ${id} does not exist`);
+  return row;
+}
 
-  /** Every id must name an existing user: a group of nobody would be mentioned in vain. */
-  async function checkUsersExist(appId: string, ids: string[]): Promise<void> {
-    const found = await users.repo.getMany(appId, ids);
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length)
-      throw chatError.input(`member_ids: users ${missing.join(', ')} do not exist`);
-  }
+async function withMembers(ctx: Context, appId: string, id: string): One {
+  const row = await existing(ctx, appId, id);
+  const { repo } = ctx;
+  return { user_group: toGroupResponse(row, await repo.members(appId, id)) };
+}
 
-  function memberRows(appId: string, groupId: string, ids: string[], admin: boolean, now: string) {
-    return ids.map((user_id) => ({
-      app_id: appId,
-      group_id: groupId,
-      user_id,
-      is_admin: admin ? 1 : 0,
-      created_at: now,
-    }));
-  }
+/** Every id must name an existing user: a group of nobody would be mentioned in vain. */
+async function checkUsersExist({ users }: Context, appId: string, ids: string[]): Promise<void> {
+  const found = await users.repo.getMany(appId, ids);
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw chatError.input(`member_ids: users ${missing.join(', ')} do not exist`);
+}
 
+function memberRows(appId: string, groupId: string, ids: string[], admin: boolean, now: string) {
+  return ids.map((user_id) => ({
+    app_id: appId,
+    group_id: groupId,
+    user_id,
+    is_admin: admin ? 1 : 0,
+    created_at: now,
+  }));
+}
+
+/** Reading, listing and searching groups. */
+function groupReads(ctx: Context): Pick<UserGroupsService, 'get' | 'query' | 'search'> {
+  const { repo } = ctx;
   return {
-    async create(actor, body) {
-      requireServer(actor, 'creating a user group');
-      const id = body.id ? checkGroupId(body.id) : randomUUID();
-      const name = checkName(body.name);
-      const description = checkDescription(body.description);
-      const memberIds = checkMemberIds(body.member_ids ?? [], false);
-      await checkUsersExist(actor.appId, memberIds);
-      if ((await repo.count(actor.appId)) >= GROUP_LIMITS.groupsPerApp)
-        throw chatError.input(`an app may have at most ${GROUP_LIMITS.groupsPerApp} user groups`);
-      const now = deps.clock.now();
-      const row: UserGroupRow = {
-        app_id: actor.appId,
-        id,
-        name,
-        name_key: name.toLowerCase(),
-        description,
-        team_id: body.team_id || null,
-        created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      };
-      const members = memberRows(actor.appId, id, memberIds, false, now);
-      if (!(await repo.create(row, members)))
-        throw chatError.input(`user group ${id} already exists`);
-      return { user_group: toGroupResponse(row, members) };
-    },
     async get(actor, id, teamId) {
       requireReader(actor);
-      const row = await existing(actor.appId, id, teamId);
+      const row = await existing(ctx, actor.appId, id, teamId);
       return { user_group: toGroupResponse(row, await repo.members(actor.appId, id)) };
     },
     async query(actor, query) {
@@ -192,9 +135,42 @@ export function createUserGroupsService(context: {
       });
       return { user_groups: rows.map((row) => toGroupResponse(row)) };
     },
+  };
+}
+
+/** Creating, renaming and deleting groups (server-side only). */
+function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' | 'remove'> {
+  const { deps, repo } = ctx;
+  return {
+    async create(actor, body) {
+      requireServer(actor, 'creating a user group');
+      const id = body.id ? checkGroupId(body.id) : randomUUID();
+      const name = checkName(body.name);
+      const description = checkDescription(body.description);
+      const memberIds = checkMemberIds(body.member_ids ?? [], false);
+      await checkUsersExist(ctx, actor.appId, memberIds);
+      if ((await repo.count(actor.appId)) >= GROUP_LIMITS.groupsPerApp)
+        throw chatError.input(`an app may have at most ${GROUP_LIMITS.groupsPerApp} user groups`);
+      const now = deps.clock.now();
+      const row: UserGroupRow = {
+        app_id: actor.appId,
+        id,
+        name,
+        name_key: name.toLowerCase(),
+        description,
+        team_id: body.team_id || null,
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      };
+      const members = memberRows(actor.appId, id, memberIds, false, now);
+      if (!(await repo.create(row, members)))
+        throw chatError.input(`user group ${id} already exists`);
+      return { user_group: toGroupResponse(row, members) };
+    },
     async update(actor, id, body) {
       requireServer(actor, 'updating a user group');
-      await existing(actor.appId, id);
+      await existing(ctx, actor.appId, id);
       const set: Partial<UserGroupRow> = { updated_at: deps.clock.now() };
       if (body.name !== undefined && body.name !== null) {
         set.name = checkName(body.name);
@@ -203,19 +179,26 @@ export function createUserGroupsService(context: {
       if (body.description !== undefined) set.description = checkDescription(body.description);
       if (body.team_id !== undefined) set.team_id = body.team_id || null;
       await repo.update(actor.appId, id, set);
-      return withMembers(actor.appId, id);
+      return withMembers(ctx, actor.appId, id);
     },
     async remove(actor, id, teamId) {
       requireServer(actor, 'deleting a user group');
-      await existing(actor.appId, id, teamId);
+      await existing(ctx, actor.appId, id, teamId);
       await repo.remove(actor.appId, id);
       return {};
     },
+  };
+}
+
+/** Adding and removing members (server-side only). */
+function memberWrites(ctx: Context): Pick<UserGroupsService, 'addMembers' | 'removeMembers'> {
+  const { deps, repo } = ctx;
+  return {
     async addMembers(actor, id, body) {
       requireServer(actor, 'adding user group members');
       const ids = checkMemberIds(body.member_ids, true);
-      await existing(actor.appId, id);
-      await checkUsersExist(actor.appId, ids);
+      await existing(ctx, actor.appId, id);
+      await checkUsersExist(ctx, actor.appId, ids);
       const current = new Set((await repo.members(actor.appId, id)).map((m) => m.user_id));
       const added = ids.filter((userId) => !current.has(userId)).length;
       if (current.size + added > GROUP_LIMITS.membersPerGroup)
@@ -225,14 +208,14 @@ export function createUserGroupsService(context: {
       const now = deps.clock.now();
       const rows = memberRows(actor.appId, id, ids, body.as_admin === true, now);
       await repo.addMembers(actor.appId, id, rows, now);
-      return withMembers(actor.appId, id);
+      return withMembers(ctx, actor.appId, id);
     },
     async removeMembers(actor, id, body) {
       requireServer(actor, 'removing user group members');
       const ids = checkMemberIds(body.member_ids, true);
-      await existing(actor.appId, id);
+      await existing(ctx, actor.appId, id);
       await repo.removeMembers(actor.appId, id, ids, deps.clock.now());
-      return withMembers(actor.appId, id);
+      return withMembers(ctx, actor.appId, id);
     },
   };
 }
