@@ -13,6 +13,7 @@ const RESERVED = new Set([
   'image',
   'team',
   'members',
+  'invites',
   'created_by',
   'created_by_id',
   'created_at',
