@@ -81,17 +81,19 @@ describe("what Stream's documentation examples rely on", { timeout: 20_000 }, ()
     const updated = waitForEvent(
       bobChannel,
       'channel.updated',
-      (e) => (e.channel?.source_detail as { user_id?: number } | undefined)?.user_id === 456,
+      (e) =>
+        (e.channel as { source_detail?: { user_id?: number } } | undefined)?.source_detail
+          ?.user_id === 456,
     );
     const set = await aliceChannel.updatePartial({
       set: { 'source_detail.user_id': 456 },
     } as never);
     await updated;
-    expect(set.channel.source_detail).toEqual({ user_id: 456, origin: 'web' });
+    expect(set.channel).toHaveProperty('source_detail', { user_id: 456, origin: 'web' });
     expect(set.channel).not.toHaveProperty(['source_detail.user_id']);
 
     const unset = await aliceChannel.updatePartial({ unset: ['source_detail.origin'] } as never);
-    expect(unset.channel.source_detail).toEqual({ user_id: 456 });
+    expect(unset.channel).toHaveProperty('source_detail', { user_id: 456 });
     const created = await aliceChannel.updatePartial({ set: { 'a.b.c': 1 } } as never);
     expect(created.channel).toMatchObject({ a: { b: { c: 1 } }, source_detail: { user_id: 456 } });
   });
@@ -116,4 +118,54 @@ describe("what Stream's documentation examples rely on", { timeout: 20_000 }, ()
     const [channel] = await env().admin.queryChannels({ cid: aliceChannel.cid });
     expect(channel!.data).toMatchObject({ frozen: false, source_detail: { user_id: 1 } });
   });
+
+  it('answers the unread counts of several users at once for a server-side getUnreadCountBatch', async () => {
+    const { aliceChannel, aliceId, bobId } = await twoMembers(env(), 'doc-unread-batch');
+    await aliceChannel.sendMessage({ text: 'một' });
+    await aliceChannel.sendMessage({ text: 'hai' });
+    const nobody = uniqueId('doc-nobody');
+
+    const { counts_by_user } = await env().admin.getUnreadCountBatch([
+      bobId,
+      aliceId,
+      nobody,
+      bobId,
+    ]);
+
+    expect(Object.keys(counts_by_user).sort()).toEqual([aliceId, bobId, nobody].sort());
+    expect(counts_by_user[bobId]).toMatchObject({
+      total_unread_count: 2,
+      channels: [{ channel_id: aliceChannel.cid, unread_count: 2 }],
+    });
+    expect(counts_by_user[bobId]).toEqual(await env().admin.getUnreadCount(bobId).then(strip));
+    expect(counts_by_user[aliceId]).toMatchObject({ total_unread_count: 0, channels: [] });
+    expect(counts_by_user[nobody]).toMatchObject({ total_unread_count: 0, channels: [] });
+  });
+
+  it('refuses getUnreadCountBatch from a user token (17) and bad user_ids (4)', async () => {
+    const { alice, bobId } = await twoMembers(env(), 'doc-unread-batch-bad');
+    await expectStreamError(alice.getUnreadCountBatch([bobId]), { code: 17, status: 403 });
+    await expectStreamError(env().admin.getUnreadCountBatch([]), {
+      code: 4,
+      status: 400,
+      message: /user_ids/,
+    });
+    const tooMany = Array.from({ length: 101 }, (_, i) => `u${i}`);
+    await expectStreamError(env().admin.getUnreadCountBatch(tooMany), {
+      code: 4,
+      status: 400,
+      message: /user_ids/,
+    });
+    await expectStreamError(env().admin.getUnreadCountBatch('x' as never), {
+      code: 4,
+      status: 400,
+      message: /user_ids/,
+    });
+  });
 });
+
+/** A reply without the per-request `duration`, to compare two answers. */
+function strip<T extends { duration?: string }>(reply: T): Omit<T, 'duration'> {
+  const { duration: _duration, ...rest } = reply;
+  return rest;
+}
