@@ -13,6 +13,8 @@ import { createOwnUserBuilder, type OwnUserBuilder } from './core/users/me.ts';
 import { blocksOwnUserPart } from './extensions/moderation/own-user.ts';
 import { locationsOwnUserPart } from './extensions/locations/own-user.ts';
 import { mutesOwnUserPart } from './extensions/mutes/own-user.ts';
+import { forgetUserMutes } from './extensions/mutes/forget-user.ts';
+import { forgetUserInModeration } from './extensions/moderation/forget-user.ts';
 import { createDraftsRepo } from './extensions/drafts/repo.ts';
 import { createDraftsService, type DraftsService } from './extensions/drafts/service.ts';
 import { enrichOnSend } from './extensions/link-preview/enrich-on-send.ts';
@@ -258,7 +260,15 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const channelEvents = createChannelEventsService({ deps, channels, users, events });
   const app = createAppService({ deps, users });
   const bans = createBansService({ deps, users, channels, events });
-  const tasks = createTasksService({ deps, events, users, channels, messages, reactions });
+  const tasks = createTasksService({
+    deps,
+    events,
+    users,
+    channels,
+    messages,
+    reactions,
+    userHardDeleted: points.userHardDeleted,
+  });
   return {
     deps,
     events,
@@ -315,6 +325,10 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   );
   points.messageHardDeleted.push(({ appId, authorId, attachments }) =>
     services.uploads.removeAttachmentFiles(appId, authorId, attachments),
+  );
+  points.userHardDeleted.push(
+    forgetUserMutes(core.deps.writes),
+    forgetUserInModeration(core.deps.writes),
   );
   // Messages removed with a channel's history go through the same point.
   core.channels.onMessagesHardDeleted(async (appId, authorId, attachments) => {

@@ -652,6 +652,11 @@ const APP_ACTIONS: readonly AppAction[] = [
   ...userGroupActions(),
   ...predefinedFilterActions(),
   {
+    name: "read many users' unread counts (POST /unread_batch)",
+    allowed: SERVER_ONLY,
+    run: (cell) => call(cell, 'POST', '/unread_batch', { user_ids: [cell.owner] }),
+  },
+  {
     name: 'list own notifications (GET /daohuu/notifications)',
     allowed: SIGNED_IN,
     run: (cell) => call(cell, 'GET', '/daohuu/notifications', undefined, ownerQuery(cell)),

@@ -89,6 +89,12 @@ export interface HardDeletedMessage {
 export type MessageHardDeleted = (message: HardDeletedMessage) => Promise<void>;
 
 /**
+ * Told, after the commit, of each hard-deleted user, in registration order, so what an extension keeps about them
+ * (mutes, blocks, flags) goes with them: a user created again under the same id starts clean, as on Stream.
+ */
+export type UserHardDeleted = (user: { appId: string; userId: string }) => Promise<void>;
+
+/**
  * Fields an extension adds to every message it is assembled for a viewer (polls → `poll`, live locations →
  * `shared_location`, reminders → the viewer's own `reminder`), loaded in bulk per batch of messages. They run one
  * after another, in registration order, once the core has built the messages; two must not fill the same field. A null viewer means the payload is shared by every watcher (events).
@@ -203,6 +209,7 @@ export interface ExtensionPoints {
   beforeMessageStored: BeforeMessageStored[];
   beforeMessageTextChanged: BeforeMessageTextChanged[];
   messageHardDeleted: MessageHardDeleted[];
+  userHardDeleted: UserHardDeleted[];
   messageFields: MessageFields[];
   channelStateFields: ChannelStateFields[];
   channelFields: ChannelFields[];
@@ -221,6 +228,7 @@ export function createExtensionPoints(): ExtensionPoints {
     beforeMessageStored: [],
     beforeMessageTextChanged: [],
     messageHardDeleted: [],
+    userHardDeleted: [],
     messageFields: [],
     channelStateFields: [],
     channelFields: [],

@@ -27,6 +27,8 @@ interface NewChannel {
   id: string;
   data: JsonObject;
   inputs: MemberInput[];
+  /** `data.invites`: members added with a pending invitation (Stream's channel_invites). */
+  invites: MemberInput[];
   distinctKey: string | null;
 }
 
@@ -40,6 +42,7 @@ export function createGetOrCreate(
       const data = body.data === undefined ? {} : body.data;
       if (!isPlainObject(data)) throw chatError.input('data must be an object');
       const inputs = readMemberInputs(data.members, 'data.members');
+      const invites = readMemberInputs(data.invites, 'data.invites');
       const { id, distinctKey } =
         requestedId === undefined
           ? await resolveDistinct(ctx, actor, type, inputs)
@@ -53,7 +56,7 @@ export function createGetOrCreate(
         channel = undefined;
       }
       if (!channel) {
-        await createChannel(ctx, actor, { type, cid, id, data, inputs, distinctKey });
+        await createChannel(ctx, actor, { type, cid, id, data, inputs, invites, distinctKey });
         channel = (await repo.get(actor.appId, cid))!;
       }
       const current = await ctx.accessRow(actor, channel);
@@ -107,7 +110,12 @@ async function createChannel(
     throw chatError.input(
       'either data.created_by or data.created_by_id must be provided when using server side auth',
     );
-  await ensureUsersExist(ctx, actor.appId, [creator, ...target.inputs.map((m) => m.user_id)]);
+  // Someone listed both as a member and as an invitee is a member.
+  const invites = target.invites.filter((i) => !target.inputs.some((m) => m.user_id === i.user_id));
+  await ensureUsersExist(ctx, actor.appId, [
+    creator,
+    ...[...target.inputs, ...invites].map((m) => m.user_id),
+  ]);
   // The creator, when a member, owns the channel (channel moderator rights), as in Stream.
   const inputs = target.inputs.map((m) =>
     m.user_id === creator && !m.channel_role ? { ...m, channel_role: 'owner' } : m,
@@ -117,7 +125,9 @@ async function createChannel(
   try {
     added = await deps.writes.run(async (trx) => {
       await repo.insert(trx, newChannelRow(actor.appId, target, fields, creator, now));
-      return addMembersTx(ctx, trx, { appId: actor.appId, cid, now }, inputs);
+      const where = { appId: actor.appId, cid, now };
+      const members = await addMembersTx(ctx, trx, where, inputs);
+      return [...members, ...(await addMembersTx(ctx, trx, where, invites, { invited: true }))];
     });
   } catch (error) {
     // Lost a creation race: the channel exists now, which is what the caller wanted.
@@ -139,17 +149,17 @@ async function createChannel(
  * (anyone can become a guest).
  */
 function authorizeClientCreate(actor: Actor, target: NewChannel, fields: ChannelFields): void {
-  const { type, data, inputs } = target;
+  const { type, data, inputs, invites } = target;
   const permissions = permissionsFor(type, actor, null);
   requirePermission(permissions, 'create-channel', `creating a ${type.name} channel`);
-  if (grantsRole(inputs)) requireServerForRoles(actor, 'giving channel roles');
+  if (grantsRole([...inputs, ...invites])) requireServerForRoles(actor, 'giving channel roles');
   const creator = namedCreator(data);
   if (creator !== null && creator !== actor.userId)
     throw chatError.notAllowed('a channel can only be created in your own name');
   if (fields.team) throw chatError.notAllowed('a channel team can only be set server-side');
   if (fields.disabled)
     throw chatError.notAllowed('disabling a channel is only allowed server-side');
-  if (actor.role === 'guest' && inputs.some((m) => m.user_id !== actor.userId))
+  if (actor.role === 'guest' && [...inputs, ...invites].some((m) => m.user_id !== actor.userId))
     throw chatError.notAllowed('a guest can only create a channel whose only member is itself');
 }
 

@@ -5,7 +5,7 @@ import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { ChannelAccess } from './context.ts';
 
 /** Keys of channel data that are not custom. */
-const RESERVED = new Set([
+export const RESERVED_CHANNEL_KEYS: ReadonlySet<string> = new Set([
   'id',
   'type',
   'cid',
@@ -13,6 +13,7 @@ const RESERVED = new Set([
   'image',
   'team',
   'members',
+  'invites',
   'created_by',
   'created_by_id',
   'created_at',
@@ -77,7 +78,7 @@ function readFlag(data: JsonObject, key: 'frozen' | 'disabled'): boolean | undef
 }
 
 export function channelFields(data: JsonObject): ChannelFields {
-  const fields: ChannelFields = { custom: pickCustom(data, RESERVED, 'channel') };
+  const fields: ChannelFields = { custom: pickCustom(data, RESERVED_CHANNEL_KEYS, 'channel') };
   if ('name' in data) fields.name = readLabel(data.name, 'channel name');
   if ('image' in data) fields.image = readImageUrl(data.image, 'channel image');
   if (typeof data.team === 'string') fields.team = readLabel(data.team, 'channel team');

@@ -5,7 +5,14 @@ import { requirePermission, type Actor } from '../access/access.ts';
 import { assertCustomSize } from '../field-rules.ts';
 import { isPlainObject, parseObject, type JsonObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
-import { channelFields, guardChannelFields, readCooldown, type ChannelFields } from './fields.ts';
+import { setPath, unsetPath } from '../messages/dotted-paths.ts';
+import {
+  channelFields,
+  guardChannelFields,
+  readCooldown,
+  RESERVED_CHANNEL_KEYS,
+  type ChannelFields,
+} from './fields.ts';
 import { cidOf } from './ids.ts';
 import {
   applyMemberChanges,
@@ -133,6 +140,25 @@ function dataPatch(change: DataChange, now: string): ChannelPatch | undefined {
   return patch;
 }
 
+/**
+ * Merges a partial update's custom `set` and `unset` into `custom`. Dotted keys name nested fields, as in Stream
+ * (`set: {'details.topic': 'x'}` keeps the other keys of `details`); one starting at a built-in field is refused.
+ */
+function mergeCustom(custom: JsonObject, set: JsonObject, unset: readonly string[]): void {
+  for (const key of [...Object.keys(set), ...unset]) {
+    if (key.includes('.') && RESERVED_CHANNEL_KEYS.has(key.split('.')[0]!))
+      throw chatError.input(`${key} is not a custom field`);
+  }
+  for (const [key, value] of Object.entries(set)) {
+    if (key.includes('.')) setPath(custom, key, value);
+    else custom[key] = value;
+  }
+  for (const key of unset) {
+    if (key.includes('.')) unsetPath(custom, key);
+    else delete custom[key];
+  }
+}
+
 /** The row change of a partial update (`set` / `unset`), checked; custom data is merged, not replaced. */
 function partialPatch(
   actor: Actor,
@@ -141,10 +167,9 @@ function partialPatch(
   unset: string[],
   clock: { now(): string },
 ): ChannelPatch {
-  const custom = { ...parseObject(current.channel.custom) };
+  const custom = parseObject(current.channel.custom);
   const fields = channelFields(set);
-  Object.assign(custom, fields.custom);
-  for (const key of unset) delete custom[key];
+  mergeCustom(custom, fields.custom, unset);
   assertCustomSize(custom, 'channel');
   // Unsetting a moderated field is a change like any other.
   for (const key of unset) {

@@ -8,6 +8,7 @@ import {
   noFields,
   optionalString,
   queryValue,
+  stringList,
 } from '../../../http/schemas.ts';
 import type { ReadsService } from './service.ts';
 
@@ -23,6 +24,9 @@ const markUnreadBody = markReadBody.extend({ message_timestamp: optionalString }
 
 /** client.markChannelsRead / markAllRead: `{read_by_channel?: {[cid]: messageId}, user_id?}`. */
 const markAllReadBody = loose({ read_by_channel: jsonObject.nullish(), user_id: optionalString });
+
+/** client.getUnreadCountBatch: `{user_ids}` (the service checks how many). */
+const unreadBatchBody = loose({ user_ids: stringList });
 
 export function registerReadRoutes(app: FastifyInstance, services: { reads: ReadsService }): void {
   const { reads } = services;
@@ -61,5 +65,12 @@ export function registerReadRoutes(app: FastifyInstance, services: { reads: Read
     url: '/unread',
     query: loose({ user_id: queryValue }),
     handler: async ({ query }, request) => reads.unreadCounts(actorOf(request), query.user_id),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/unread_batch',
+    query: noFields,
+    body: unreadBatchBody,
+    handler: async ({ body }, request) => reads.unreadCountsBatch(actorOf(request), body.user_ids),
   });
 }

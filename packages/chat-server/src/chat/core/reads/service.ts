@@ -4,7 +4,7 @@ import type { UnreadCountsResponse } from '../wire/types.ts';
 import type { ReadsContext } from './context.ts';
 import { markAllRead, markRead } from './mark-read.ts';
 import { markUnread } from './mark-unread.ts';
-import { unreadCounts } from './unread-counts.ts';
+import { unreadCounts, unreadCountsBatch } from './unread-counts.ts';
 
 export type { ReadsContext } from './context.ts';
 
@@ -18,6 +18,10 @@ export interface ReadsService {
   markUnread(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   markAllRead(actor: Actor, body: JsonObject): Promise<void>;
   unreadCounts(actor: Actor, userId?: string): Promise<UnreadCountsResponse>;
+  unreadCountsBatch(
+    actor: Actor,
+    userIds: readonly string[],
+  ): Promise<{ counts_by_user: Record<string, UnreadCountsResponse> }>;
 }
 
 /** Assembles the reads service from its use cases (mark-read.ts, mark-unread.ts, unread-counts.ts). */
@@ -27,5 +31,6 @@ export function createReadsService(context: ReadsContext): ReadsService {
     markUnread: (actor, typeName, id, body) => markUnread(context, actor, typeName, id, body),
     markAllRead: (actor, body) => markAllRead(context, actor, body),
     unreadCounts: (actor, userId) => unreadCounts(context, actor, userId),
+    unreadCountsBatch: (actor, userIds) => unreadCountsBatch(context, actor, userIds),
   };
 }

@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import type { Actor } from '../access/access.ts';
+import { requireServerSide, type Actor } from '../access/access.ts';
 import type { UnreadCountsResponse } from '../wire/types.ts';
 import type { ReadsContext } from './context.ts';
 import type { ReadWithUnread } from './repo.ts';
@@ -20,15 +20,44 @@ function byChannelType(
 
 /** GET /unread: a server may ask for any user, a user only for themselves. */
 export async function unreadCounts(
-  { reads }: ReadsContext,
+  ctx: ReadsContext,
   actor: Actor,
   requestedUserId: string | undefined,
 ): Promise<UnreadCountsResponse> {
   const userId = actor.isServer ? (requestedUserId ?? actor.userId) : actor.userId;
   if (!userId) throw chatError.input('user_id is required');
+  return countsOf(ctx, actor.appId, userId);
+}
+
+/** How many users one POST /unread_batch may name, as on Stream. */
+export const MAX_UNREAD_BATCH_USERS = 100;
+
+/** POST /unread_batch (client.getUnreadCountBatch): several users' counts at once, server-side only. */
+export async function unreadCountsBatch(
+  ctx: ReadsContext,
+  actor: Actor,
+  userIds: readonly string[],
+): Promise<{ counts_by_user: Record<string, UnreadCountsResponse> }> {
+  requireServerSide(actor, 'the unread counts of many users can only be read server-side');
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0 || ids.length > MAX_UNREAD_BATCH_USERS)
+    throw chatError.input(`user_ids must name 1 to ${MAX_UNREAD_BATCH_USERS} users`);
+  if (ids.some((id) => id.length === 0 || id.length > 255))
+    throw chatError.input('user_ids must hold user ids of 1 to 255 characters');
+  const entries: Array<[string, UnreadCountsResponse]> = [];
+  // One user after the other: a batch never holds more than one user's queries on the pool.
+  for (const id of ids) entries.push([id, await countsOf(ctx, actor.appId, id)]);
+  return { counts_by_user: Object.fromEntries(entries) };
+}
+
+async function countsOf(
+  { reads }: ReadsContext,
+  appId: string,
+  userId: string,
+): Promise<UnreadCountsResponse> {
   const [channelReads, threadReads] = await Promise.all([
-    reads.channelUnreads(actor.appId, userId),
-    reads.threadUnreads(actor.appId, userId),
+    reads.channelUnreads(appId, userId),
+    reads.threadUnreads(appId, userId),
   ]);
   return {
     total_unread_count: channelReads.reduce((sum, r) => sum + r.unread, 0),

@@ -1,6 +1,7 @@
 import type { Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
+import type { UserHardDeleted } from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import type { ChannelsService } from '../channels/service.ts';
 import type { MessagesService } from '../messages/service.ts';
@@ -29,6 +30,8 @@ export interface DeleteUsersContext {
   channels: ChannelsService;
   messages: MessagesService;
   reactions: ReactionsService;
+  /** Extensions told of each hard-deleted user (the `userHardDeleted` point). */
+  userHardDeleted?: readonly UserHardDeleted[];
 }
 
 const PAGE = 200;
@@ -197,8 +200,10 @@ export async function deleteOneUser(
   if (modes.conversations) await deleteConversations(ctx, server, userId, modes.conversations);
   const now = ctx.deps.clock.now();
   const user = modes.user ?? 'soft';
-  if (user === 'hard') await removeUserRow(ctx, server, userId, modes.new_channel_owner_id);
-  else
+  if (user === 'hard') {
+    await removeUserRow(ctx, server, userId, modes.new_channel_owner_id);
+    for (const listener of ctx.userHardDeleted ?? []) await listener({ appId, userId });
+  } else
     await ctx.users.repo.update(appId, userId, {
       deleted_at: now,
       updated_at: now,
