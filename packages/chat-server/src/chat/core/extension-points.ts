@@ -39,6 +39,11 @@ export interface BeforeMessageStoredContext {
   system: boolean;
   /** The request's top-level `skip_enrich_url` (the client already attached its link previews). */
   skipEnrichUrl: boolean;
+  /**
+   * The send's top-level options beside `message` (`pending`, `pending_message_metadata`, …), as the route's schema
+   * checked them; empty for system messages.
+   */
+  sendOptions: JsonObject;
 }
 
 /** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */

@@ -26,6 +26,8 @@ export interface InsertOptions {
   system?: boolean;
   /** The request's top-level `skip_enrich_url`. */
   skipEnrichUrl?: boolean;
+  /** The request's other top-level options, for the `beforeMessageStored` points. */
+  sendOptions?: JsonObject;
 }
 
 /** Checks a message to send, lets the `beforeMessageStored` points see it, and stores it (not yet announced). */
@@ -195,6 +197,7 @@ async function buildRow(
     custom: JSON.stringify(fields.custom),
     silent: input.silent === true ? 1 : 0,
     shadowed: 0,
+    pending: 0,
     pinned: 0,
     reply_count: 0,
     deleted_reply_count: 0,
@@ -256,6 +259,7 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
       custom: fields.custom,
       system,
       skipEnrichUrl,
+      sendOptions: options.sendOptions ?? {},
     });
     return store({ actor, access, row, parent, inTransaction, system });
   };

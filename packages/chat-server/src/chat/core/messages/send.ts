@@ -27,8 +27,10 @@ export function createSendUseCases(
           message: frozenErrorMessage(body.message, access, user, context.deps.clock.now()),
         };
       }
-      const stored = await insert(actor, access, body.message, {
+      const { message: input, ...sendOptions } = body;
+      const stored = await insert(actor, access, input, {
         skipEnrichUrl: body.skip_enrich_url === true,
+        sendOptions,
       });
       await announce(actor, stored);
       // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object.
