@@ -216,21 +216,28 @@ export function readableChannel(
 }
 
 /**
- * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` and,
- * unless `allowDeleted`, not be deleted. Anything else is refused alike, so a refusal tells nothing about messages
- * the writer cannot see.
+ * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` (and
+ * to `writerId` when given: not someone else's shadowed or pending message) and, unless `allowDeleted`, not be
+ * deleted. Anything else is refused alike, so a refusal tells nothing about messages the writer cannot see.
  */
 export async function referencedMessage(
   repo: MessagesRepo,
   appId: string,
   id: string,
-  target: { cid: string; bound: string | null; what: string; allowDeleted?: boolean },
+  target: {
+    cid: string;
+    bound: string | null;
+    what: string;
+    allowDeleted?: boolean;
+    writerId?: string;
+  },
 ): Promise<MessageRow> {
   const row = await repo.get(appId, id);
   if (
     !row ||
     row.cid !== target.cid ||
     isHidden(row, target.bound) ||
+    (target.writerId !== undefined && hiddenFromViewer.row(row, target.writerId)) ||
     (!target.allowDeleted && row.deleted_at)
   )
     throw chatError.input(`${target.what} ${id} does not exist in this channel`);

@@ -162,11 +162,17 @@ async function resolveReferences(
       bound,
       what: 'parent message',
       allowDeleted: true,
+      writerId: scope.userId,
     });
     if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
   }
   if (quotedId)
-    await referencedMessage(context.repo, appId, quotedId, { cid, bound, what: 'quoted message' });
+    await referencedMessage(context.repo, appId, quotedId, {
+      cid,
+      bound,
+      what: 'quoted message',
+      writerId: scope.userId,
+    });
   return parent;
 }
 
