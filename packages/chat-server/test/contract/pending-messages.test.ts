@@ -52,10 +52,11 @@ describe('pending messages', { timeout: 30_000 }, () => {
 
   it('holds a message sent in a type with mark_messages_pending for its author alone, with its metadata', async () => {
     const { cid, alice, bob } = await heldScene(env(), 'held');
-    const { message } = await alice.channel.sendMessage(
+    const { message, pending_message_metadata } = await alice.channel.sendMessage(
       { id: randomUUID(), text: 'Xin trưởng lão duyệt' },
       { pending_message_metadata: { ly_do: 'kiểm duyệt' } },
     );
+    expect(pending_message_metadata).toEqual({ ly_do: 'kiểm duyệt' });
 
     const [mine] = await alice.client.queryChannels({ cid });
     expect(ids(mine!.state.messages)).toContain(message.id);

@@ -23,7 +23,7 @@ export interface MessagesService {
     typeName: string,
     id: string,
     body: JsonObject,
-  ): Promise<{ message: MessageResponse }>;
+  ): Promise<{ message: MessageResponse; pending_message_metadata?: JsonObject }>;
   /** A system message from a channel update/truncate carrying `message`. */
   sendSystem(actor: Actor, channel: ChannelRow, message: JsonObject): Promise<MessageResponse>;
   update(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse }>;
