@@ -17,6 +17,7 @@ import { registerMuteRoutes } from './chat/extensions/mutes/routes.ts';
 import { registerNotificationRoutes } from './chat/extensions/notifications/routes.ts';
 import { registerLocationRoutes } from './chat/extensions/locations/routes.ts';
 import { registerReminderRoutes } from './chat/extensions/reminders/routes.ts';
+import { registerPendingMessageRoutes } from './chat/extensions/pending-messages/routes.ts';
 import { registerPollRoutes } from './chat/extensions/polls/routes.ts';
 import { registerDraftRoutes } from './chat/extensions/drafts/routes.ts';
 import type { ChatServices } from './chat/services.ts';
@@ -78,6 +79,7 @@ const ROUTES: ((app: FastifyInstance, services: ChatServices) => void)[] = [
   registerNotificationRoutes,
   registerUserGroupRoutes,
   registerPredefinedFilterRoutes,
+  registerPendingMessageRoutes,
 ];
 
 /**

@@ -147,4 +147,23 @@ describe('drafts', { timeout: 30_000 }, () => {
       { code: 17 },
     );
   });
+  it('answers a missing draft as Stream does: code 16, HTTP 404, the failed operation and its reason', async () => {
+    const { aliceChannel } = await draftScene('missing');
+    const parent = await sendText(aliceChannel, 'Gốc');
+    await expectStreamError(aliceChannel.getDraft(), {
+      code: 16,
+      status: 404,
+      message: /: GetDraft failed with error: "draft does not exist"$/,
+    });
+    await expectStreamError(aliceChannel.getDraft({ parent_id: parent.id }), {
+      code: 16,
+      status: 404,
+      message: /: GetDraft failed with error: "draft does not exist"$/,
+    });
+    await expectStreamError(aliceChannel.deleteDraft(), {
+      code: 16,
+      status: 404,
+      message: /: DeleteDraft failed with error: "draft does not exist"$/,
+    });
+  });
 });

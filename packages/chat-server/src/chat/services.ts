@@ -76,6 +76,12 @@ import { createThreadsService, type ThreadsService } from './extensions/threads/
 import { createUploadsService, type UploadsService } from './extensions/uploads/service.ts';
 import { createDiskFileStore } from './extensions/uploads/store.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
+import { markPendingOnSend } from './extensions/pending-messages/on-send.ts';
+import { createPendingMessagesRepo } from './extensions/pending-messages/repo.ts';
+import {
+  createPendingMessagesService,
+  type PendingMessagesService,
+} from './extensions/pending-messages/service.ts';
 import { createTasksService, type TasksService } from './core/tasks/service.ts';
 import { createUserGroupsRepo, type UserGroupsRepo } from './extensions/user-groups/repo.ts';
 import {
@@ -125,6 +131,8 @@ export interface ChatServices {
   notifications: NotificationsService;
   userGroups: UserGroupsService;
   predefinedFilters: PredefinedFiltersService;
+  /** Messages held until the server commits them (`mark_messages_pending`, `pending`). */
+  pendingMessages: PendingMessagesService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
@@ -343,6 +351,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   points.beforeMessageStored.push(
     refuseBlockedDirectMessages(repos.moderation),
     blocklist.onSend,
+    markPendingOnSend(),
     messageLocations.beforeStored,
     attachPollOnSend({ deps: core.deps, polls: pollsCore.repo, messages: core.repos.messages }),
     groupMentions.beforeStored,
@@ -357,6 +366,12 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   points.channelStateFields.push(async (actor, cids) => {
     const found = await services.drafts.channelDrafts(actor, cids);
     return new Map([...found].map(([cid, draft]) => [cid, { draft }]));
+  });
+  // Every channel a user reads carries their pending messages, an empty list clearing what the client held.
+  points.channelStateFields.push(async (actor, cids) => {
+    if (!actor.userId) return new Map();
+    const found = await services.pendingMessages.channelPendingMessages(actor, cids);
+    return new Map(cids.map((cid) => [cid, { pending_messages: found.get(cid) ?? [] }]));
   });
   points.messageFields.push(
     pollMessageFields(pollsCore),
@@ -446,6 +461,13 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     predefinedFilters: createPredefinedFiltersService({
       deps,
       repo: createPredefinedFiltersRepo(deps.db),
+    }),
+    pendingMessages: createPendingMessagesService({
+      deps,
+      repo: createPendingMessagesRepo(deps.db),
+      messagesRepo: core.repos.messages,
+      messages,
+      assembler,
     }),
   };
   const messageLocations = createMessageLocations({ deps, repo: repos.locations });

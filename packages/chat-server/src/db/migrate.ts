@@ -13,6 +13,7 @@ import * as m0012Tasks from './migrations/0012-tasks.ts';
 import * as m0016SearchPrefixIndex from './migrations/0016-search-prefix-index.ts';
 import * as m0017MessagesDeletedForMe from './migrations/0017-messages-deleted-for-me.ts';
 import * as m0018UserGroupsPredefinedFilters from './migrations/0018-user-groups-predefined-filters.ts';
+import * as m0019PendingMessages from './migrations/0019-pending-messages.ts';
 import * as m0009ReviewQueueBlocklists from './migrations/0009-review-queue-blocklists.ts';
 import * as m0007SearchIndex from './migrations/0007-search-index.ts';
 import * as m0015Campaigns from './migrations/0015-campaigns.ts';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0016-search-prefix-index': m0016SearchPrefixIndex,
   '0017-messages-deleted-for-me': m0017MessagesDeletedForMe,
   '0018-user-groups-predefined-filters': m0018UserGroupsPredefinedFilters,
+  '0019-pending-messages': m0019PendingMessages,
   '0009-review-queue-blocklists': m0009ReviewQueueBlocklists,
   '0007-search-index': m0007SearchIndex,
   '0015-campaigns': m0015Campaigns,

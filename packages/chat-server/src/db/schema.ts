@@ -115,6 +115,10 @@ export interface MessagesTable {
   message_text_updated_at: string | null;
   /** The folded words of `text` (migration 0007, `searchText` in @daohuu/domain), indexed for search. */
   search_text: ColumnType<string, string | undefined, string>;
+  /** 1 while the message waits for the server's commit, seen by its author alone (migration 0019). */
+  pending: ColumnType<number, number | undefined, number>;
+  /** The sender's `pending_message_metadata`, JSON (migration 0019); null when none was given. */
+  pending_metadata: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReactionsTable {

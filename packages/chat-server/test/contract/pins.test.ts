@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   connectUser,
+  expectStreamError,
   ids,
   sendText,
   twoMembers,
@@ -98,5 +99,52 @@ describe('pinned messages', { timeout: 20_000 }, () => {
     expect((await bob.getMessage(notice.id)).message.pinned).toBe(false);
     const fresh = await bob.channel('messaging', channelId).query({ messages: { limit: 10 } });
     expect(fresh.pinned_messages).toEqual([]);
+  });
+  it('pages pins around a pin or an instant, the pivot in the middle and one side filling in near the ends', async () => {
+    const { alice, aliceChannel, bobChannel } = await twoMembers(env(), 'around');
+    const pinned = [];
+    for (const text of ['Một', 'Hai', 'Ba', 'Bốn', 'Năm', 'Sáu', 'Bảy']) {
+      const message = await sendText(aliceChannel, text);
+      pinned.push((await alice.pinMessage(message)).message);
+    }
+    const pinIds = pinned.map((m) => m.id);
+
+    const middle = await bobChannel.getPinnedMessages({ limit: 3, id_around: pinIds[3] });
+    expect(ids(middle.messages)).toEqual([pinIds[4], pinIds[3], pinIds[2]]);
+
+    const atStart = await bobChannel.getPinnedMessages(
+      { limit: 4, id_around: pinIds[0] },
+      { pinned_at: 1 },
+    );
+    expect(ids(atStart.messages)).toEqual(pinIds.slice(0, 4));
+
+    const atEnd = await bobChannel.getPinnedMessages({ limit: 4, id_around: pinIds[6] });
+    expect(ids(atEnd.messages)).toEqual([pinIds[6], pinIds[5], pinIds[4], pinIds[3]]);
+
+    const byTime = await bobChannel.getPinnedMessages(
+      { limit: 2, pinned_at_around: pinned[5]!.pinned_at! },
+      { pinned_at: 1 },
+    );
+    expect(ids(byTime.messages)).toEqual([pinIds[4], pinIds[5]]);
+  });
+
+  it('refuses an id_around that is no pin of the channel, or one combined with other bounds', async () => {
+    const { alice, aliceChannel, bobChannel } = await twoMembers(env(), 'around-bad');
+    const loose = await sendText(aliceChannel, 'Chưa ghim');
+    const pin = (await alice.pinMessage(await sendText(aliceChannel, 'Đã ghim'))).message;
+
+    await expectStreamError(bobChannel.getPinnedMessages({ id_around: loose.id }), {
+      code: 4,
+      status: 400,
+      message: /id_around/,
+    });
+    await expectStreamError(bobChannel.getPinnedMessages({ id_around: pin.id, id_lt: pin.id }), {
+      code: 4,
+      message: /id_around/,
+    });
+    await expectStreamError(bobChannel.getPinnedMessages({ pinned_at_around: 'hôm qua' }), {
+      code: 4,
+      message: /pinned_at_around/,
+    });
   });
 });

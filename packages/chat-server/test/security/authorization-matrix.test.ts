@@ -864,6 +864,11 @@ const SERVER_ONLY_ROUTES: readonly { route: string; run(cell: Cell): Promise<Res
   },
   { route: 'DELETE /users/:id', run: (cell) => call(cell, 'DELETE', `/users/${cell.newcomer}`) },
   { route: 'GET /tasks/:id', run: (cell) => call(cell, 'GET', `/tasks/${randomUUID()}`) },
+  // Committing a pending message (extensions/pending-messages); the server's answer for an unknown id is 16.
+  {
+    route: 'POST /messages/:id/commit',
+    run: (cell) => call(cell, 'POST', `/messages/${randomUUID()}/commit`),
+  },
   ...CAMPAIGN_ROUTES,
 ];
 
@@ -901,7 +906,9 @@ describe('the authorization matrix: server-only routes × role', () => {
         const ok =
           role === 'server'
             ? answer.status < 300 ||
-              ((route === 'GET /tasks/:id' || CAMPAIGN_ROUTES.some((r) => r.route === route)) &&
+              ((route === 'GET /tasks/:id' ||
+                route === 'POST /messages/:id/commit' ||
+                CAMPAIGN_ROUTES.some((r) => r.route === route)) &&
                 answer.code === 16)
             : answer.status === 403 && answer.code === 17;
         if (!ok) mismatches.push(`${route}: ${answer.status} ${answer.body}`);

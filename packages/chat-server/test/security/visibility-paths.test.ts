@@ -297,3 +297,175 @@ describe('live events about a message reach only members who see it', { timeout:
     expect(seen).toEqual([]);
   });
 });
+
+/*
+ * Pending messages (src/chat/extensions/pending-messages) go through the same rule: until the server commits one, it
+ * exists for its author alone. Alice's pending message (pinned, with her own pending reply under it) and her pending
+ * reply to a visible message must stay away from Bob on every path, while the visible message (the control) reaches
+ * him, so a path that bypasses the rule fails its test.
+ */
+describe(
+  'a pending message exists for its author alone on every read path',
+  { timeout: 30_000 },
+  () => {
+    interface PendingScene {
+      alice: StreamChat;
+      bob: StreamChat;
+      aliceChannel: Channel;
+      bobChannel: Channel;
+      word: string;
+      visible: MessageResponse;
+      pending: MessageResponse;
+      pendingReply: MessageResponse;
+    }
+
+    async function pendingScene(prefix: string): Promise<PendingScene> {
+      const aliceId = uniqueId(`${prefix}-a`);
+      const bobId = uniqueId(`${prefix}-b`);
+      const alice = await connectUser(env(), aliceId);
+      const bob = await connectUser(env(), bobId);
+      const channelId = uniqueId(prefix);
+      const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+        members: [aliceId, bobId],
+      });
+      const bobChannel = await watchChannel(bob, 'messaging', channelId);
+      const word = `cho${randomUUID().slice(0, 8)}`;
+      const visible = await sendText(aliceChannel, `Công khai ${word}`);
+      await alice.pinMessage(visible.id);
+      const server = env().admin.channel('messaging', channelId);
+      const hold = async (text: string, extra: object = {}) =>
+        (
+          await server.sendMessage(
+            { id: randomUUID(), text, user_id: aliceId, ...extra },
+            { pending: true },
+          )
+        ).message;
+      const pending = await hold(`Đang chờ ${word}`, { pinned: true });
+      await sendText(aliceChannel, `Tự đáp ${word}`, { parent_id: pending.id });
+      const pendingReply = await hold(`Đáp chờ ${word}`, { parent_id: visible.id });
+      return { alice, bob, aliceChannel, bobChannel, word, visible, pending, pendingReply };
+    }
+
+    function expectNoPending(s: PendingScene, messages: ReadonlyArray<{ id: string }>): void {
+      const seen = ids(messages);
+      expect(seen).toContain(s.visible.id);
+      expect(seen).not.toContain(s.pending.id);
+      expect(seen).not.toContain(s.pendingReply.id);
+    }
+
+    it('a channel query and a watch show the other member neither the pending message nor its pin', async () => {
+      const s = await pendingScene('pend-query');
+      const [channel] = await s.bob.queryChannels(
+        { cid: s.bobChannel.cid! },
+        {},
+        { message_limit: 30 },
+      );
+      expectNoPending(s, channel!.state.messages);
+      expectNoPending(s, channel!.state.pinnedMessages);
+      const state = await s.bobChannel.watch({ messages: { limit: 30 } });
+      expectNoPending(s, state.messages);
+      expectNoPending(s, state.pinned_messages);
+      expect(state.pending_messages).toEqual([]);
+    });
+
+    it('messages by id and a single message leave the pending message out for the other member', async () => {
+      const s = await pendingScene('pend-by-id');
+      const { messages } = await s.bobChannel.getMessagesById([
+        s.pending.id,
+        s.pendingReply.id,
+        s.visible.id,
+      ]);
+      expect(ids(messages)).toEqual([s.visible.id]);
+      await expectStreamError(s.bob.getMessage(s.pending.id), { code: 16, status: 404 });
+      await expectStreamError(s.bob.getMessage(s.pendingReply.id), { code: 16, status: 404 });
+      expect((await s.alice.getMessage(s.pending.id)).message.id).toBe(s.pending.id);
+    });
+
+    it('replies and threads leave out a pending reply and a pending parent for the other member', async () => {
+      const s = await pendingScene('pend-replies');
+      const { messages } = await s.bobChannel.getReplies(s.visible.id, {});
+      expect(ids(messages)).not.toContain(s.pendingReply.id);
+      expect(ids((await s.aliceChannel.getReplies(s.visible.id, {})).messages)).toContain(
+        s.pendingReply.id,
+      );
+      await expectStreamError(s.bobChannel.getReplies(s.pending.id, {}), { code: 16, status: 404 });
+      await expectStreamError(s.bob.getThread(s.pending.id), { code: 16, status: 404 });
+      const { threads } = await s.bob.queryThreads({ watch: false, limit: 100 });
+      expect(threads.map((t) => t.id)).not.toContain(s.pending.id);
+    });
+
+    it('pinned messages and search leave the pending message out for the other member', async () => {
+      const s = await pendingScene('pend-search');
+      expectNoPending(s, (await s.bobChannel.getPinnedMessages({ limit: 30 })).messages);
+      const byText = await s.bob.search({ cid: s.bobChannel.cid! }, s.word);
+      expectNoPending(
+        s,
+        byText.results.map((r) => r.message),
+      );
+      const byFilter = await s.bob.search(
+        { cid: s.bobChannel.cid! },
+        { id: { $in: [s.pending.id, s.pendingReply.id, s.visible.id] } },
+      );
+      expectNoPending(
+        s,
+        byFilter.results.map((r) => r.message),
+      );
+    });
+
+    it('the other member may neither reply to nor quote a pending message', async () => {
+      const s = await pendingScene('pend-refer');
+      await expectStreamError(sendText(s.bobChannel, 'Đáp', { parent_id: s.pending.id }), {
+        code: 4,
+        message: /parent message/,
+      });
+      await expectStreamError(
+        sendText(s.bobChannel, 'Trích', { quoted_message_id: s.pending.id }),
+        {
+          code: 4,
+          message: /quoted message/,
+        },
+      );
+    });
+
+    it('unread counts and live events leave a pending message out until it is committed', async () => {
+      const s = await pendingScene('pend-events');
+      const cid = s.bobChannel.cid!;
+      const unread = async () =>
+        (await s.bob.getUnreadCount()).channels.find((c) => c.channel_id === cid)?.unread_count;
+      expect(await unread()).toBe(1);
+
+      const lateId = randomUUID();
+      const seen: string[] = [];
+      const subscription = s.bob.on((event: Event) => {
+        if (event.message?.id === lateId) seen.push(event.type);
+      });
+      try {
+        await env()
+          .admin.channel('messaging', s.bobChannel.id!)
+          .sendMessage(
+            { id: lateId, text: 'Lại chờ', user_id: s.alice.userID! },
+            { pending: true },
+          );
+        await s.aliceChannel.sendReaction(lateId, { type: 'love' });
+        // The barrier: Bob does receive the control's edit, after everything above.
+        const arrived = waitForEvent(
+          s.bob,
+          'message.updated',
+          (e) => e.message?.id === s.visible.id,
+        );
+        await s.alice.partialUpdateMessage(s.visible.id, { set: { text: 'Sửa công khai' } });
+        await arrived;
+        expect(seen).toEqual([]);
+        expect(await unread()).toBe(1);
+
+        const committed = waitForEvent(s.bob, 'message.new', (e) => e.message?.id === lateId);
+        await env().admin.commitMessage(lateId);
+        await committed;
+      } finally {
+        subscription.unsubscribe();
+      }
+      expect(seen).toEqual(['message.new']);
+      expect(await unread()).toBe(2);
+    });
+  },
+);

@@ -41,6 +41,11 @@ export interface BeforeMessageStoredContext {
   skipEnrichUrl: boolean;
   /** The message as the request sent it, reserved fields included (user groups read `mentioned_group_ids`). */
   input: JsonObject;
+  /**
+   * The send's top-level options beside `message` (`pending`, `pending_message_metadata`, …), as the route's schema
+   * checked them; empty for system messages.
+   */
+  sendOptions: JsonObject;
 }
 
 /** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */

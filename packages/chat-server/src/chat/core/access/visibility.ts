@@ -26,7 +26,8 @@ import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
  *
  * Per-viewer hiding: messages hidden from one viewer for reasons other than history belong in `hiddenFromViewer`
  * below, which `inWindow`, `visibleToViewer`, `shownToViewer` and the event audiences apply. A shadow-banned author's
- * messages (stored with `shadowed = 1`, core/bans) exist for their author only.
+ * messages (stored with `shadowed = 1`, core/bans) and pending messages (`pending = 1` until the server commits them,
+ * chat/extensions/pending-messages) exist for their author only.
  */
 
 /** What one viewer may see of one channel's history. */
@@ -112,24 +113,33 @@ export function isHidden(
  * on the message row aliased `alias` (null: hides nothing).
  */
 export interface HiddenFromViewer {
-  row(message: Pick<MessageRow, 'user_id' | 'shadowed'>, viewerId: string | null): boolean;
+  row(message: AuthorOnlyRef, viewerId: string | null): boolean;
   sql(
     alias: string | null,
     viewer: string | RawBuilder<unknown> | null,
   ): RawBuilder<boolean> | null;
 }
 
+/** What the per-viewer rule reads of a message: its author and the flags that keep it the author's alone. */
+export type AuthorOnlyRef = Pick<MessageRow, 'user_id' | 'shadowed' | 'pending'>;
+
+/** Whether only its author may see `message` (shadowed, or pending until committed). */
+export function authorOnly(message: AuthorOnlyRef): boolean {
+  return message.shadowed === 1 || message.pending === 1;
+}
+
 /**
- * A shadowed message is its author's alone. A viewer naming nobody (anonymous, or a server call without a user)
- * is nobody's author, so it never sees one.
+ * A shadowed or pending message is its author's alone. A viewer naming nobody (anonymous, or a server call without a
+ * user) is nobody's author, so it never sees one.
  */
 const hiddenFromViewer: HiddenFromViewer = {
-  row: (message, viewerId) => message.shadowed === 1 && message.user_id !== viewerId,
+  row: (message, viewerId) => authorOnly(message) && message.user_id !== viewerId,
   sql: (alias, viewer) => {
     const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+    const flagged = sql<boolean>`(${column('shadowed')} = 1 or ${column('pending')} = 1)`;
     return viewer === null
-      ? sql<boolean>`${column('shadowed')} = 1`
-      : sql<boolean>`(${column('shadowed')} = 1 and ${column('user_id')} <> ${viewer})`;
+      ? flagged
+      : sql<boolean>`(${flagged} and ${column('user_id')} <> ${viewer})`;
   },
 };
 
@@ -149,7 +159,7 @@ export function shownToViewer(
 /** Whether `message` exists for the viewer of `window`. */
 export function inWindow(
   window: HistoryWindow,
-  message: Pick<MessageRow, 'user_id' | 'shadowed' | 'created_at'>,
+  message: AuthorOnlyRef & Pick<MessageRow, 'created_at'>,
 ): boolean {
   return (
     !isHidden(message, window.hiddenThrough) && !hiddenFromViewer.row(message, window.viewerId)
@@ -206,21 +216,28 @@ export function readableChannel(
 }
 
 /**
- * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` and,
- * unless `allowDeleted`, not be deleted. Anything else is refused alike, so a refusal tells nothing about messages
- * the writer cannot see.
+ * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` (and
+ * to `writerId` when given: not someone else's shadowed or pending message) and, unless `allowDeleted`, not be
+ * deleted. Anything else is refused alike, so a refusal tells nothing about messages the writer cannot see.
  */
 export async function referencedMessage(
   repo: MessagesRepo,
   appId: string,
   id: string,
-  target: { cid: string; bound: string | null; what: string; allowDeleted?: boolean },
+  target: {
+    cid: string;
+    bound: string | null;
+    what: string;
+    allowDeleted?: boolean;
+    writerId?: string;
+  },
 ): Promise<MessageRow> {
   const row = await repo.get(appId, id);
   if (
     !row ||
     row.cid !== target.cid ||
     isHidden(row, target.bound) ||
+    (target.writerId !== undefined && hiddenFromViewer.row(row, target.writerId)) ||
     (!target.allowDeleted && row.deleted_at)
   )
     throw chatError.input(`${target.what} ${id} does not exist in this channel`);
@@ -228,7 +245,7 @@ export async function referencedMessage(
 }
 
 /** What event audiences read of a message: its date for history, its author and flag for per-viewer hiding. */
-export type EventMessageRef = Pick<MessageRow, 'created_at' | 'user_id' | 'shadowed'>;
+export type EventMessageRef = AuthorOnlyRef & Pick<MessageRow, 'created_at'>;
 
 /** Who must not receive live events about a message: nobody, some members, or every watcher. */
 export type HiddenAudience = { everyone: true } | { everyone: false; userIds: string[] };
@@ -244,7 +261,7 @@ export async function hiddenAudience(
   channel: { cid: string; truncated_at?: string | null },
   message: string | EventMessageRef,
 ): Promise<HiddenAudience> {
-  // A shadowed message is hidden from every watcher; toWatchersWhoSee tells its author alone.
+  // A shadowed or pending message is hidden from every watcher; toWatchersWhoSee tells its author alone.
   if (typeof message !== 'string' && hiddenFromViewer.row(message, null)) return { everyone: true };
   const createdAt = typeof message === 'string' ? message : message.created_at;
   const truncatedAt =
@@ -271,8 +288,8 @@ export async function hiddenAudience(
 
 /**
  * Sends an event about an existing message (its row, or only its `created_at`) to the channel's watchers, except
- * those the message is hidden from (and `skipUserIds`). A shadowed message's events reach its author's watching
- * sockets only.
+ * those the message is hidden from (and `skipUserIds`). A shadowed or pending message's events reach its author's
+ * watching sockets only.
  */
 export async function toWatchersWhoSee(
   db: Db,

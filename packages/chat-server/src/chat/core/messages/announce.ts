@@ -1,4 +1,5 @@
 import type { Actor } from '../access/access.ts';
+import { authorOnly } from '../access/visibility.ts';
 import { reportActivity } from '../extension-points.ts';
 import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
 import { createAnnounceOrder } from './announce-order.ts';
@@ -106,8 +107,9 @@ export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage 
     // Built before waiting for the announcements ahead of it, as the send left its commit.
     const event = newMessageEvent(context, actor, stored);
     const key = `${actor.appId}\n${stored.channel.cid}`;
-    if (stored.row.shadowed === 1) {
-      // A shadow-banned author sees their message as sent; nobody else learns of it (access/visibility.ts).
+    if (authorOnly(stored.row)) {
+      // A shadow-banned author sees their message as sent, an author their pending message; nobody else learns of
+      // it (access/visibility.ts). A pending message is announced again, to everyone, when it is committed.
       await announceInOrder(key, async () =>
         context.events.toUser(actor.appId, stored.row.user_id, event, {
           onlyWatchersOf: stored.channel.cid,

@@ -46,10 +46,14 @@ export interface MessagesContext {
 
 /** Lookups and announcements every message use case shares. */
 export interface MessageLookup {
-  /** Loads a message and the actor's access to its channel; hidden history does not exist for the actor. */
+  /**
+   * Loads a message and the actor's access to its channel; hidden history does not exist for the actor. With
+   * `serverAsAuthor` a server call sees the message as its author does (messages only their author sees).
+   */
   accessMessage(
     actor: Actor,
     messageId: string,
+    options?: { serverAsAuthor?: boolean },
   ): Promise<{ row: MessageRow; access: ChannelAccess }>;
   /** The actor's access to the channel named by a route's type and id. */
   channelAccess(actor: Actor, typeName: string, id: string): Promise<ChannelAccess>;
@@ -92,13 +96,15 @@ export function createMessageLookup(context: MessagesContext): MessageLookup {
   const { deps, repo, channels, assembler, events } = context;
 
   const lookup: MessageLookup = {
-    async accessMessage(actor, messageId) {
+    async accessMessage(actor, messageId, options) {
       const row = await repo.get(actor.appId, messageId);
       if (!row) throw notFound(messageId);
       const access = await channels.access(actor, row.cid);
       requirePermission(access.permissions, 'read-channel', `reading channel ${row.cid}`);
+      const window = actorWindow(actor, access);
+      if (options?.serverAsAuthor && actor.isServer) window.viewerId = row.user_id;
       // Truncated or hidden history (hide_history, clear_history) is gone for this viewer.
-      if (!inWindow(actorWindow(actor, access), row)) throw notFound(messageId);
+      if (!inWindow(window, row)) throw notFound(messageId);
       return { row, access };
     },
 

@@ -45,7 +45,8 @@ export function createDeleteUseCases(
     const before = await assembler.one(actor.appId, row, null);
     await deps.writes.run(async (trx) => {
       await repo.remove(trx, actor.appId, row.id);
-      if (!row.parent_id) return;
+      // A pending reply never counted in its parent (store.ts recordCommitted).
+      if (!row.parent_id || row.pending === 1) return;
       await trx
         .updateTable('messages')
         .set({ reply_count: sql`case when reply_count > 0 then reply_count - 1 else 0 end` })
@@ -57,7 +58,7 @@ export function createDeleteUseCases(
     for (const listener of points.messageHardDeleted) await listener(gone);
     const message = toHardDeletedResponse(before, now);
     await announceDeleted(actor, access, row, { message, user: before.user }, true);
-    if (row.parent_id && (await repo.get(actor.appId, row.parent_id)))
+    if (row.parent_id && row.pending !== 1 && (await repo.get(actor.appId, row.parent_id)))
       await lookup.publishUpdated(actor, access.channel, row.parent_id);
     return { message };
   }
@@ -118,7 +119,13 @@ export function createDeleteUseCases(
     async remove(actor, messageId, { hard, deleteForMe, deletedBy }) {
       if (deleteForMe && hard)
         throw chatError.input('hard and delete_for_me cannot be used together');
-      const { row, access } = await lookup.accessMessage(actor, messageId);
+      // The server deletes what only an author sees (a pending message it will not commit, a shadowed one).
+      const { row, access } = await lookup.accessMessage(actor, messageId, {
+        serverAsAuthor: true,
+      });
+      // Stream: a pending message goes entirely or not at all.
+      if (row.pending === 1 && !hard)
+        throw chatError.input('a pending message can only be hard deleted');
       if (deleteForMe) return deleteForUser(actor, access, row, deletedBy);
       checkMayDelete(actor, access, row);
       return hard ? hardDelete(actor, access, row) : softDelete(actor, access, row);

@@ -26,6 +26,8 @@ export interface InsertOptions {
   system?: boolean;
   /** The request's top-level `skip_enrich_url`. */
   skipEnrichUrl?: boolean;
+  /** The request's other top-level options, for the `beforeMessageStored` points. */
+  sendOptions?: JsonObject;
 }
 
 /** Checks a message to send, lets the `beforeMessageStored` points see it, and stores it (not yet announced). */
@@ -160,11 +162,17 @@ async function resolveReferences(
       bound,
       what: 'parent message',
       allowDeleted: true,
+      writerId: scope.userId,
     });
     if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
   }
   if (quotedId)
-    await referencedMessage(context.repo, appId, quotedId, { cid, bound, what: 'quoted message' });
+    await referencedMessage(context.repo, appId, quotedId, {
+      cid,
+      bound,
+      what: 'quoted message',
+      writerId: scope.userId,
+    });
   return parent;
 }
 
@@ -195,6 +203,7 @@ async function buildRow(
     custom: JSON.stringify(fields.custom),
     silent: input.silent === true ? 1 : 0,
     shadowed: 0,
+    pending: 0,
     pinned: 0,
     reply_count: 0,
     deleted_reply_count: 0,
@@ -257,6 +266,7 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
       system,
       skipEnrichUrl,
       input,
+      sendOptions: options.sendOptions ?? {},
     });
     return store({ actor, access, row, parent, inTransaction, system });
   };

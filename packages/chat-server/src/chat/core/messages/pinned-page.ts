@@ -9,6 +9,9 @@ import { parseSort } from '../query/sort.ts';
  * channel.getPinnedMessages(options, sort): pins are ordered by pinned_at (ties by id). `id_lt` and friends name a
  * pinned message and mean "pinned before / after that one"; `pinned_at_before` and friends bound the pin time. The
  * rows nearest the cursor are fetched first, so `{id_gt: x}` under a newest-first sort is the page just after x.
+ * `id_around` (a pin) and `pinned_at_around` (an instant) centre the page on their pivot instead, as `id_around`
+ * does for channel messages: about half the page pinned before it, the rest from it on, one side filling in for the
+ * other near either end.
  */
 
 const PINNED_DEFAULT = 30;
@@ -32,6 +35,14 @@ export interface PinnedPage {
   fetch: 'asc' | 'desc';
   /** The order the caller asked for. */
   order: 'asc' | 'desc';
+  /** The pivot of an `id_around` / `pinned_at_around` page (the pin named by `id_around` belongs to the page). */
+  around?: { pinnedAt: string; id: string };
+}
+
+/** SQL: the pin is `op` the position `at` in pin order (pinned_at, then id). */
+export function pinOrder(op: Op, at: { pinnedAt: string; id: string }): RawBuilder<boolean> {
+  const strict = op === '<' || op === '>' ? sql.raw(op) : sql.raw(op.slice(0, 1));
+  return sql<boolean>`(pinned_at ${strict} ${at.pinnedAt} or (pinned_at = ${at.pinnedAt} and id ${sql.raw(op)} ${at.id}))`;
 }
 
 /** Where a cursor message stands in the pin order; undefined when it is not a current pin of this channel. */
@@ -63,10 +74,7 @@ export async function parsePinnedPage(
     if (typeof value !== 'string' || !value) throw chatError.input(`${name} must be a message id`);
     const at = await positionOf(value);
     if (!at) throw chatError.input(`${name} must name a pinned message of this channel`);
-    const strict = op === '<' || op === '>' ? sql.raw(op) : sql.raw(op.slice(0, 1));
-    conditions.push(
-      sql<boolean>`(pinned_at ${strict} ${at.pinnedAt} or (pinned_at = ${at.pinnedAt} and id ${sql.raw(op)} ${at.id}))`,
-    );
+    conditions.push(pinOrder(op, at));
     if (op.startsWith('>')) lower = true;
     else upper = true;
   }
@@ -79,10 +87,46 @@ export async function parsePinnedPage(
     if (op.startsWith('>')) lower = true;
     else upper = true;
   }
-  if (payload.id_around !== undefined || payload.pinned_at_around !== undefined)
-    throw chatError.input('id_around and pinned_at_around are not supported for pinned messages');
+  const around = await aroundPivot(payload, positionOf);
+  if (around && (conditions.length > 0 || offset > 0))
+    throw chatError.input(
+      'id_around and pinned_at_around cannot be combined with other bounds or offset',
+    );
   const fetch = lower && !upper ? 'asc' : upper && !lower ? 'desc' : order;
-  return { limit, offset, conditions, fetch, order };
+  return { limit, offset, conditions, fetch, order, ...(around ? { around } : {}) };
+}
+
+/** The pivot of a page around a pin or an instant; undefined when the payload names neither. */
+async function aroundPivot(
+  payload: JsonObject,
+  positionOf: PinPosition,
+): Promise<{ pinnedAt: string; id: string } | undefined> {
+  const { id_around: idAround, pinned_at_around: atAround } = payload;
+  const hasId = idAround !== undefined && idAround !== null;
+  const hasAt = atAround !== undefined && atAround !== null;
+  if (hasId && hasAt) throw chatError.input('id_around and pinned_at_around cannot be combined');
+  if (hasId) {
+    if (typeof idAround !== 'string' || !idAround)
+      throw chatError.input('id_around must be a message id');
+    const at = await positionOf(idAround);
+    if (!at) throw chatError.input('id_around must name a pinned message of this channel');
+    return at;
+  }
+  if (!hasAt) return undefined;
+  const iso = typeof atAround === 'string' ? normalizeIso(atAround) : null;
+  if (!iso) throw chatError.input('pinned_at_around must be an RFC 3339 date');
+  // The empty id sorts before every id, so pins at exactly that instant fall on the later side.
+  return { pinnedAt: iso, id: '' };
+}
+
+/**
+ * Picks the page around a pivot from the pins before it (nearest first) and from it on (nearest first): half the
+ * page each, a short side's share going to the other. The result is in pin order, oldest first.
+ */
+export function centredPins<T>(older: T[], newer: T[], limit: number): T[] {
+  const olderCount = Math.min(older.length, Math.max(Math.floor(limit / 2), limit - newer.length));
+  const newerCount = Math.min(newer.length, limit - olderCount);
+  return [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)];
 }
 
 /** Pinned messages sort by pinned_at only, newest pin first unless asked otherwise. */

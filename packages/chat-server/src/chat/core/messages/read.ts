@@ -4,7 +4,7 @@ import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { MessagesUseCaseContext } from './context.ts';
 import { parseMessagePage } from './pagination.ts';
-import { parsePinnedPage } from './pinned-page.ts';
+import { centredPins, parsePinnedPage, pinOrder } from './pinned-page.ts';
 import type { MessageRow } from './repo.ts';
 import type { MessagesService } from './service.ts';
 
@@ -66,16 +66,24 @@ export function createReadUseCases(
           ? { pinnedAt: row.pinned_at, id: row.id }
           : undefined;
       });
-      const rows = await repo.pinned(
-        actor.appId,
-        cid,
-        page.limit,
-        now,
-        bound(access),
-        actor.userId,
-        page,
-      );
-      if (page.fetch !== page.order) rows.reverse();
+      const pins = (conditions: typeof page.conditions, fetch: 'asc' | 'desc') =>
+        repo.pinned(actor.appId, cid, page.limit, now, bound(access), actor.userId, {
+          conditions,
+          fetch,
+          offset: page.offset,
+        });
+      let rows: MessageRow[];
+      if (page.around) {
+        const [older, newer] = await Promise.all([
+          pins([pinOrder('<', page.around)], 'desc'),
+          pins([pinOrder('>=', page.around)], 'asc'),
+        ]);
+        rows = centredPins(older, newer, page.limit);
+        if (page.order === 'desc') rows.reverse();
+      } else {
+        rows = await pins(page.conditions, page.fetch);
+        if (page.fetch !== page.order) rows.reverse();
+      }
       return { messages: await assembler.assemble(actor.appId, rows, actor.userId) };
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
 import {
@@ -20,8 +21,15 @@ import type { MessagesService } from './service.ts';
 
 const sendOptions = { skip_enrich_url: optionalBoolean, skip_push: optionalBoolean };
 
+/** channel.sendMessage's pending options (chat/extensions/pending-messages): a flag and string metadata. */
+const pendingOptions = {
+  pending: optionalBoolean,
+  is_pending_message: optionalBoolean,
+  pending_message_metadata: z.record(z.string(), z.string()).nullish(),
+};
+
 /** channel.sendMessage(message, options) and client.updateMessage(message, userId, options). */
-const messageBody = loose({ message: messageInput, ...sendOptions });
+const messageBody = loose({ message: messageInput, ...sendOptions, ...pendingOptions });
 
 /** client.partialUpdateMessage(id, {set, unset}, userId, options). */
 const partialMessageBody = loose({

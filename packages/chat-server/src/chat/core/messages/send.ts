@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import { isPlainObject } from '../json.ts';
+import { isPlainObject, type JsonObject } from '../json.ts';
 import type { MessagesService } from './service.ts';
 import type { AnnounceNewMessage } from './announce.ts';
 import type { MessagesUseCaseContext } from './context.ts';
@@ -27,12 +27,19 @@ export function createSendUseCases(
           message: frozenErrorMessage(body.message, access, user, context.deps.clock.now()),
         };
       }
-      const stored = await insert(actor, access, body.message, {
+      const { message: input, ...sendOptions } = body;
+      const stored = await insert(actor, access, input, {
         skipEnrichUrl: body.skip_enrich_url === true,
+        sendOptions,
       });
       await announce(actor, stored);
-      // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object.
-      return { message: stored.message };
+      // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object. A pending
+      // message's reply carries its metadata back, as Stream's SendMessageResponse does.
+      const metadata = stored.row.pending_metadata;
+      return {
+        message: stored.message,
+        ...(metadata ? { pending_message_metadata: JSON.parse(metadata) as JsonObject } : {}),
+      };
     },
 
     async sendSystem(actor, channel, input) {

@@ -2,7 +2,9 @@ import type { Actor } from '../access/access.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { JsonObject } from '../json.ts';
+import type { InMessageTransaction } from '../extension-points.ts';
 import { createAnnounceNew } from './announce.ts';
+import { createCommitUseCase } from './commit.ts';
 import { createMessageLookup, type MessagesContext } from './context.ts';
 import { createDeleteUseCases } from './delete.ts';
 import { createMessageInsert } from './insert.ts';
@@ -21,7 +23,7 @@ export interface MessagesService {
     typeName: string,
     id: string,
     body: JsonObject,
-  ): Promise<{ message: MessageResponse }>;
+  ): Promise<{ message: MessageResponse; pending_message_metadata?: JsonObject }>;
   /** A system message from a channel update/truncate carrying `message`. */
   sendSystem(actor: Actor, channel: ChannelRow, message: JsonObject): Promise<MessageResponse>;
   update(actor: Actor, messageId: string, body: JsonObject): Promise<{ message: MessageResponse }>;
@@ -60,6 +62,15 @@ export interface MessagesService {
   ): Promise<{ row: MessageRow; access: ChannelAccess }>;
   /** The message as carried by shared events (no per-user own_reactions). */
   eventMessage(appId: string, messageId: string): Promise<MessageResponse>;
+  /**
+   * Makes a pending message everyone's (commit.ts): `release` runs in the transaction that records what its send left
+   * undone, then it is announced as new. Answers the message as events carry it.
+   */
+  publishCommitted(
+    actor: Actor,
+    messageId: string,
+    release: InMessageTransaction,
+  ): Promise<MessageResponse>;
 }
 
 /**
@@ -76,6 +87,7 @@ export function createMessagesService(context: MessagesContext): MessagesService
     accessMessage: lookup.accessMessage,
     eventMessage: lookup.eventMessage,
     ...createSendUseCases({ ...useCases, insert, announce }),
+    ...createCommitUseCase({ ...useCases, announce }),
     ...createUpdateUseCases(useCases),
     ...createDeleteUseCases(useCases),
     ...createReadUseCases(useCases),

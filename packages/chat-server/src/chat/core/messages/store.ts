@@ -108,6 +108,47 @@ function stamp(
   return stamped;
 }
 
+/** What a message shown to the channel changes beside its row: the channel's last message time and hidden members. */
+async function recordInChannel(
+  trx: Transaction<Database>,
+  {
+    appId,
+    cid,
+    at,
+    bumpsChannel,
+  }: { appId: string; cid: string; at: string; bumpsChannel: boolean },
+): Promise<void> {
+  if (bumpsChannel) await bumpLastMessageAt.execute(trx, at, appId, cid);
+  // A new message brings a hidden channel back for every member, as in Stream.
+  await unhideMembers.execute(trx, appId, cid);
+}
+
+/**
+ * What a pending message (chat/extensions/pending-messages) left undone when it was stored, done in the transaction
+ * that commits it: the channel's last message time (never moved back), hidden members, and for a reply its parent's
+ * counters, thread and read states. Nobody else could tell the message existed before this.
+ */
+export async function recordCommitted(
+  context: Pick<MessagesContext, 'threads' | 'reads'>,
+  trx: Transaction<Database>,
+  {
+    row,
+    parent,
+    channel,
+  }: { row: MessageRow; parent: MessageRow | undefined; channel: ChannelRow },
+): Promise<string | null> {
+  const shown = !row.parent_id || row.show_in_channel === 1;
+  const later = !channel.last_message_at || channel.last_message_at < row.created_at;
+  await recordInChannel(trx, {
+    appId: row.app_id,
+    cid: row.cid,
+    at: row.created_at,
+    bumpsChannel: shown && later,
+  });
+  if (parent) await recordReply(context, trx, row, parent);
+  return shown && later ? row.created_at : channel.last_message_at;
+}
+
 /** Writes a checked message: the row, the channel's last message time, unhidden members and the reply counters. */
 export function createMessageStore(
   context: Pick<MessagesContext, 'deps' | 'repo' | 'threads' | 'reads' | 'assembler'>,
@@ -115,7 +156,10 @@ export function createMessageStore(
   const { deps, repo, assembler } = context;
   return async ({ actor, access, row, parent, inTransaction, system }) => {
     const channel = access.channel;
+    // A pending message changes nothing anyone else could see until it is committed (recordCommitted).
+    const pending = row.pending === 1;
     const bumpsChannel =
+      !pending &&
       (!row.parent_id || row.show_in_channel === 1) &&
       !(system && access.type.config.skip_last_msg_update_for_system_msgs);
     const saved = {
@@ -136,9 +180,13 @@ export function createMessageStore(
       await deps.writes.run(async (trx) => {
         await insertMessageRow(trx, row);
         for (const work of inTransaction) await work(trx);
-        if (bumpsChannel) await bumpLastMessageAt.execute(trx, stamped, actor.appId, channel.cid);
-        // A new message brings a hidden channel back for every member, as in Stream.
-        await unhideMembers.execute(trx, actor.appId, channel.cid);
+        if (pending) return;
+        await recordInChannel(trx, {
+          appId: actor.appId,
+          cid: channel.cid,
+          at: stamped,
+          bumpsChannel,
+        });
         if (parent) await recordReply(context, trx, row, parent);
       });
     } catch (error) {

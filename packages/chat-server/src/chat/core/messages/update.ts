@@ -180,6 +180,8 @@ export function createUpdateUseCases(
   async function change(actor: Actor, messageId: string, requested: Change) {
     const { row, access } = await lookup.accessMessage(actor, messageId);
     if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
+    // Stream: a pending message is committed or deleted as sent, never edited.
+    if (row.pending === 1) throw chatError.input('a pending message cannot be updated');
     const userId = actor.userId ?? row.user_id;
     for (const check of context.points.beforeChannelWrite)
       await check({ actor, access, userId, action: 'update-message' });

@@ -19,7 +19,8 @@ export async function getDraft(
     cid: access.channel.cid,
     parentId: parentId ?? '',
   });
-  if (!row) throw chatError.notFound('draft does not exist');
+  // Stream names the failed operation and quotes the reason, as for every missing object.
+  if (!row) throw chatError.notFound('GetDraft failed with error: "draft does not exist"');
   const [draft] = await draftResponses(ctx, actor.appId, userId, [row]);
   return { draft: draft! };
 }

@@ -1,0 +1,48 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../../db/schema.ts';
+import type { MessageRow } from '../../core/messages/repo.ts';
+
+/** Stream returns at most this many pending messages per channel, the most recently sent. */
+export const PENDING_PER_CHANNEL = 100;
+
+export interface PendingMessagesRepo {
+  /** The author's pending messages in each of `cids`, newest first, at most PENDING_PER_CHANNEL per channel. */
+  ofAuthor(appId: string, userId: string, cids: readonly string[]): Promise<MessageRow[]>;
+  /** Clears the flag of a message still pending; false when it was not (committed meanwhile, or never pending). */
+  release(trx: Transaction<Database>, appId: string, messageId: string): Promise<boolean>;
+}
+
+export function createPendingMessagesRepo(db: Db): PendingMessagesRepo {
+  return {
+    async ofAuthor(appId, userId, cids) {
+      if (cids.length === 0) return [];
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('user_id', '=', userId)
+        .where('cid', 'in', cids)
+        .where('pending', '=', 1)
+        .orderBy('created_at', 'desc')
+        .limit(PENDING_PER_CHANNEL * cids.length)
+        .execute();
+      const perChannel = new Map<string, number>();
+      return rows.filter((row) => {
+        const count = (perChannel.get(row.cid) ?? 0) + 1;
+        perChannel.set(row.cid, count);
+        return count <= PENDING_PER_CHANNEL;
+      });
+    },
+
+    async release(trx, appId, messageId) {
+      const result = await trx
+        .updateTable('messages')
+        .set({ pending: 0, pending_metadata: null })
+        .where('app_id', '=', appId)
+        .where('id', '=', messageId)
+        .where('pending', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
