@@ -11,6 +11,7 @@ import {
 } from '../../api/moderation';
 import { ACTION_LABELS } from '../../utils/moderation-format';
 import type { ActionChoice } from './action-form';
+import { LoadMore } from './load-more';
 import { QueueItemCard } from './queue-item-card';
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
@@ -32,12 +33,27 @@ export function LoadingCards() {
   );
 }
 
+/**
+ * Pages are offsets into a queue that moves while the moderator reads (new reports, decided items): an item can
+ * reach a later page again, and is shown once.
+ */
+function distinctItems<T extends { id: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item.id)) return false;
+    seen.add(item.id);
+    return true;
+  });
+}
+
 /** The review queue: flagged messages and users waiting for a decision, or those already decided. */
 export function QueuePanel() {
   const [status, setStatus] = React.useState<QueueStatus>('pending');
   const queue = useModerationQueue(status);
   const submit = useSubmitModerationAction();
   const [acting, setActing] = React.useState<string | null>(null);
+  const list = React.useRef<HTMLDivElement>(null);
+  const items = distinctItems(queue.data?.pages.flatMap((page) => page.items) ?? []);
 
   async function act(itemId: string, choice: ActionChoice) {
     setActing(itemId);
@@ -80,15 +96,15 @@ export function QueuePanel() {
         <LoadingCards />
       ) : queue.isError ? (
         <QueryError error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>
           {status === 'pending'
             ? 'Không có báo cáo nào đang chờ xử lý.'
             : 'Chưa có báo cáo nào được xử lý.'}
         </EmptyState>
       ) : (
-        <div className="grid gap-3" aria-busy={queue.isFetching || undefined}>
-          {queue.data.items.map((item) => (
+        <div className="grid gap-3" ref={list} aria-busy={queue.isFetching || undefined}>
+          {items.map((item) => (
             <QueueItemCard
               key={item.id}
               item={item}
@@ -96,6 +112,14 @@ export function QueuePanel() {
               onAction={(choice) => act(item.id, choice)}
             />
           ))}
+          {queue.hasNextPage ? (
+            <LoadMore
+              list={list}
+              shown={items.length}
+              loading={queue.isFetchingNextPage}
+              onLoad={() => queue.fetchNextPage()}
+            />
+          ) : null}
         </div>
       )}
     </div>
