@@ -53,10 +53,14 @@ export function useSubmitModerationAction() {
   });
 }
 
+/** Bans in force a page at a time, newest first. */
 export function useBans() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moderationKeys.bans,
-    queryFn: ({ signal }) => api.get<ModerationBansPage>(`${BASE}/bans`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<ModerationBansPage>(`${BASE}/bans`, { query: { next: pageParam }, signal }),
+    getNextPageParam: (page) => page.next ?? undefined,
   });
 }
 

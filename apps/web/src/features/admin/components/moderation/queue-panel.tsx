@@ -9,7 +9,7 @@ import {
   useSubmitModerationAction,
   type QueueStatus,
 } from '../../api/moderation';
-import { ACTION_LABELS } from '../../utils/moderation-format';
+import { ACTION_LABELS, distinctBy } from '../../utils/moderation-format';
 import type { ActionChoice } from './action-form';
 import { LoadMore } from './load-more';
 import { QueueItemCard } from './queue-item-card';
@@ -33,19 +33,6 @@ export function LoadingCards() {
   );
 }
 
-/**
- * Pages are offsets into a queue that moves while the moderator reads (new reports, decided items): an item can
- * reach a later page again, and is shown once.
- */
-function distinctItems<T extends { id: string }>(items: T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    if (seen.has(item.id)) return false;
-    seen.add(item.id);
-    return true;
-  });
-}
-
 /** The review queue: flagged messages and users waiting for a decision, or those already decided. */
 export function QueuePanel() {
   const [status, setStatus] = React.useState<QueueStatus>('pending');
@@ -53,7 +40,10 @@ export function QueuePanel() {
   const submit = useSubmitModerationAction();
   const [acting, setActing] = React.useState<string | null>(null);
   const list = React.useRef<HTMLDivElement>(null);
-  const items = distinctItems(queue.data?.pages.flatMap((page) => page.items) ?? []);
+  const items = distinctBy(
+    queue.data?.pages.flatMap((page) => page.items) ?? [],
+    (item) => item.id,
+  );
 
   async function act(itemId: string, choice: ActionChoice) {
     setActing(itemId);
