@@ -97,14 +97,13 @@ export function BansPanel() {
               onUnban={() => void lift(ban)}
             />
           ))}
-          {bans.hasNextPage ? (
-            <LoadMore
-              list={list}
-              shown={shown.length}
-              loading={bans.isFetchingNextPage}
-              onLoad={() => bans.fetchNextPage()}
-            />
-          ) : null}
+          <LoadMore
+            list={list}
+            shown={shown.length}
+            hasMore={bans.hasNextPage}
+            loading={bans.isFetchingNextPage}
+            onLoad={() => void bans.fetchNextPage()}
+          />
         </div>
       )}
     </div>

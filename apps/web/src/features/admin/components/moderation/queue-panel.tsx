@@ -102,14 +102,13 @@ export function QueuePanel() {
               onAction={(choice) => act(item.id, choice)}
             />
           ))}
-          {queue.hasNextPage ? (
-            <LoadMore
-              list={list}
-              shown={items.length}
-              loading={queue.isFetchingNextPage}
-              onLoad={() => queue.fetchNextPage()}
-            />
-          ) : null}
+          <LoadMore
+            list={list}
+            shown={items.length}
+            hasMore={queue.hasNextPage}
+            loading={queue.isFetchingNextPage}
+            onLoad={() => void queue.fetchNextPage()}
+          />
         </div>
       )}
     </div>
