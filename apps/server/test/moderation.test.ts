@@ -149,6 +149,17 @@ describe('moderation routes: input', () => {
     expect(response.json().error.message).toContain(field);
   });
 
+  it.each(['-1', '1001', 'abc', '10.5'])(
+    'refuses the ban list cursor %j with 400 naming it',
+    async (next) => {
+      const response = await request('GET', `/api/admin/moderation/bans?next=${next}`, {
+        cookie: moderator.cookie,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain('next');
+    },
+  );
+
   it('refuses a queue status it does not know', async () => {
     const response = await request('GET', '/api/admin/moderation/queue?status=all', {
       cookie: moderator.cookie,
@@ -318,5 +329,72 @@ describe('queue, bans and blocklists through the chat server', () => {
       blocklist: name,
       behavior: 'block',
     });
+  });
+
+  /** Every page of a list route, following `next` until the last; each page's length too. */
+  async function allPages<T>(
+    url: string,
+    key: 'items' | 'bans',
+  ): Promise<{ sizes: number[]; entries: T[] }> {
+    const sizes: number[] = [];
+    const entries: T[] = [];
+    let next: string | null = null;
+    do {
+      const joiner = url.includes('?') ? '&' : '?';
+      const response = await request('GET', next ? `${url}${joiner}next=${next}` : url, {
+        cookie: moderator.cookie,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as Record<string, unknown>;
+      sizes.push((page[key] as T[]).length);
+      entries.push(...(page[key] as T[]));
+      next = page.next as string | null;
+    } while (next && sizes.length < 20);
+    return { sizes, entries };
+  }
+
+  it('pages the review queue ten items at a time until every reported message has been shown once', async () => {
+    const author = await newUser();
+    const reporter = await newUser();
+    const authorClient = await connectedMember(author);
+    const reporterClient = await connectedMember(reporter);
+    const channel = authorClient.channel('sect', 'quang-truong');
+    await channel.watch();
+    const flagged: string[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      const { message } = await channel.sendMessage({ text: `Rao vặt ${index} ${Date.now()}` });
+      await reporterClient.flagMessage(message.id, { reason: 'Spam' });
+      flagged.push(message.id);
+    }
+
+    const { sizes, entries } = await allPages<{ id: string; message: { id: string } | null }>(
+      '/api/admin/moderation/queue?status=pending',
+      'items',
+    );
+    expect(sizes[0]).toBe(10);
+    expect(sizes.length).toBeGreaterThan(1);
+    const shown = entries
+      .map((item) => item.message?.id)
+      .filter((id) => id && flagged.includes(id));
+    expect(shown.sort()).toEqual([...flagged].sort());
+    expect(new Set(entries.map((item) => item.id)).size).toBe(entries.length);
+  });
+
+  it('pages the ban list fifty bans at a time until every ban in force has been shown once', async () => {
+    const { apiKey, apiSecret } = storedChatCredentials(dataDir);
+    const server = chatAdmin(apiKey, apiSecret, chatURL);
+    const stamp = Date.now().toString(36);
+    const ids = Array.from({ length: 51 }, (_, index) => `cam-${stamp}-${index}`);
+    await server.upsertUsers(ids.map((id) => ({ id, name: id })));
+    for (const id of ids) await server.banUser(id, { timeout: 60, reason: 'Spam' });
+
+    const { sizes, entries } = await allPages<{ userId: string }>(
+      '/api/admin/moderation/bans',
+      'bans',
+    );
+    expect(sizes[0]).toBe(50);
+    expect(sizes.length).toBeGreaterThan(1);
+    const shown = entries.map((ban) => ban.userId).filter((id) => ids.includes(id));
+    expect(shown.sort()).toEqual([...ids].sort());
   });
 });

@@ -1,4 +1,5 @@
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { StreamChat } from 'stream-chat';
 import {
   channelComposer,
   channelMessage,
@@ -86,6 +87,24 @@ async function openConversation(a: ChatUser, b: ChatUser): Promise<string> {
   await b.page.goto(path);
   await expect(channelComposer(b.page)).toBeVisible(CHAT_READY);
   return path;
+}
+
+/** The member's own chat client in Node, signed in with the token the product hands their browser. */
+async function chatClientOf(user: ChatUser): Promise<StreamChat> {
+  const config = (await (await user.context.request.get('/api/chat/config')).json()) as {
+    apiKey: string;
+    baseURL: string;
+  };
+  const { token, userId } = (await (await user.context.request.get('/api/chat/token')).json()) as {
+    token: string;
+    userId: string;
+  };
+  const client = new StreamChat(config.apiKey, {
+    baseURL: config.baseURL,
+    allowServerSideConnect: true,
+  });
+  await client.connectUser({ id: userId }, token);
+  return client;
 }
 
 function unique(label: string): string {
@@ -247,11 +266,15 @@ test('a blocklisted word is refused when the channel type blocks it and reaches 
   const blocked = `Đồ ${word} kia`;
   await send(channelComposer(writer.page), blocked);
   // The chat server refuses the send (code 4, "Message was blocked by moderation policies"); stream-chat-react keeps
-  // the writer's copy marked as failed, with the red error badge on its bubble (no text says why), and the reader
-  // never receives it.
+  // the writer's copy marked as failed with its red badge, the app says why under it, and the reader never receives
+  // it. Sending the same words again cannot work, so no resend is offered.
   const refused = channelMessage(writer.page, blocked);
   await expect(refused).toHaveClass(/str-chat__message--failed/, LIVE);
   await expect(refused.locator('.str-chat__message-error-indicator')).toBeVisible();
+  await expect(refused.getByTestId('send-failure')).toHaveText(
+    'Chưa gửi được: tin nhắn chứa từ bị cấm',
+  );
+  await expect(refused.getByRole('button', { name: 'Gửi lại' })).toHaveCount(0);
   const after = unique('Tin nhắn bình thường');
   await send(channelComposer(writer.page), after);
   await expect(channelMessage(reader.page, after)).toBeVisible(LIVE);
@@ -323,4 +346,80 @@ test('slow mode turned on by a moderator shows the composer’s countdown to a m
       SCREEN,
     );
   }
+});
+
+test('a member banned app-wide while their open tab missed the ban is told on the refused message until when', async ({
+  browser,
+  baseURL,
+}) => {
+  const member = await chatUser(browser, baseURL, 'Lỡ Tin');
+  const moderator = await chatUser(browser, baseURL, 'Kiểm duyệt');
+  await makeModerator(baseURL, moderator);
+  // The tab loses the ban on the way, as one asleep or reconnecting would: its composer stays, and only the
+  // refusal of its next send can tell the member.
+  await member.page.routeWebSocket(/\/chat\/connect/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((frame) => server.send(frame));
+    server.onMessage((frame) => {
+      const event = typeof frame === 'string' ? (JSON.parse(frame) as Record<string, unknown>) : {};
+      const me = event.me as { banned?: boolean } | undefined;
+      if (event.type !== 'user.banned' && me?.banned !== true) socket.send(frame);
+    });
+  });
+  await openSect(member.page);
+
+  const banned = await moderator.context.request.post('/api/admin/moderation/bans', {
+    data: { userId: await userId(member), durationMinutes: 60, reason: 'Spam' },
+    headers: { Origin: new URL(baseURL ?? '').origin },
+  });
+  expect(banned.status(), await banned.text()).toBe(200);
+
+  const text = unique('Ta vẫn muốn nói');
+  await send(channelComposer(member.page), text);
+  const refused = channelMessage(member.page, text);
+  await expect(refused).toHaveClass(/str-chat__message--failed/, LIVE);
+  await expect(refused.getByTestId('send-failure')).toHaveText(
+    /^Chưa gửi được: bạn đang bị cấm chat đến \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}$/,
+    LIVE,
+  );
+  await expect(refused.getByRole('button', { name: 'Gửi lại' })).toHaveCount(0);
+});
+
+test('the review queue shows ten reports and "Xem thêm" loads the rest from the keyboard on a 375 px phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const author = await chatUser(browser, baseURL, 'Rao Vặt');
+  const reporter = await chatUser(browser, baseURL, 'Bạch Vân');
+  const moderator = await chatUser(browser, baseURL, 'Kiểm duyệt');
+  await makeModerator(baseURL, moderator);
+  // Eleven reports made through the members' own chat clients: the screen's first page holds ten.
+  const label = unique('Bán linh thạch');
+  const authorClient = await chatClientOf(author);
+  const reporterClient = await chatClientOf(reporter);
+  try {
+    const channel = authorClient.channel('sect', 'quang-truong');
+    await channel.watch();
+    for (let index = 1; index <= 11; index += 1) {
+      const { message } = await channel.sendMessage({ text: `${label} số ${index}` });
+      await reporterClient.flagMessage(message.id, { reason: 'Spam' });
+    }
+  } finally {
+    await Promise.all([authorClient.disconnectUser(), reporterClient.disconnectUser()]);
+  }
+
+  await moderator.page.setViewportSize(VIEWPORTS.mobile);
+  await openModeration(moderator.page);
+  const ours = moderator.page.getByRole('article').filter({ hasText: label });
+  await expect(ours).toHaveCount(10, LIVE);
+  const more = moderator.page.getByRole('button', { name: 'Xem thêm' });
+  await more.focus();
+  await moderator.page.keyboard.press('Enter');
+  await expect(ours).toHaveCount(11, LIVE);
+  // The first card of the new page takes the focus, so reading goes on from there.
+  await expect(moderator.page.getByRole('article').nth(10)).toBeFocused();
+  const overflow = await moderator.page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -172,6 +172,8 @@ export interface ModerationBan {
 
 export interface ModerationBansPage {
   bans: ModerationBan[];
+  /** Cursor for the following page, or null on the last one. */
+  next: string | null;
 }
 
 /** Body of `POST /api/admin/moderation/bans`. */

@@ -42,6 +42,15 @@ const queueQuery = z.strictObject({
   next: z.string().max(512).optional(),
 });
 
+/** The ban list's cursor: an offset the chat server accepts (queryBannedUsers takes at most 1000). */
+const bansQuery = z.strictObject({
+  next: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .refine((value) => Number(value) <= 1000)
+    .optional(),
+});
+
 const unbanQuery = z.strictObject({ shadow: z.enum(['true', 'false']).optional() });
 
 const word = z.string().trim().min(1).max(MAX_BLOCKLIST_WORD_LENGTH);
@@ -82,6 +91,11 @@ export function parseBan(body: unknown): BanUserInput {
 
 export function parseQueueQuery(query: unknown): { status: 'pending' | 'reviewed'; next?: string } {
   return parse(queueQuery, query, 'query');
+}
+
+export function parseBansQuery(query: unknown): { offset: number } {
+  const { next } = parse(bansQuery, query, 'query');
+  return { offset: next ? Number(next) : 0 };
 }
 
 export function parseUnbanQuery(query: unknown): { shadow: boolean } {

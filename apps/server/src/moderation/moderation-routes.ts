@@ -17,6 +17,7 @@ import { findUserById } from '../profile/profile-repo.ts';
 import { chatCall } from './chat-errors.ts';
 import {
   parseBan,
+  parseBansQuery,
   parseBlocklist,
   parseChannelTypeBlocklist,
   parseChatId,
@@ -77,7 +78,7 @@ export async function moderationRoutes(
 
   app.get('/api/admin/moderation/bans', async (request, reply): Promise<ModerationBansPage> => {
     await moderator(request, reply, 'reads');
-    return { bans: await listBans(await chat()) };
+    return listBans(await chat(), parseBansQuery(request.query));
   });
 
   app.post('/api/admin/moderation/bans', { bodyLimit: BODY_LIMIT }, async (request, reply) => {

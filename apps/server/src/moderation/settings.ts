@@ -3,15 +3,18 @@ import type {
   BlocklistBehavior,
   ChannelTypeBlocklist,
   ModerationBan,
+  ModerationBansPage,
   ModerationBlocklists,
   SlowModeChannel,
 } from '@daohuu/domain';
-import type { StreamChat } from 'stream-chat';
+import type { BannedUsersResponse, StreamChat } from 'stream-chat';
 import { PUBLIC_CHANNELS } from '../chat/public-channels.ts';
 import { appError } from '../errors.ts';
 import { chatCall } from './chat-errors.ts';
 
-const BANS_LIMIT = 100;
+const BANS_PAGE = 50;
+/** queryBannedUsers refuses a larger offset (packages/chat-server, compatibility table). */
+const MAX_BANS_OFFSET = 1000;
 
 /** The channel types the product creates channels of (apps/server chat, packages/chat-server channel-types). */
 export const PRODUCT_CHANNEL_TYPES = ['messaging', 'sect', 'team'] as const;
@@ -22,28 +25,41 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** App-wide bans still in force, newest first; channel bans are the channel moderators' business. */
-export async function listBans(client: StreamChat): Promise<ModerationBan[]> {
+type BanResponse = NonNullable<BannedUsersResponse['bans']>[number];
+
+function toModerationBan(ban: BanResponse): ModerationBan {
+  const raw = ban as BanResponse & Json;
+  return {
+    userId: ban.user.id,
+    userName: text(ban.user.name),
+    reason: text(ban.reason),
+    expires: text(ban.expires),
+    bannedById: ban.banned_by?.id ?? null,
+    createdAt: text(raw.created_at),
+    shadow: raw.shadow === true,
+  };
+}
+
+/**
+ * One page of the app-wide bans still in force, newest first; channel bans are the channel moderators' business.
+ * `next` is the following page's offset while the chat server returned a full page.
+ */
+export async function listBans(
+  client: StreamChat,
+  { offset }: { offset: number },
+): Promise<ModerationBansPage> {
   const { bans = [] } = await chatCall(() =>
     client.queryBannedUsers({}, [{ created_at: -1 }], {
-      limit: BANS_LIMIT,
+      limit: BANS_PAGE,
+      offset,
       exclude_expired_bans: true,
     }),
   );
-  return bans
-    .filter((ban) => !ban.channel)
-    .map((ban) => {
-      const raw = ban as typeof ban & Json;
-      return {
-        userId: ban.user.id,
-        userName: text(ban.user.name),
-        reason: text(ban.reason),
-        expires: text(ban.expires),
-        bannedById: ban.banned_by?.id ?? null,
-        createdAt: text(raw.created_at),
-        shadow: raw.shadow === true,
-      };
-    });
+  const following = offset + BANS_PAGE;
+  return {
+    bans: bans.filter((ban) => !ban.channel).map(toModerationBan),
+    next: bans.length === BANS_PAGE && following <= MAX_BANS_OFFSET ? String(following) : null,
+  };
 }
 
 export async function banUser(

@@ -152,6 +152,53 @@ describe('blocks in one-to-one conversations', { timeout: 30_000 }, () => {
     expect((await env().admin.getMessage(earlier.id)).message.text).toBe('Đã sửa');
   });
 
+  it('stops the blocked user’s events and refuses their edits in the distinct conversation created without an id, as in one the app named', async () => {
+    const { aliceId, bobId, alice, bob, distinct } = await scene(env());
+    const earlier = await sendText(distinct, 'Lời cũ');
+    const aliceDistinct = alice.channel('messaging', { members: [aliceId, bobId] });
+    await aliceDistinct.watch();
+    expect(aliceDistinct.cid).toBe(distinct.cid);
+    await alice.blockUser(bobId);
+    const fromBob: string[] = [];
+    alice.on((event: Event) => {
+      if (event.cid === distinct.cid && event.user?.id === bobId) fromBob.push(event.type);
+    });
+
+    await distinct.keystroke();
+    await distinct.markRead();
+    await expectStreamError(bob.updateMessage({ id: earlier.id, text: 'Sửa lại' }), {
+      code: 17,
+      status: 403,
+    });
+    const own = waitForEvent(aliceDistinct, 'message.new', (e) => e.user?.id === aliceId);
+    await sendText(aliceDistinct, 'Ta vẫn ở đây');
+    await own;
+    expect(fromBob).toEqual([]);
+    expect((await env().admin.getMessage(earlier.id)).message.text).toBe('Lời cũ');
+  });
+
+  it('applies the block to a one-to-one conversation with an explicit id that the blocked user creates after the block', async () => {
+    const aliceId = uniqueId('chan-nhan');
+    const bobId = uniqueId('ke-quay');
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    await alice.blockUser(bobId);
+
+    const later = await watchChannel(bob, 'messaging', uniqueId('dm-moi'), {
+      members: [aliceId, bobId],
+    });
+    await expectStreamError(later.sendMessage({ text: 'Mở lời lại' }), { code: 17, status: 403 });
+    expect(await listedCids(alice, aliceId)).toEqual([]);
+    expect(await listedCids(alice, aliceId, { hidden: true })).toEqual([
+      { cid: later.cid, blocked: true },
+    ]);
+    expect((await later.query({ messages: { limit: 10 } })).messages).toEqual([]);
+
+    await alice.unBlockUser(bobId);
+    await sendText(later, 'Đã được bỏ chặn');
+    expect(await listedCids(alice, aliceId)).toEqual([{ cid: later.cid, blocked: false }]);
+  });
+
   it('answers bad block and unblock requests with Stream’s input error', async () => {
     const aliceId = uniqueId('chan-nhan');
     await connectUser(env(), aliceId);

@@ -9,7 +9,7 @@ import type {
   SlowModeChannel,
   SlowModeChannels,
 } from '@daohuu/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 const BASE = '/api/admin/moderation';
@@ -24,11 +24,17 @@ export const moderationKeys = {
 
 export type QueueStatus = 'pending' | 'reviewed';
 
+/** The queue ten items at a time: each page's `next` cursor asks the chat server for the following ten. */
 export function useModerationQueue(status: QueueStatus) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moderationKeys.queue(status),
-    queryFn: ({ signal }) =>
-      api.get<ModerationQueuePage>(`${BASE}/queue`, { query: { status }, signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<ModerationQueuePage>(`${BASE}/queue`, {
+        query: { status, next: pageParam },
+        signal,
+      }),
+    getNextPageParam: (page) => page.next ?? undefined,
   });
 }
 
@@ -47,10 +53,14 @@ export function useSubmitModerationAction() {
   });
 }
 
+/** Bans in force a page at a time, newest first. */
 export function useBans() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: moderationKeys.bans,
-    queryFn: ({ signal }) => api.get<ModerationBansPage>(`${BASE}/bans`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<ModerationBansPage>(`${BASE}/bans`, { query: { next: pageParam }, signal }),
+    getNextPageParam: (page) => page.next ?? undefined,
   });
 }
 

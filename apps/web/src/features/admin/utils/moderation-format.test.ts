@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseCooldownSeconds } from '../components/moderation/slow-mode-panel';
-import { BAN_DURATION_OPTIONS, isValidCid, parseBlocklistWords } from './moderation-format';
+import {
+  BAN_DURATION_OPTIONS,
+  distinctBy,
+  isValidCid,
+  parseBlocklistWords,
+} from './moderation-format';
 
 describe('parseBlocklistWords', () => {
   it('reads one word per line, dropping blanks and repeats whatever their case', () => {
@@ -38,6 +43,20 @@ describe('BAN_DURATION_OPTIONS', () => {
       ['1 ngày', 1440],
       ['7 ngày', 10_080],
       ['Vĩnh viễn', null],
+    ]);
+  });
+});
+
+describe('distinctBy', () => {
+  it('keeps the first of the items that share a key, in order, when a page repeats what the one before showed', () => {
+    const pages = [
+      [{ id: 'a' }, { id: 'b' }],
+      [{ id: 'b' }, { id: 'c' }],
+    ];
+    expect(distinctBy(pages.flat(), (item) => item.id)).toEqual([
+      { id: 'a' },
+      { id: 'b' },
+      { id: 'c' },
     ]);
   });
 });

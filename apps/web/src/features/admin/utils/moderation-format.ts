@@ -59,3 +59,17 @@ export function parseBlocklistWords(text: string): string[] {
 export function isValidCid(value: string): boolean {
   return /^[\w-]+:[\w@.-]+$/u.test(value);
 }
+
+/**
+ * The items of several pages, each once: pages are offsets into lists that move while the moderator reads (new
+ * reports, decided items, lifted bans), so an item can reach a later page again.
+ */
+export function distinctBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const id = key(item);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

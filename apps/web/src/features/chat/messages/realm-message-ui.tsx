@@ -48,6 +48,7 @@ import {
 } from 'stream-chat-react';
 import { useOpenProfile } from '../people/profile-card-context';
 import { MessageAuthorHeader } from './message-author-header';
+import { SendFailureNote, isRefusedMessage } from './send-failure-note';
 
 /** The author header sits on the first message of a run by the same author (or a message on its own). */
 function startsGroup(groupStyles: MessageContextValue['groupStyles']): boolean {
@@ -248,6 +249,7 @@ function RealmMessageUIWithContext(props: MessageContextValue) {
             </>
           )}
         </div>
+        {mine && isRefusedMessage(message) ? <SendFailureNote message={message} /> : null}
         {showMetadata ? (
           <div className="str-chat__message-metadata">
             <MessageStatus />

@@ -7,9 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useBans, useUnbanUser } from '../../api/moderation';
-import { formatMoment } from '../../utils/moderation-format';
+import { distinctBy, formatMoment } from '../../utils/moderation-format';
 import { errorMessage } from './action-form';
 import { BanUserForm } from './ban-user-form';
+import { LoadMore } from './load-more';
 import { EmptyState, LoadingCards } from './queue-panel';
 
 export function BanCard({
@@ -56,11 +57,15 @@ export function BanCard({
   );
 }
 
+const banKey = (ban: ModerationBan) => `${ban.userId}-${ban.shadow}`;
+
 /** Bans in force, with unban, and a form to ban a user by id. */
 export function BansPanel() {
   const bans = useBans();
   const unban = useUnbanUser();
   const [error, setError] = React.useState<string | null>(null);
+  const list = React.useRef<HTMLDivElement>(null);
+  const shown = distinctBy(bans.data?.pages.flatMap((page) => page.bans) ?? [], banKey);
 
   async function lift(ban: ModerationBan) {
     setError(null);
@@ -80,18 +85,25 @@ export function BansPanel() {
         <LoadingCards />
       ) : bans.isError ? (
         <QueryError error={bans.error} onRetry={() => void bans.refetch()} />
-      ) : bans.data.bans.length === 0 ? (
+      ) : shown.length === 0 ? (
         <EmptyState>Không có ai đang bị cấm.</EmptyState>
       ) : (
-        <div className="grid gap-3">
-          {bans.data.bans.map((ban) => (
+        <div className="grid gap-3" ref={list}>
+          {shown.map((ban) => (
             <BanCard
-              key={`${ban.userId}-${ban.shadow}`}
+              key={banKey(ban)}
               ban={ban}
               pending={unban.isPending && unban.variables?.userId === ban.userId}
               onUnban={() => void lift(ban)}
             />
           ))}
+          <LoadMore
+            list={list}
+            shown={shown.length}
+            hasMore={bans.hasNextPage}
+            loading={bans.isFetchingNextPage}
+            onLoad={() => void bans.fetchNextPage()}
+          />
         </div>
       )}
     </div>

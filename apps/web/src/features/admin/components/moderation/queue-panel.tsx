@@ -9,8 +9,9 @@ import {
   useSubmitModerationAction,
   type QueueStatus,
 } from '../../api/moderation';
-import { ACTION_LABELS } from '../../utils/moderation-format';
+import { ACTION_LABELS, distinctBy } from '../../utils/moderation-format';
 import type { ActionChoice } from './action-form';
+import { LoadMore } from './load-more';
 import { QueueItemCard } from './queue-item-card';
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
@@ -38,6 +39,11 @@ export function QueuePanel() {
   const queue = useModerationQueue(status);
   const submit = useSubmitModerationAction();
   const [acting, setActing] = React.useState<string | null>(null);
+  const list = React.useRef<HTMLDivElement>(null);
+  const items = distinctBy(
+    queue.data?.pages.flatMap((page) => page.items) ?? [],
+    (item) => item.id,
+  );
 
   async function act(itemId: string, choice: ActionChoice) {
     setActing(itemId);
@@ -80,15 +86,15 @@ export function QueuePanel() {
         <LoadingCards />
       ) : queue.isError ? (
         <QueryError error={queue.error} onRetry={() => void queue.refetch()} />
-      ) : queue.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState>
           {status === 'pending'
             ? 'Không có báo cáo nào đang chờ xử lý.'
             : 'Chưa có báo cáo nào được xử lý.'}
         </EmptyState>
       ) : (
-        <div className="grid gap-3" aria-busy={queue.isFetching || undefined}>
-          {queue.data.items.map((item) => (
+        <div className="grid gap-3" ref={list} aria-busy={queue.isFetching || undefined}>
+          {items.map((item) => (
             <QueueItemCard
               key={item.id}
               item={item}
@@ -96,6 +102,13 @@ export function QueuePanel() {
               onAction={(choice) => act(item.id, choice)}
             />
           ))}
+          <LoadMore
+            list={list}
+            shown={items.length}
+            hasMore={queue.hasNextPage}
+            loading={queue.isFetchingNextPage}
+            onLoad={() => void queue.fetchNextPage()}
+          />
         </div>
       )}
     </div>

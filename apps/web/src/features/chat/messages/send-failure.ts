@@ -1,0 +1,128 @@
+import { formatMoment } from '@/lib/format-moment';
+import type { OwnBan } from '../moderation/own-ban';
+
+/** Why the chat server refused a message, as far as the app tells the cases apart. */
+export type SendFailureKind =
+  | 'banned'
+  | 'blocked-by-user'
+  | 'blocklist'
+  | 'slow-mode'
+  | 'frozen'
+  | 'too-long'
+  | 'too-big'
+  | 'not-allowed'
+  | 'rate-limited'
+  | 'network'
+  | 'unknown';
+
+export interface SendFailure {
+  kind: SendFailureKind;
+  /** The Vietnamese sentence shown on the failed bubble. */
+  text: string;
+  /** Whether sending the same message again may succeed later (the bubble then offers "Gửi lại"). */
+  retryable: boolean;
+}
+
+/**
+ * What stream-chat-react keeps on a failed message (`message.error`): stream-chat's ErrorFromResponse, whose
+ * `response.data` is the server's error JSON, or a bare network error with status 0.
+ */
+export interface SendErrorLike {
+  code?: number | null;
+  status?: number;
+  message?: string;
+  response?: { data?: unknown; status?: number };
+}
+
+export interface SendFailureContext {
+  /** The signed-in user's ban, when the app knows it (from `me`, ban events or a look-up after the refusal). */
+  ban?: OwnBan | null;
+  /** Seconds left before slow mode lets the user write again, when the composer knows it. */
+  cooldownRemaining?: number;
+}
+
+const PREFIX = 'Chưa gửi được';
+
+/** The text Stream puts in the `type: 'error'` message it answers a send to a frozen channel with. */
+const FROZEN_TEXT = /channel has been frozen/i;
+
+interface ServerError {
+  code: number | null;
+  status: number;
+  message: string;
+}
+
+function serverError(error: SendErrorLike): ServerError {
+  const data = (error.response?.data ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof data.code === 'number' ? data.code : (error.code ?? null);
+  // stream-chat prefixes the server's message ("StreamChat error code 4: …"); the body holds it bare.
+  const message =
+    typeof data.message === 'string'
+      ? data.message
+      : (error.message ?? '').replace(/^StreamChat error code \d+: /, '');
+  return { code, status: error.status ?? error.response?.status ?? 0, message };
+}
+
+function banText(ban: OwnBan | null | undefined): string {
+  if (!ban) return `${PREFIX}: bạn đang bị cấm chat`;
+  if (!ban.expires) return `${PREFIX}: bạn đang bị cấm chat vĩnh viễn`;
+  return `${PREFIX}: bạn đang bị cấm chat đến ${formatMoment(ban.expires)}`;
+}
+
+function slowModeText(message: string, remaining: number | undefined): string {
+  const stated = /wait (\d+) seconds/.exec(message)?.[1];
+  const seconds = remaining && remaining > 0 ? remaining : stated ? Number(stated) : undefined;
+  const wait = seconds ? `, đợi ${seconds} giây` : ', hãy đợi một lát';
+  return `${PREFIX}: kênh đang bật chế độ chậm${wait}`;
+}
+
+function tooLongText(message: string): string {
+  const limit = /limit is (\d+)/.exec(message)?.[1];
+  return `${PREFIX}: tin nhắn quá dài${limit ? ` (tối đa ${limit} ký tự)` : ''}`;
+}
+
+function failure(kind: SendFailureKind, text: string, retryable = false): SendFailure {
+  return { kind, text, retryable };
+}
+
+/** Refusals with code 17 (not allowed): the message says which rule refused. */
+function notAllowed(message: string, context: SendFailureContext): SendFailure {
+  if (/ is banned$/.test(message)) return failure('banned', banText(context.ban));
+  if (/blocked you/.test(message))
+    return failure('blocked-by-user', `${PREFIX}: người này đã chặn bạn`);
+  if (/ is frozen$/.test(message) || FROZEN_TEXT.test(message))
+    return failure('frozen', `${PREFIX}: kênh đang bị đóng băng`);
+  return failure('not-allowed', `${PREFIX}: bạn không có quyền gửi tin nhắn ở kênh này`);
+}
+
+/** Refusals with code 4 (input): the block-list word and the length limit are the ones a user can meet. */
+function inputRefused(message: string): SendFailure {
+  if (/blocked by moderation/i.test(message))
+    return failure('blocklist', `${PREFIX}: tin nhắn chứa từ bị cấm`);
+  if (/too long/i.test(message)) return failure('too-long', tooLongText(message));
+  return failure('unknown', `${PREFIX}: tin nhắn không hợp lệ`);
+}
+
+/** The Vietnamese reason for a refused send, from the error stream-chat-react keeps on the failed message. */
+export function describeSendFailure(
+  error: SendErrorLike | null | undefined,
+  context: SendFailureContext = {},
+): SendFailure {
+  const { code, status, message } = serverError(error ?? {});
+  if (code === 17) return notAllowed(message, context);
+  if (code === 4) return inputRefused(message);
+  if (code === 60)
+    return failure('slow-mode', slowModeText(message, context.cooldownRemaining), true);
+  if (code === 20) return failure('too-long', tooLongText(message));
+  if (code === 22) return failure('too-big', `${PREFIX}: tin nhắn quá lớn`);
+  if (code === 9)
+    return failure('rate-limited', `${PREFIX}: bạn gửi quá nhanh, hãy thử lại sau ít phút`, true);
+  if (status === 0) return failure('network', `${PREFIX}: mất kết nối, hãy thử lại`, true);
+  return failure('unknown', `${PREFIX}: máy chủ đang gặp sự cố, hãy thử lại`, status !== 403);
+}
+
+/** The reason for Stream's `type: 'error'` answer to a send (a frozen channel); undefined for other texts. */
+export function describeErrorMessage(text: string | undefined): SendFailure | undefined {
+  if (text && FROZEN_TEXT.test(text)) return failure('frozen', `${PREFIX}: kênh đang bị đóng băng`);
+  return undefined;
+}
