@@ -110,8 +110,10 @@ export async function startDirectMessage(page: Page, other: Cultivator): Promise
   await dialog.getByLabel('Đạo hiệu').fill(other.daoHieu);
   await dialog.getByRole('checkbox', { name: new RegExp(other.daoHieu) }).click();
   await dialog.getByRole('button', { name: 'Nhắn tin' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/chat\/messaging\/[^/]+$/);
+  // Creating the conversation is a server round trip (and a watch) before the dialog closes: on a loaded machine
+  // that takes longer than the default 5 s.
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/chat\/messaging\/[^/]+$/, { timeout: 15_000 });
   return new URL(page.url()).pathname;
 }
 
