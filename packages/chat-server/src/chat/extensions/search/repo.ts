@@ -25,13 +25,13 @@ export interface SearchQuery {
   limit: number;
   offset: number;
   /**
-   * When set (SQLite only), only the newest this many matches the viewer may read are sorted: the text index is walked newest
-   * first and stops there, instead of every match being scored and sorted before the first page is cut.
+   * When set, only the newest this many matches the viewer may read are sorted: on SQLite the text index is walked
+   * newest first and stops there, instead of every match being scored and sorted before the first page is cut.
    */
   candidates: number | null;
   /**
-   * The FTS5 query that drives a capped search on SQLite, read newest first; then `where` leaves the text out, as
-   * the join already applies it (an IN list would collect every match before the first is read).
+   * The FTS5 query that drives a capped search on SQLite, read newest first (fts-led.ts); then `where` leaves the
+   * text out, as the lookup already applies it (an IN list would collect every match before the first is read).
    */
   ftsLead: string | null;
 }
@@ -62,13 +62,17 @@ function matchesSelect(db: Db, query: SearchQuery) {
 }
 
 /**
- * The newest `candidates` matches, when no FTS5 query leads (a filter's text inside `$or`, or only emoji): on SQLite
- * a message's rowid grows with the time it was stored, so reading rowids in descending order gives the newest first.
+ * The newest `candidates` matches, when no FTS5 query leads (PostgreSQL; on SQLite a filter's text inside `$or`, or
+ * only emoji). On SQLite a message's rowid grows with the time it was stored, so reading rowids in descending order
+ * gives the newest first; PostgreSQL keeps the newest by created_at in a bounded sort.
  */
 function newestMatches(db: Db, query: SearchQuery, candidates: number) {
-  return matchesSelect(db, query)
-    .orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`)
-    .limit(candidates);
+  const matches = matchesSelect(db, query);
+  const newest =
+    query.dialect === 'sqlite'
+      ? matches.orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`)
+      : matches.orderBy(sql.ref(`${MSG}.created_at`), 'desc').orderBy(sql.ref(`${MSG}.id`), 'asc');
+  return newest.limit(candidates);
 }
 
 /** The SELECT of one search page (exported for bench/search, which prints its query plan). */

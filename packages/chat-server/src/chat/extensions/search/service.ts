@@ -81,9 +81,12 @@ export function compileSearch(
   candidates: number | null = SEARCH_CANDIDATES,
 ): SearchQuery {
   const byText = textDriven(request.query, request.messageFilter);
-  // PostgreSQL keeps scoring every match: its trigram index gives no newest-first order to stop early in.
-  const capped = dialect === 'sqlite' && byText && newestFirst(request.sort) ? candidates : null;
-  const ftsLead = capped !== null ? leadingFts(request.query, request.messageFilter) : null;
+  // Both databases rank the same candidates, so a search answers the same on either.
+  const capped = byText && newestFirst(request.sort) ? candidates : null;
+  const ftsLead =
+    dialect === 'sqlite' && capped !== null
+      ? leadingFts(request.query, request.messageFilter)
+      : null;
   const where = ftsLead
     ? whereBesideText(dialect, request.query, request.messageFilter)
     : [messageWhere(dialect, request.query, request.messageFilter)];
