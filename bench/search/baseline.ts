@@ -1,7 +1,8 @@
 // The search this bench measures against: the substring scan GET /search ran before the index (commit dad7962),
 // a case-insensitive LIKE over the text of at most 500 readable channels, newest first.
 import { sql } from 'kysely';
-import type { Db } from '../../packages/chat-server/src/db/schema.ts';
+import { lowerText } from '../../packages/chat-server/src/db/dialect.ts';
+import type { Db, SqlDialectKind } from '../../packages/chat-server/src/db/schema.ts';
 import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
 import { visibleToViewer } from '../../packages/chat-server/src/chat/core/access/visibility.ts';
 import { compileChannelFilter } from '../../packages/chat-server/src/chat/core/channels/query.ts';
@@ -16,6 +17,7 @@ export async function substringSearch(
   channelFilter: JsonObject,
   query: string,
   limit: number,
+  dialect: SqlDialectKind = 'sqlite',
 ): Promise<number> {
   const channels = await db
     .selectFrom('channels as c')
@@ -28,7 +30,7 @@ export async function substringSearch(
     .select('c.cid')
     .where('c.app_id', '=', actor.appId)
     .where('c.deleted_at', 'is', null)
-    .where(compileChannelFilter('sqlite', actor, channelFilter))
+    .where(compileChannelFilter(dialect, actor, channelFilter))
     .limit(MAX_CHANNELS)
     .execute();
   const cids = channels.map((row) => row.cid);
@@ -41,7 +43,7 @@ export async function substringSearch(
     .where('m.cid', 'in', cids)
     .where('m.deleted_at', 'is', null)
     .where(visibleToViewer('m', actor.userId))
-    .where(sql<boolean>`unicode_lower(m.text) like ${`%${needle}%`} escape '\\'`)
+    .where(sql<boolean>`${lowerText(dialect, sql.ref('m.text'))} like ${`%${needle}%`} escape '\\'`)
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id')
     .limit(limit + 1)

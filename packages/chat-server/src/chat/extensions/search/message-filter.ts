@@ -55,6 +55,15 @@ function messageFields(dialect: SqlDialectKind): Record<string, FieldSpec> {
   };
 }
 
+function compileMessageFilter(dialect: SqlDialectKind, filter: unknown): RawBuilder<boolean> {
+  return compileFilter(filter, {
+    dialect,
+    entity: 'messages',
+    customColumn: col('custom'),
+    fields: messageFields(dialect),
+  });
+}
+
 /** The WHERE on messages: the plain-text `query`, or else the message filter. */
 export function messageWhere(
   dialect: SqlDialectKind,
@@ -62,12 +71,39 @@ export function messageWhere(
   filter: unknown,
 ): RawBuilder<boolean> {
   if (query !== undefined) return textMatches(dialect, MSG, readTextQuery(query));
-  return compileFilter(filter, {
-    dialect,
-    entity: 'messages',
-    customColumn: col('custom'),
-    fields: messageFields(dialect),
-  });
+  return compileMessageFilter(dialect, filter);
+}
+
+/**
+ * The searched text every result must match and that an index lookup can therefore lead with: the `query`, or a
+ * filter's top-level `text` given as a value, `$eq`, `$q` or `$autocomplete` (what stream-chat-react sends, beside
+ * other conditions ANDed to it). Null when the text hides inside `$or`/`$and` or there is none.
+ */
+export function leadingText(query: unknown, filter: unknown): TextQuery | null {
+  if (query !== undefined) return readTextQuery(query);
+  if (!isPlainObject(filter) || filter.text === undefined) return null;
+  const text = filter.text;
+  if (typeof text === 'string') return readTextQuery(text);
+  if (!isPlainObject(text)) return null;
+  const ops = Object.keys(text);
+  if (ops.length !== 1 || !['$eq', '$q', '$autocomplete'].includes(ops[0]!)) return null;
+  return readTextQuery(text[ops[0]!]);
+}
+
+/**
+ * The WHERE on messages once an index lookup already applies the leading text: the filter's other conditions (the
+ * whole filter is compiled first, so its errors are the same as without the lookup).
+ */
+export function whereBesideText(
+  dialect: SqlDialectKind,
+  query: unknown,
+  filter: unknown,
+): RawBuilder<boolean>[] {
+  if (query !== undefined) return [];
+  compileMessageFilter(dialect, filter);
+  const rest = { ...(filter as Record<string, unknown>) };
+  delete rest.text;
+  return Object.keys(rest).length > 0 ? [compileMessageFilter(dialect, rest)] : [];
 }
 
 /**

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db, SqlDialectKind } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { visibleToViewer } from '../../core/access/visibility.ts';
+import { ftsLedPage } from './fts-led.ts';
 import { MSG } from './message-filter.ts';
 
 /** One page of a search, compiled by the service. */
@@ -19,41 +20,27 @@ export interface SearchQuery {
   order: RawBuilder<unknown>[];
   /** The sort keys, selected as `k0`, `k1`… so the next cursor can be built from the last row. */
   keys: RawBuilder<unknown>[];
+  /** The direction of each sort key (1 ascending, -1 descending), for plans that sort on the selected keys. */
+  directions: (1 | -1)[];
   limit: number;
   offset: number;
   /**
-   * When set (SQLite only), only the newest this many matches the viewer may read are sorted: the text index is walked newest
-   * first and stops there, instead of every match being scored and sorted before the first page is cut.
+   * When set, only the newest this many matches the viewer may read are sorted: on SQLite the text index is walked
+   * newest first and stops there, instead of every match being scored and sorted before the first page is cut.
    */
   candidates: number | null;
   /**
-   * The FTS5 query that drives a capped search on SQLite, read newest first; then `where` leaves the text out, as
-   * the join already applies it (an IN list would collect every match before the first is read).
+   * The FTS5 query that drives a capped search on SQLite, read newest first (fts-led.ts); then `where` leaves the
+   * text out, as the lookup already applies it (an IN list would collect every match before the first is read).
    */
   ftsLead: string | null;
 }
-
-const FTS = 'sf';
 
 export type SearchRow = MessageRow & Record<`k${number}`, unknown>;
 
 export interface SearchRepo {
   /** Messages of the channels the filter selects, excluding deleted ones and those hidden from the viewer. */
   messages(query: SearchQuery): Promise<SearchRow[]>;
-}
-
-/** The messages searched: all of them, or those the FTS5 lead names, joined in the index's order. */
-function messagesFrom(db: Db, query: SearchQuery) {
-  const messages = db.selectFrom(`messages as ${MSG}` as 'messages as sm');
-  if (query.ftsLead === null) return messages;
-  // CROSS JOIN keeps the index as the outer loop in SQLite, so rows come in its rowid order.
-  return db
-    .selectFrom(sql`messages_fts`.as(FTS))
-    .crossJoin(`messages as ${MSG}` as 'messages as sm')
-    .where(sql<boolean>`${sql.ref(`${FTS}.messages_fts`)} match ${query.ftsLead}`)
-    .where(
-      sql<boolean>`${sql.ref(`${MSG}.rowid`)} = ${sql.ref(`${FTS}.rowid`)}`,
-    ) as unknown as typeof messages;
 }
 
 /** The matching messages the viewer may read (alias `sm`), before sorting. */
@@ -63,7 +50,8 @@ function matchesSelect(db: Db, query: SearchQuery) {
   const lead = query.textDriven ? sql`+` : sql``;
   // The channels are a subquery, not a list: a filter may select any number of them.
   const channels = sql<boolean>`${lead}${sql.ref(`${MSG}.cid`)} in (select c.cid from channels c left join members m on m.app_id = c.app_id and m.cid = c.cid and m.user_id = ${query.viewerId ?? ''} where c.app_id = ${query.appId} and c.deleted_at is null and ${query.channelWhere})`;
-  let select = messagesFrom(db, query)
+  let select = db
+    .selectFrom(`messages as ${MSG}` as 'messages as sm')
     .selectAll(MSG as 'sm')
     .where(sql<boolean>`${lead}${sql.ref(`${MSG}.app_id`)} = ${query.appId}`)
     .where(sql.ref(`${MSG}.deleted_at`), 'is', null)
@@ -74,20 +62,23 @@ function matchesSelect(db: Db, query: SearchQuery) {
 }
 
 /**
- * The newest `candidates` matches. On SQLite a message's rowid grows with the time it was stored (its created_at),
- * so the rowids of the text index, read in descending order, give the newest matches first and the scan stops once
- * enough of them pass the channel and visibility checks.
+ * The newest `candidates` matches, when no FTS5 query leads (PostgreSQL; on SQLite a filter's text inside `$or`, or
+ * only emoji). On SQLite a message's rowid grows with the time it was stored, so reading rowids in descending order
+ * gives the newest first; PostgreSQL keeps the newest by created_at in a bounded sort.
  */
 function newestMatches(db: Db, query: SearchQuery, candidates: number) {
   const matches = matchesSelect(db, query);
-  const newest = matches.orderBy(
-    sql`${sql.ref(`${query.ftsLead === null ? MSG : FTS}.rowid`)} desc`,
-  );
+  const newest =
+    query.dialect === 'sqlite'
+      ? matches.orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`)
+      : matches.orderBy(sql.ref(`${MSG}.created_at`), 'desc').orderBy(sql.ref(`${MSG}.id`), 'asc');
   return newest.limit(candidates);
 }
 
 /** The SELECT of one search page (exported for bench/search, which prints its query plan). */
-export function searchSelect(db: Db, query: SearchQuery) {
+export function searchSelect(db: Db, query: SearchQuery): CompiledQuery<SearchRow> {
+  if (query.ftsLead !== null && query.candidates !== null)
+    return ftsLedPage(query, query.ftsLead, query.candidates).compile(db);
   const keys = query.keys.map((key, i) => key.as(`k${i}`));
   let select =
     query.candidates === null
@@ -97,11 +88,11 @@ export function searchSelect(db: Db, query: SearchQuery) {
           .selectAll()
           .select(keys);
   for (const item of query.order) select = select.orderBy(item);
-  return select.limit(query.limit).offset(query.offset);
+  return select.limit(query.limit).offset(query.offset).compile() as CompiledQuery<SearchRow>;
 }
 
 export function createSearchRepo(db: Db): SearchRepo {
   return {
-    messages: (query) => searchSelect(db, query).execute() as Promise<SearchRow[]>,
+    messages: async (query) => (await db.executeQuery(searchSelect(db, query))).rows,
   };
 }

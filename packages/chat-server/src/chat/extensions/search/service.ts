@@ -8,10 +8,17 @@ import type { JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
 import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
-import { MSG, messageWhere, rankedText, textDriven } from './message-filter.ts';
+import {
+  leadingText,
+  MSG,
+  messageWhere,
+  rankedText,
+  textDriven,
+  whereBesideText,
+} from './message-filter.ts';
 import { createSearchRepo, type SearchQuery, type SearchRepo, type SearchRow } from './repo.ts';
 import { readSearchRequest, type SearchRequest } from './request.ts';
-import { ftsQuery, readTextQuery, relevance } from './text-query.ts';
+import { ftsQuery, relevance } from './text-query.ts';
 
 type SearchResponse = { results: { message: MessageResponse }[]; next?: string };
 
@@ -59,11 +66,10 @@ function newestFirst(sort: SearchRequest['sort']): boolean {
   );
 }
 
-/** The FTS5 query of a plain-text `query` with words (a filter's text stays in its WHERE). */
-function leadingFts(query: unknown): string | null {
-  if (query === undefined) return null;
-  const { words } = readTextQuery(query);
-  return words.length > 0 ? ftsQuery(words) : null;
+/** The FTS5 query of the text every result must match, when it has words (see `leadingText`). */
+function leadingFts(query: unknown, filter: unknown): string | null {
+  const text = leadingText(query, filter);
+  return text && text.words.length > 0 ? ftsQuery(text.words) : null;
 }
 
 /** The query of one page of a search: what `repo.messages` runs (also used by bench/search). */
@@ -75,10 +81,15 @@ export function compileSearch(
   candidates: number | null = SEARCH_CANDIDATES,
 ): SearchQuery {
   const byText = textDriven(request.query, request.messageFilter);
-  // PostgreSQL keeps scoring every match: its trigram index gives no newest-first order to stop early in.
-  const capped = dialect === 'sqlite' && byText && newestFirst(request.sort) ? candidates : null;
-  const ftsLead = capped !== null ? leadingFts(request.query) : null;
-  const where = ftsLead ? [] : [messageWhere(dialect, request.query, request.messageFilter)];
+  // Both databases rank the same candidates, so a search answers the same on either.
+  const capped = byText && newestFirst(request.sort) ? candidates : null;
+  const ftsLead =
+    dialect === 'sqlite' && capped !== null
+      ? leadingFts(request.query, request.messageFilter)
+      : null;
+  const where = ftsLead
+    ? whereBesideText(dialect, request.query, request.messageFilter)
+    : [messageWhere(dialect, request.query, request.messageFilter)];
   const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
   const keys = sortKeys(dialect, request.sort, score);
   if (request.cursor) where.push(after(keys, request.cursor));
@@ -91,6 +102,7 @@ export function compileSearch(
     where,
     order: orderBy(keys),
     keys: keys.map((key) => key.expression),
+    directions: keys.map((key) => key.direction),
     limit: request.limit + 1,
     offset: request.offset,
     candidates: capped,
