@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import { isoFromMicros } from '../../../db/clock.ts';
 import type { Db } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -187,7 +186,8 @@ export function openTypeNames(actor: Actor, types?: ChannelTypeLookup): string[]
 
 /**
  * SQL: the channel `cid` (a SQL expression, in app `appId`) is one the actor may read: not deleted, and either of a
- * type anyone in the actor's role may read or one the actor is an unbanned member of (channel-types.ts grants).
+ * type anyone in the actor's role may read or one the actor is a member of (channel-types.ts grants; a member banned
+ * from the channel still reads it, access.ts), the same test as channels/query.ts `compileChannelFilter`.
  */
 export function readableChannel(
   actor: Actor,
@@ -198,7 +198,7 @@ export function readableChannel(
   if (actor.isServer) return sql<boolean>`1 = 1`;
   const publicTypes = openTypeNames(actor, types);
   const member = actor.userId
-    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId} and (rm.banned = 0 or rm.ban_expires <= ${isoFromMicros(Date.now() * 1000)}))`
+    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId})`
     : sql<boolean>`1 = 0`;
   const open =
     publicTypes.length > 0 ? sql<boolean>`rc.type in (${sql.join(publicTypes)})` : sql`1 = 0`;
