@@ -357,6 +357,7 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     channels,
     assembler,
     events,
+    users,
   });
   const services: ExtensionServices = {
     threads: createThreads(core, drafts),

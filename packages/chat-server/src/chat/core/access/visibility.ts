@@ -206,21 +206,60 @@ export function readableChannel(
 }
 
 /**
- * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` and,
- * unless `allowDeleted`, not be deleted. Anything else is refused alike, so a refusal tells nothing about messages
- * the writer cannot see.
+ * The actor whose view an object owned by `userId` (a reminder, a draft) is shown in: the caller when it is that
+ * user, else that user with their own role, so a server-side call naming them (or a timer, with no caller) gets
+ * what they would.
+ */
+export async function ownerViewer(
+  owner: { appId: string; userId: string; caller?: Actor },
+  roleOf: (appId: string, userId: string) => Promise<string>,
+): Promise<Actor> {
+  const { appId, userId, caller } = owner;
+  if (caller && !caller.isServer && caller.userId === userId) return caller;
+  return { appId, userId, role: await roleOf(appId, userId), isServer: false, connectionId: null };
+}
+
+/** Which of `cids` the actor may read (`readableChannel`), for objects loaded outside a channel's access check. */
+export async function readableCids(
+  db: Db,
+  actor: Actor,
+  cids: Iterable<string>,
+  types?: ChannelTypeLookup,
+): Promise<Set<string>> {
+  const wanted = [...new Set(cids)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('channels')
+    .select('cid')
+    .where('app_id', '=', actor.appId)
+    .where('cid', 'in', wanted)
+    .where(readableChannel(actor, sql.ref('channels.app_id'), sql.ref('channels.cid'), types))
+    .execute();
+  return new Set(rows.map((r) => r.cid));
+}
+
+/**
+ * The message `id` that a write by `writerId` refers to (a quote, a parent): it must exist in `cid`, be visible to
+ * the writer (under `bound`, and not a shadow-banned author's message unless theirs) and, unless `allowDeleted`, not
+ * be deleted. Anything else is refused alike, so a refusal tells nothing about messages the writer cannot see.
  */
 export async function referencedMessage(
   repo: MessagesRepo,
   appId: string,
   id: string,
-  target: { cid: string; bound: string | null; what: string; allowDeleted?: boolean },
+  target: {
+    cid: string;
+    bound: string | null;
+    writerId: string | null;
+    what: string;
+    allowDeleted?: boolean;
+  },
 ): Promise<MessageRow> {
   const row = await repo.get(appId, id);
   if (
     !row ||
     row.cid !== target.cid ||
-    isHidden(row, target.bound) ||
+    !inWindow({ viewerId: target.writerId, hiddenThrough: target.bound }, row) ||
     (!target.allowDeleted && row.deleted_at)
   )
     throw chatError.input(`${target.what} ${id} does not exist in this channel`);

@@ -158,13 +158,19 @@ async function resolveReferences(
     parent = await referencedMessage(context.repo, appId, parentId, {
       cid,
       bound,
+      writerId: scope.userId,
       what: 'parent message',
       allowDeleted: true,
     });
     if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
   }
   if (quotedId)
-    await referencedMessage(context.repo, appId, quotedId, { cid, bound, what: 'quoted message' });
+    await referencedMessage(context.repo, appId, quotedId, {
+      cid,
+      bound,
+      writerId: scope.userId,
+      what: 'quoted message',
+    });
   return parent;
 }
 
