@@ -39,6 +39,11 @@ export interface BeforeMessageStoredContext {
   system: boolean;
   /** The request's top-level `skip_enrich_url` (the client already attached its link previews). */
   skipEnrichUrl: boolean;
+  /**
+   * Registers cleanup to run once the send is over, stored or refused (a later check's refusal included), for
+   * state a check keeps beside the row until then.
+   */
+  onSettled(cleanup: () => void): void;
 }
 
 /** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */

@@ -256,13 +256,19 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
     if (!system && (await bans.shadowed(actor.appId, userId, access.channel.cid, row.created_at)))
       row.shadowed = 1;
     const skipEnrichUrl = options.skipEnrichUrl === true;
-    const inTransaction = await runChecks(context, {
-      ...scope,
-      row,
-      custom: fields.custom,
-      system,
-      skipEnrichUrl,
-    });
-    return store({ actor, access, row, parent, inTransaction, system });
+    const settled: (() => void)[] = [];
+    try {
+      const inTransaction = await runChecks(context, {
+        ...scope,
+        row,
+        custom: fields.custom,
+        system,
+        skipEnrichUrl,
+        onSettled: (cleanup) => settled.push(cleanup),
+      });
+      return await store({ actor, access, row, parent, inTransaction, system });
+    } finally {
+      for (const cleanup of settled) cleanup();
+    }
   };
 }
