@@ -184,7 +184,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps, points.eventAudience);
   const users = createUsersService({ deps, events });
   const repos = createCoreRepos(deps, points);
-  const me = createOwnUserBuilder(deps, users, repos.reads, points);
+  const me = createOwnUserBuilder({ deps, users, reads: repos.reads, points });
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,
