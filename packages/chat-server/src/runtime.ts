@@ -117,6 +117,7 @@ export async function createChatRuntime(
       channelTypes,
     };
     const services = createChatServices(deps);
+    await services.bans.start(config.apps.map((app) => app.id));
     announceReapedPresence(deps, services);
     services.reminders.start();
     services.campaigns.start();
@@ -131,6 +132,7 @@ export async function createChatRuntime(
         services.channels.stop();
         await services.reminders.stop();
         await services.campaigns.stop();
+        await services.bans.stop();
         await writes.drain();
         await presence.close();
         await connections.close();

@@ -95,16 +95,16 @@ if (redisUrl) {
       stores.push(store);
       const closedSocket = { readyState: 3 } as unknown as WebSocket;
       for (const id of ['c1', 'c2']) {
-        const connection = new Connection(
+        const connection = new Connection({
           id,
-          'app',
-          'lan',
-          'user',
-          false,
-          closedSocket,
-          1e6,
-          () => {},
-        );
+          appId: 'app',
+          userId: 'lan',
+          role: 'user',
+          anonymous: false,
+          socket: closedSocket,
+          maxBufferedBytes: 1e6,
+          onBroken: () => {},
+        });
         hub.add(connection);
         await store.connected('app', 'lan');
         hub.watch(connection, 'messaging:a');

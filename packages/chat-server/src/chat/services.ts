@@ -207,7 +207,7 @@ function createCore(deps: ChatDeps, points: ExtensionPoints): Core {
   const events = createEventPublisher(deps, points.eventAudience);
   const users = createUsersService({ deps, events });
   const repos = createCoreRepos(deps, points);
-  const me = createOwnUserBuilder(deps, users, repos.reads, points);
+  const me = createOwnUserBuilder({ deps, users, reads: repos.reads, points });
   const assembler = createMessageAssembler({
     messages: repos.messages,
     reactions: repos.reactions,
@@ -407,6 +407,7 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     channels,
     assembler,
     events,
+    users,
   });
   const services: ExtensionServices = {
     threads: createThreads(core, drafts),

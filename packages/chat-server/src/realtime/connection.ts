@@ -11,6 +11,14 @@ export interface ConnectionIdentity {
   anonymous: boolean;
 }
 
+/** What a connection is made of: its identity, the socket it writes to, and what to do when a write fails. */
+export interface ConnectionOptions extends ConnectionIdentity {
+  socket: WebSocket;
+  /** A socket with more than this many bytes unsent is a slow consumer and is closed. */
+  maxBufferedBytes: number;
+  onBroken: (connection: Connection, reason: string) => void;
+}
+
 /**
  * One client websocket on this node with its outbox. Frames queued during an event-loop turn are written together
  * (one corked write per socket per turn, the biggest fan-out lever); a failed or overflowing write closes it.
@@ -23,19 +31,29 @@ export class Connection implements ConnectionIdentity {
   private closed = false;
   private readonly raw: Duplex | undefined;
 
-  constructor(
-    readonly id: string,
-    readonly appId: string,
-    readonly userId: string,
-    readonly role: string,
-    readonly anonymous: boolean,
-    private readonly socket: WebSocket,
-    private readonly maxBufferedBytes: number,
-    private readonly onBroken: (connection: Connection, reason: string) => void,
-  ) {
+  readonly id: string;
+  readonly appId: string;
+  readonly userId: string;
+  readonly role: string;
+  readonly anonymous: boolean;
+  private readonly socket: WebSocket;
+  private readonly maxBufferedBytes: number;
+  private readonly onBroken: (connection: Connection, reason: string) => void;
+
+  constructor(options: ConnectionOptions) {
+    ({
+      id: this.id,
+      appId: this.appId,
+      userId: this.userId,
+      role: this.role,
+      anonymous: this.anonymous,
+      socket: this.socket,
+      maxBufferedBytes: this.maxBufferedBytes,
+      onBroken: this.onBroken,
+    } = options);
     // ws writes frames straight to its net.Socket when compression is off (our setting); writing our pre-built
     // frames to the same socket keeps byte order and skips re-framing per socket. Fall back to ws.send otherwise.
-    const internal = socket as unknown as {
+    const internal = this.socket as unknown as {
       _socket?: Duplex;
       _extensions?: Record<string, unknown>;
     };

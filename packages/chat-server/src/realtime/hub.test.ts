@@ -8,16 +8,16 @@ import { Hub } from './hub.ts';
 const socket = { readyState: 3 } as unknown as WebSocket;
 let nextId = 0;
 const connect = (hub: Hub, userId: string, anonymous = false) => {
-  const connection = new Connection(
-    `c${nextId++}`,
-    'app',
+  const connection = new Connection({
+    id: `c${nextId++}`,
+    appId: 'app',
     userId,
-    'user',
+    role: 'user',
     anonymous,
     socket,
-    1e6,
-    () => {},
-  );
+    maxBufferedBytes: 1e6,
+    onBroken: () => {},
+  });
   hub.add(connection);
   return connection;
 };

@@ -143,19 +143,19 @@ function openConnection(
     const watched = hub.remove(connection);
     void afterClose(context, connection, watched);
   });
-  const connection = new Connection(
-    randomUUID(),
-    handshake.appId,
-    handshake.userId,
+  const connection = new Connection({
+    id: randomUUID(),
+    appId: handshake.appId,
+    userId: handshake.userId,
     role,
-    handshake.anonymous,
+    anonymous: handshake.anonymous,
     // Connection writes through `send` when the socket has no raw stream, which PollSocket never has.
-    socket as unknown as WebSocket,
-    deps.config.longPoll.maxQueuedBytes,
-    (broken, reason) => {
+    socket: socket as unknown as WebSocket,
+    maxBufferedBytes: deps.config.longPoll.maxQueuedBytes,
+    onBroken: (broken, reason) => {
       deps.log.warn({ connectionId: broken.id, reason }, 'closing long-poll connection');
     },
-  );
+  });
   const entry: LongPollEntry = { connection, socket, address };
   registry.add(entry);
   hub.add(connection);

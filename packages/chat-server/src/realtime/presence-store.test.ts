@@ -9,7 +9,16 @@ import { createMemoryPresenceStore } from './presence-store.ts';
 const socket = { readyState: 3 } as unknown as WebSocket;
 let nextId = 0;
 const connection = (userId: string, anonymous = false) =>
-  new Connection(`c${nextId++}`, 'app', userId, 'user', anonymous, socket, 1e6, () => {});
+  new Connection({
+    id: `c${nextId++}`,
+    appId: 'app',
+    userId,
+    role: 'user',
+    anonymous,
+    socket,
+    maxBufferedBytes: 1e6,
+    onBroken: () => {},
+  });
 
 describe('the memory presence store of one process', () => {
   const log = { warn: () => {} };

@@ -165,18 +165,18 @@ function openConnection(
   role: string,
 ): Connection {
   const { deps } = context;
-  session.connection = new Connection(
-    randomUUID(),
-    handshake.appId,
-    handshake.userId,
+  session.connection = new Connection({
+    id: randomUUID(),
+    appId: handshake.appId,
+    userId: handshake.userId,
     role,
-    handshake.anonymous,
-    session.socket,
-    deps.config.limits.socketMaxBufferedBytes,
-    (broken, reason) => {
+    anonymous: handshake.anonymous,
+    socket: session.socket,
+    maxBufferedBytes: deps.config.limits.socketMaxBufferedBytes,
+    onBroken: (broken, reason) => {
       deps.log.warn({ connectionId: broken.id, reason }, 'closing websocket after a failed write');
     },
-  );
+  });
   return session.connection;
 }
 

@@ -232,6 +232,109 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
   });
 });
 
+describe(
+  'reminders and drafts carry only what their owner can still read',
+  { timeout: 30_000 },
+  () => {
+    /** Alice and Bob in a private channel of their own, and Bob alone in a second one he keeps reading. */
+    async function pair(prefix: string) {
+      const aliceId = uniqueId(`${prefix}-a`);
+      const bobId = uniqueId(`${prefix}-b`);
+      const alice = await connectUser(env(), aliceId);
+      const bob = await connectUser(env(), bobId);
+      const channelId = uniqueId(prefix);
+      const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+        members: [aliceId, bobId],
+      });
+      const bobChannel = await watchChannel(bob, 'messaging', channelId);
+      const ownChannel = await watchChannel(bob, 'messaging', uniqueId(`${prefix}-rieng`), {
+        members: [bobId],
+      });
+      return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, ownChannel };
+    }
+
+    it('a member removed from a private channel no longer gets its messages through reminders or drafts', async () => {
+      const p = await pair('vis-roi-kenh');
+      const secret = await sendText(p.aliceChannel, 'Bí kíp nội môn');
+      const kept = await sendText(p.ownChannel, 'Ghi chép riêng');
+      await p.bob.createReminder({ messageId: secret.id });
+      await p.bob.createReminder({ messageId: kept.id });
+      await p.bobChannel.createDraft({
+        id: randomUUID(),
+        text: 'Trích',
+        quoted_message_id: secret.id,
+      });
+      await p.bobChannel.createDraft({ id: randomUUID(), text: 'Đáp', parent_id: secret.id });
+      await p.ownChannel.createDraft({ id: randomUUID(), text: 'Nháp riêng', parent_id: kept.id });
+      await p.aliceChannel.removeMembers([p.bobId]);
+
+      const { reminders } = await p.bob.queryReminders({ limit: 100 });
+      expect(reminders.map((r) => r.message_id)).toEqual([kept.id]);
+      const { drafts } = await p.bob.queryDrafts({ limit: 100 });
+      expect(drafts.map((d) => d.channel_cid)).toEqual([p.ownChannel.cid]);
+      expect(drafts[0]?.parent_message?.id).toBe(kept.id);
+      // The client drops its channel object once told of the removal; a fresh client asks again.
+      const again = (await connectUser(env(), p.bobId)).channel('messaging', p.bobChannel.id!);
+      await expectStreamError(again.getDraft(), { code: 17 });
+      await expectStreamError(again.getDraft({ parent_id: secret.id }), { code: 17 });
+    });
+
+    /** A server-side query for one user: the client passes `user_id` through though its type omits it. */
+    const forUser = (userId: string) =>
+      ({ user_id: userId }) as Parameters<StreamChat['queryReminders']>[0];
+
+    it('a server-side query naming the removed member answers as that member would see it', async () => {
+      const p = await pair('vis-roi-server');
+      const secret = await sendText(p.aliceChannel, 'Bí kíp nội môn');
+      await p.bob.createReminder({ messageId: secret.id });
+      await p.bobChannel.createDraft({
+        id: randomUUID(),
+        text: 'Trích',
+        quoted_message_id: secret.id,
+      });
+      const before = await env().admin.queryReminders(forUser(p.bobId));
+      expect(before.reminders.map((r) => r.message_id)).toEqual([secret.id]);
+      await p.aliceChannel.removeMembers([p.bobId]);
+
+      expect((await env().admin.queryReminders(forUser(p.bobId))).reminders).toEqual([]);
+      expect((await env().admin.queryDrafts({ user_id: p.bobId })).drafts).toEqual([]);
+    });
+
+    it("a shadow-banned author's message cannot be reminded of, quoted in a draft or replied to by anyone else", async () => {
+      const p = await pair('vis-an-cam');
+      await p.aliceChannel.shadowBan(p.bobId, {});
+      const hidden = await sendText(p.bobChannel, 'Lời của kẻ bị cấm ẩn');
+      const aliceId = p.aliceId;
+
+      await expectStreamError(
+        env().admin.createReminder({ messageId: hidden.id, user_id: aliceId }),
+        {
+          code: 16,
+        },
+      );
+      await expectStreamError(
+        p.aliceChannel.createDraft({
+          id: randomUUID(),
+          text: 'Trích',
+          quoted_message_id: hidden.id,
+        }),
+        { code: 4 },
+      );
+      await expectStreamError(
+        p.aliceChannel.createDraft({ id: randomUUID(), text: 'Đáp', parent_id: hidden.id }),
+        { code: 4 },
+      );
+      await expectStreamError(sendText(p.aliceChannel, 'Trích', { quoted_message_id: hidden.id }), {
+        code: 4,
+      });
+      // The author keeps seeing their own message everywhere, as sent.
+      await p.bob.createReminder({ messageId: hidden.id });
+      const { reminders } = await p.bob.queryReminders({});
+      expect(reminders.map((r) => r.message?.id)).toEqual([hidden.id]);
+    });
+  },
+);
+
 describe('live events about a message reach only members who see it', { timeout: 30_000 }, () => {
   /**
    * The event types `client` receives about `hiddenId` while `act` runs. The barrier (an action whose event

@@ -46,6 +46,11 @@ export interface BeforeMessageStoredContext {
    * checked them; empty for system messages.
    */
   sendOptions: JsonObject;
+  /**
+   * Registers cleanup to run once the send is over, stored or refused (a later check's refusal included), for
+   * state a check keeps beside the row until then.
+   */
+  onSettled(cleanup: () => void): void;
 }
 
 /** Work a check hands back to run in the message's insert transaction (a poll records the message carrying it). */

@@ -60,8 +60,11 @@ export function effectiveRoles(actor: Actor, membership: MembershipFacts | null)
   roles.push(global);
   // Admins and moderators are also "users": they get what any user gets.
   if (global === 'admin' || global === 'moderator') roles.push('user');
-  if (membership && !membership.banned) {
+  if (membership) {
+    // As in Stream, a member banned from the channel still reads it (permissionsFor keeps only reading); they
+    // lose every moderating role there.
     roles.push('channel_member');
+    if (membership.banned) return roles;
     // A guest owns the support channel it opens but never moderates it: it could invite anyone into it.
     const moderates =
       membership.channelRole === 'channel_moderator' || membership.channelRole === 'owner';
@@ -101,8 +104,8 @@ export function ownerFacts(
 }
 
 /**
- * The permissions `actor` holds in a channel of `type`. `standing.banned` is an app-wide ban (a channel ban is the
- * membership's): the user keeps only what KEPT_WHEN_BANNED lists.
+ * The permissions `actor` holds in a channel of `type`. `standing.banned` is an app-wide ban, `membership.banned` a
+ * ban from this channel: either way the user keeps only what KEPT_WHEN_BANNED lists.
  */
 export function permissionsFor(
   type: ChannelType,
@@ -120,7 +123,7 @@ export function permissionsFor(
     for (const p of grantsOf(type, role)) permissions.add(p);
   // Guests are anyone who asks: letting them upload would let anyone host files on our origin.
   if (actor.role === 'guest') permissions.delete('upload-file');
-  if (standing?.banned)
+  if (standing?.banned || membership?.banned)
     for (const permission of permissions)
       if (!KEPT_WHEN_BANNED.has(permission)) permissions.delete(permission);
   return permissions;

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import { isoFromMicros } from '../../../db/clock.ts';
 import type { Db } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type { EventPublisher } from '../events/publisher.ts';
@@ -197,7 +196,8 @@ export function openTypeNames(actor: Actor, types?: ChannelTypeLookup): string[]
 
 /**
  * SQL: the channel `cid` (a SQL expression, in app `appId`) is one the actor may read: not deleted, and either of a
- * type anyone in the actor's role may read or one the actor is an unbanned member of (channel-types.ts grants).
+ * type anyone in the actor's role may read or one the actor is a member of (channel-types.ts grants; a member banned
+ * from the channel still reads it, access.ts), the same test as channels/query.ts `compileChannelFilter`.
  */
 export function readableChannel(
   actor: Actor,
@@ -208,7 +208,7 @@ export function readableChannel(
   if (actor.isServer) return sql<boolean>`1 = 1`;
   const publicTypes = openTypeNames(actor, types);
   const member = actor.userId
-    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId} and (rm.banned = 0 or rm.ban_expires <= ${isoFromMicros(Date.now() * 1000)}))`
+    ? sql<boolean>`exists (select 1 from members rm where rm.app_id = rc.app_id and rm.cid = rc.cid and rm.user_id = ${actor.userId})`
     : sql<boolean>`1 = 0`;
   const open =
     publicTypes.length > 0 ? sql<boolean>`rc.type in (${sql.join(publicTypes)})` : sql`1 = 0`;
@@ -216,9 +216,42 @@ export function readableChannel(
 }
 
 /**
- * The message `id` that a write refers to (a quote, a parent): it must exist in `cid`, be visible under `bound` (and
- * to `writerId` when given: not someone else's shadowed or pending message) and, unless `allowDeleted`, not be
- * deleted. Anything else is refused alike, so a refusal tells nothing about messages the writer cannot see.
+ * The actor whose view an object owned by `userId` (a reminder, a draft) is shown in: the caller when it is that
+ * user, else that user with their own role, so a server-side call naming them (or a timer, with no caller) gets
+ * what they would.
+ */
+export async function ownerViewer(
+  owner: { appId: string; userId: string; caller?: Actor },
+  roleOf: (appId: string, userId: string) => Promise<string>,
+): Promise<Actor> {
+  const { appId, userId, caller } = owner;
+  if (caller && !caller.isServer && caller.userId === userId) return caller;
+  return { appId, userId, role: await roleOf(appId, userId), isServer: false, connectionId: null };
+}
+
+/** Which of `cids` the actor may read (`readableChannel`), for objects loaded outside a channel's access check. */
+export async function readableCids(
+  db: Db,
+  actor: Actor,
+  cids: Iterable<string>,
+  types?: ChannelTypeLookup,
+): Promise<Set<string>> {
+  const wanted = [...new Set(cids)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('channels')
+    .select('cid')
+    .where('app_id', '=', actor.appId)
+    .where('cid', 'in', wanted)
+    .where(readableChannel(actor, sql.ref('channels.app_id'), sql.ref('channels.cid'), types))
+    .execute();
+  return new Set(rows.map((r) => r.cid));
+}
+
+/**
+ * The message `id` that a write by `writerId` refers to (a quote, a parent): it must exist in `cid`, be visible to
+ * the writer (under `bound`, and not a shadow-banned author's message unless theirs) and, unless `allowDeleted`, not
+ * be deleted. Anything else is refused alike, so a refusal tells nothing about messages the writer cannot see.
  */
 export async function referencedMessage(
   repo: MessagesRepo,
@@ -227,17 +260,16 @@ export async function referencedMessage(
   target: {
     cid: string;
     bound: string | null;
+    writerId: string | null;
     what: string;
     allowDeleted?: boolean;
-    writerId?: string;
   },
 ): Promise<MessageRow> {
   const row = await repo.get(appId, id);
   if (
     !row ||
     row.cid !== target.cid ||
-    isHidden(row, target.bound) ||
-    (target.writerId !== undefined && hiddenFromViewer.row(row, target.writerId)) ||
+    !inWindow({ viewerId: target.writerId, hiddenThrough: target.bound }, row) ||
     (!target.allowDeleted && row.deleted_at)
   )
     throw chatError.input(`${target.what} ${id} does not exist in this channel`);

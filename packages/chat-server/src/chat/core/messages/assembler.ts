@@ -7,7 +7,7 @@ import { normalizeIso } from '../../../db/clock.ts';
 import { parseArray } from '../json.ts';
 import { EVERY_MEMBER, type MessageRow, type MessagesRepo } from './repo.ts';
 import { toMessageResponse, userOf, type MessageResponse } from './serialize.ts';
-import { isHidden } from '../access/visibility.ts';
+import { inWindow } from '../access/visibility.ts';
 
 const LATEST_REACTIONS = 10;
 
@@ -55,7 +55,7 @@ interface Related {
 
 /**
  * The quoted rows each message may embed for `viewerId`: only a quote from the same channel that the viewer can
- * see. A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
+ * see (access/visibility.ts `inWindow`). A quote hidden from the viewer keeps its `quoted_message_id` but is not embedded, so nothing of it shows.
  * Without a viewer the payload may reach every watcher (events), so the strictest bound of any member applies.
  */
 async function embeddableQuotes(
@@ -75,8 +75,9 @@ async function embeddableQuotes(
   const result = new Map<string, MessageRow>();
   for (const row of quoting) {
     const quoted = quotedRows.get(row.quoted_message_id!)!;
-    if (quoted.cid === row.cid && !isHidden(quoted, bounds.get(row.cid)))
-      result.set(row.id, quoted);
+    const window = { viewerId, hiddenThrough: bounds.get(row.cid) ?? null };
+    // A shadow-banned author's message stays theirs alone, even quoted by someone who learnt its id.
+    if (quoted.cid === row.cid && inWindow(window, quoted)) result.set(row.id, quoted);
   }
   return result;
 }

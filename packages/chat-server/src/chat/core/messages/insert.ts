@@ -160,9 +160,9 @@ async function resolveReferences(
     parent = await referencedMessage(context.repo, appId, parentId, {
       cid,
       bound,
+      writerId: scope.userId,
       what: 'parent message',
       allowDeleted: true,
-      writerId: scope.userId,
     });
     if (parent.parent_id) throw chatError.nesting('a reply cannot be the parent of another reply');
   }
@@ -259,15 +259,21 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
     if (!system && (await bans.shadowed(actor.appId, userId, access.channel.cid, row.created_at)))
       row.shadowed = 1;
     const skipEnrichUrl = options.skipEnrichUrl === true;
-    const inTransaction = await runChecks(context, {
-      ...scope,
-      row,
-      custom: fields.custom,
-      system,
-      skipEnrichUrl,
-      input,
-      sendOptions: options.sendOptions ?? {},
-    });
-    return store({ actor, access, row, parent, inTransaction, system });
+    const settled: (() => void)[] = [];
+    try {
+      const inTransaction = await runChecks(context, {
+        ...scope,
+        row,
+        custom: fields.custom,
+        system,
+        skipEnrichUrl,
+        input,
+        sendOptions: options.sendOptions ?? {},
+        onSettled: (cleanup) => settled.push(cleanup),
+      });
+      return await store({ actor, access, row, parent, inTransaction, system });
+    } finally {
+      for (const cleanup of settled) cleanup();
+    }
   };
 }

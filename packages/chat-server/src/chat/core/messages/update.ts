@@ -130,6 +130,7 @@ async function patchContent(
       await referencedMessage(context.repo, actor.appId, quotedId, {
         cid: row.cid,
         bound: historyBound(access.channel, access.membership),
+        writerId: actor.userId,
         what: 'quoted message',
       });
     }

@@ -21,13 +21,21 @@ export interface OwnUserResponse extends UserResponse {
 
 export type OwnUserBuilder = (row: UserRow) => Promise<OwnUserResponse>;
 
+/** What the own-user builder reads: the clock, users, the unread counts and the extensions' parts. */
+export interface OwnUserContext {
+  deps: ChatDeps;
+  users: UsersService;
+  reads: ReadsRepo;
+  points: Pick<ExtensionPoints, 'ownUser'>;
+}
+
 /** The core fills identity and unread totals; extensions add their parts (mutes, blocks, live locations). */
-export function createOwnUserBuilder(
-  deps: ChatDeps,
-  users: UsersService,
-  reads: ReadsRepo,
-  points: Pick<ExtensionPoints, 'ownUser'>,
-): OwnUserBuilder {
+export function createOwnUserBuilder({
+  deps,
+  users,
+  reads,
+  points,
+}: OwnUserContext): OwnUserBuilder {
   return async (row) => {
     const appId = row.app_id;
     const self = users.toResponse(row);

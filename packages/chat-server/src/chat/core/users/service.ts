@@ -25,8 +25,10 @@ export interface UsersService extends UserWrites {
   roleOf(appId: string, userId: string): Promise<string>;
   /** The role and whether an app-wide ban holds now, from the same short-lived cache as `roleOf`. */
   standingOf(appId: string, userId: string): Promise<UserStanding>;
-  /** Drops the cached standing after a local change (a ban), so this node applies it at once. */
+  /** Drops the cached standing after a change (a ban, here or announced by another node: bans/standing-sync.ts). */
   forgetStanding(appId: string, userId: string): void;
+  /** Drops every cached standing (this node may have missed announcements of changes). */
+  forgetAllStandings(): void;
 }
 
 /** What access checks need to know about a user beyond one channel. */
@@ -47,7 +49,8 @@ const ROLE_CACHE_LIMIT = 50_000;
 export function createUsersService({ deps, events }: UsersServiceContext): UsersService {
   const repo = createUsersRepo(deps.db);
   // Every REST call needs the caller's role; roles change rarely, so a short-lived cache saves a query per call.
-  // Local changes drop the entry at once; other nodes see a change within ROLE_TTL_MS.
+  // Local changes drop the entry at once; a ban is also dropped on every other node over the bus
+  // (bans/standing-sync.ts), other changes (a role) reach other nodes within ROLE_TTL_MS.
   const roles = new Map<
     string,
     { role: string; banned: number; banExpires: string | null; until: number }
@@ -127,6 +130,7 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     },
 
     forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
+    forgetAllStandings: () => roles.clear(),
 
     async touchLastActive(appId, userId) {
       const now = deps.clock.now();

@@ -1,6 +1,11 @@
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../../core/access/access.ts';
-import { inWindow, viewerWindows } from '../../core/access/visibility.ts';
+import {
+  inWindow,
+  ownerViewer,
+  readableCids,
+  viewerWindows,
+} from '../../core/access/visibility.ts';
 import {
   assertChannelId,
   assertChannelType,
@@ -13,6 +18,7 @@ import { parseObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageRow, MessagesRepo } from '../../core/messages/repo.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
+import type { UsersService } from '../../core/users/service.ts';
 import type { DraftRow, DraftsRepo } from './repo.ts';
 import { toDraftResponse, type DraftResponse } from './serialize.ts';
 
@@ -24,6 +30,8 @@ export interface DraftsContext {
   channels: ChannelsService;
   assembler: MessageAssembler;
   events: EventPublisher;
+  /** The owner's role, for reading their drafts as they would (access/visibility.ts `ownerViewer`). */
+  users: Pick<UsersService, 'roleOf'>;
 }
 
 /** Whose drafts a call is about: the caller's own, or for server-side calls the given `user_id`. */
@@ -62,9 +70,17 @@ function relatedIds(rows: DraftRow[]): Set<string> {
   return related;
 }
 
+/** The owner as the one rule sees them: the caller, or for a server-side call the named user with their role. */
+export function draftViewer(ctx: DraftsContext, actor: Actor, userId: string): Promise<Actor> {
+  return ownerViewer({ appId: actor.appId, userId, caller: actor }, (appId, id) =>
+    ctx.users.roleOf(appId, id),
+  );
+}
+
 /**
  * Responses for many drafts, with their parent and quoted messages assembled in one batch: only those still in
- * the draft's channel and visible to its owner (a truncation after the draft was saved hides them).
+ * the draft's channel and visible to its owner (a truncation after the draft was saved hides them, and so does
+ * losing the channel: removed from a private one, nothing of it is shown).
  */
 export async function draftResponses(
   ctx: DraftsContext,
@@ -88,10 +104,19 @@ export async function draftResponses(
     found.size > 0 ? rows.map((r) => r.cid) : [],
     userId,
   );
+  const readable =
+    found.size > 0
+      ? await readableCids(
+          ctx.deps.db,
+          await ownerViewer({ appId, userId }, (a, u) => ctx.users.roleOf(a, u)),
+          rows.map((r) => r.cid),
+          ctx.deps.channelTypes,
+        )
+      : new Set<string>();
   const visible = (row: DraftRow, id: unknown) => {
     const message = typeof id === 'string' && id ? found.get(id) : undefined;
-    if (!message || message.cid !== row.cid || !inWindow(windowOf(row.cid), message))
-      return undefined;
+    if (!message || message.cid !== row.cid || !readable.has(row.cid)) return undefined;
+    if (!inWindow(windowOf(row.cid), message)) return undefined;
     return byId.get(message.id);
   };
   return rows.map((row) =>

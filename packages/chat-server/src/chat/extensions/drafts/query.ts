@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
+import { readableChannel } from '../../core/access/visibility.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { decodeOffsetCursor, encodeOffsetCursor, pageLimit } from '../../core/query/cursor.ts';
 import { compileFilter, type Operator } from '../../core/query/filter.ts';
 import { compileSort, parseSort } from '../../core/query/sort.ts';
-import { draftOwner, draftResponses, type DraftsContext } from './context.ts';
+import { draftOwner, draftResponses, draftViewer, type DraftsContext } from './context.ts';
 import type { DraftResponse } from './serialize.ts';
 
 /** `parent_id` is '' for channel drafts, so `$exists` asks whether it is a thread draft. */
@@ -50,7 +51,14 @@ export async function queryDrafts(
   const offset = body.prev
     ? Math.max(0, decodeOffsetCursor(body.prev, 'prev') - limit)
     : decodeOffsetCursor(body.next, 'next');
-  const where = draftsFilter(ctx, body.filter);
+  // Only drafts in channels their owner can still read (access/visibility.ts): a page is then full.
+  const readable = readableChannel(
+    await draftViewer(ctx, actor, userId),
+    sql.ref('drafts.app_id'),
+    sql.ref('drafts.cid'),
+    ctx.deps.channelTypes,
+  );
+  const where = sql<boolean>`(${draftsFilter(ctx, body.filter)} and ${readable})`;
   const orderBy = draftsOrder(ctx, body.sort);
   const rows = await ctx.repo.query(actor.appId, userId, where, orderBy, limit + 1, offset);
   const page = rows.slice(0, limit);

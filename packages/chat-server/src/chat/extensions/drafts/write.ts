@@ -29,7 +29,12 @@ async function checkReferences(
     [input.quotedId, 'quoted message'],
   ] as const) {
     if (!messageId) continue;
-    const row = await referencedMessage(ctx.messages, actor.appId, messageId, { cid, bound, what });
+    const row = await referencedMessage(ctx.messages, actor.appId, messageId, {
+      cid,
+      bound,
+      writerId: userId,
+      what,
+    });
     if (what === 'parent message' && row.parent_id)
       throw chatError.nesting('a reply cannot be the parent of another reply');
   }

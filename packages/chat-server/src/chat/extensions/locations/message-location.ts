@@ -54,7 +54,14 @@ export function createMessageLocations(context: {
   const pending = new Map<string, SharedLocationRow>();
   const pendingKey = (appId: string, messageId: string) => `${appId}\u0000${messageId}`;
 
-  const beforeStored: BeforeMessageStored = async ({ access, userId, row, custom, system }) => {
+  const beforeStored: BeforeMessageStored = async ({
+    access,
+    userId,
+    row,
+    custom,
+    system,
+    onSettled,
+  }) => {
     if (system || !('shared_location' in custom)) return undefined;
     const input = custom.shared_location;
     // It is a column of its own, never custom data.
@@ -87,6 +94,8 @@ export function createMessageLocations(context: {
     };
     const key = pendingKey(row.app_id, row.id);
     pending.set(key, location);
+    // Assembling the message.new payload takes it; a send refused before that (a later check) must not leave it.
+    onSettled(() => pending.delete(key));
     return async (trx) => {
       pending.delete(key);
       await repo.insert(trx, location);

@@ -17,7 +17,11 @@ export function attachPollOnSend(context: {
   const { deps, polls, messages } = context;
   return async ({ actor, access, userId, row, custom, system }) => {
     if (custom.poll_id === undefined || custom.poll_id === null || custom.poll_id === '') {
-      delete custom.poll_id;
+      // No poll, as Stream reads an empty poll_id: nothing of it may stay in the custom data already serialised.
+      if ('poll_id' in custom) {
+        delete custom.poll_id;
+        row.custom = JSON.stringify(custom);
+      }
       return undefined;
     }
     if (system) throw chatError.input('a system message cannot carry a poll');

@@ -2,7 +2,12 @@ import type { ActivityListener } from '../../core/extension-points.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
-import { inWindow, viewerWindows } from '../../core/access/visibility.ts';
+import {
+  inWindow,
+  ownerViewer,
+  readableCids,
+  viewerWindows,
+} from '../../core/access/visibility.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
 import type { JsonObject } from '../../core/json.ts';
@@ -85,16 +90,19 @@ async function assembledPerUser(
 ): Promise<Map<string, AssembledMessage>> {
   const assembled = new Map<string, AssembledMessage>();
   for (const [userId, list] of byUser) {
-    // A message hidden from the user since the reminder was set (truncation, clear_history) takes it along.
-    const windowOf = await viewerWindows(
-      ctx.messages.repo,
-      appId,
-      list.map((r) => r.cid),
-      userId,
+    // A message the user can no longer read (removed from a private channel) or that is hidden from them since the
+    // reminder was set (truncation, clear_history, a shadow-banned author) takes the reminder along.
+    const cids = list.map((r) => r.cid);
+    const readable = await readableCids(
+      ctx.deps.db,
+      await ownerViewer({ appId, userId }, (a, u) => ctx.users.roleOf(a, u)),
+      cids,
+      ctx.deps.channelTypes,
     );
+    const windowOf = await viewerWindows(ctx.messages.repo, appId, cids, userId);
     const present = list
       .map((r) => messageRows.get(r.message_id))
-      .filter((m): m is MessageRow => !!m && inWindow(windowOf(m.cid), m));
+      .filter((m): m is MessageRow => !!m && readable.has(m.cid) && inWindow(windowOf(m.cid), m));
     for (const message of await ctx.assembler.assemble(appId, present, userId))
       assembled.set(`${userId}\u0000${message.id}`, message);
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
+import { ownerViewer, readableChannel } from '../../core/access/visibility.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { compileFilter } from '../../core/query/filter.ts';
 import { compileSort, parseSort } from '../../core/query/sort.ts';
@@ -58,7 +59,17 @@ export async function queryReminders(
 ): Promise<{ reminders: ReminderResponse[]; next?: string; prev?: string }> {
   const userId = actingUser(actor, body.user_id);
   const { limit, offset } = pageOf(body);
-  const where = remindersFilter(ctx, body.filter);
+  // Only reminders in channels their owner can still read: a page is then full and `next` means more.
+  const owner = await ownerViewer({ appId: actor.appId, userId, caller: actor }, (a, u) =>
+    ctx.users.roleOf(a, u),
+  );
+  const readable = readableChannel(
+    owner,
+    sql.ref('reminders.app_id'),
+    sql.ref('reminders.cid'),
+    ctx.deps.channelTypes,
+  );
+  const where = sql<boolean>`(${remindersFilter(ctx, body.filter)} and ${readable})`;
   const orderBy = remindersOrder(ctx, body.sort);
   // One extra row tells whether a next page exists.
   const rows = await ctx.repo.query(actor.appId, userId, where, orderBy, offset, limit + 1);
