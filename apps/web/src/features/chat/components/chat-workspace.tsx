@@ -11,11 +11,13 @@ import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
 import { RealmMessageUI } from '../messages/realm-message-ui';
+import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { ProfileCardProvider } from '../people/profile-card-context';
+import { ViReminderNotification } from '../reminders/reminder-notification';
 import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
@@ -47,6 +49,8 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   ShareLocationDialog,
   MessageComposerUI: MemberComposer,
   CooldownTimer: SlowModeCountdown,
+  ReminderNotification: ViReminderNotification,
+  FileSizeIndicator: ViFileSizeIndicator,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
