@@ -18,15 +18,17 @@ import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { ProfileCardProvider } from '../people/profile-card-context';
 import { ViReminderNotification } from '../reminders/reminder-notification';
-import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
+import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
 import { ChannelPane } from './channel-pane';
 import { ChatThreadHeader } from './chat-thread-header';
 import { ChatToasts } from './chat-toasts';
 import { ConnectionBanner } from './connection-banner';
+import { DefaultChannelRedirect } from './default-channel-redirect';
 import { GuestComposer } from './guest-composer';
 import { GuestMessageActions } from './guest-message-actions';
+import { useRememberLastChannel } from './last-channel';
 import { SectChannelsProvider } from './sect-channels-context';
 
 // Rarely opened: their code downloads when stream-chat-react first renders them.
@@ -91,14 +93,15 @@ export function ChatWorkspace({
     [isGuest, language],
   );
 
+  useRememberLastChannel(isGuest ? undefined : client.userID, target?.cid ?? null, missing);
+
   const moved = movedSectChannelHref(target, config.publicChannels);
   if (moved) return <Navigate replace to={`${moved}${location.search}`} />;
 
-  // On a wide screen there is room for a channel, so /chat opens the first public sect channel; on a phone /chat
-  // is the channel list itself.
-  const firstPublic = config.publicChannels[0];
-  if (!target && isDesktop && firstPublic) {
-    return <Navigate replace to={chatChannelHref(firstPublic.type, firstPublic.id)} />;
+  // On a wide screen there is room for a channel, so /chat reopens the last channel (or the first public sect
+  // channel); on a phone /chat is the channel list itself.
+  if (!target && isDesktop && config.publicChannels.length > 0) {
+    return <DefaultChannelRedirect client={client} publicChannels={config.publicChannels} />;
   }
 
   return (
