@@ -190,19 +190,24 @@ test('/nhac-nho says when each reminder is due and names its channel', async () 
   await expect(a.page.getByTestId('reminder-item').filter({ hasText: /tới|trong/ })).toHaveCount(0);
 });
 
-test('the message menu offers reminders worded "Sau 1 giờ"', async () => {
+test('the message menu offers reminders worded "Sau 1 giờ", and a message’s reminder line reads the same way', async () => {
   await openChat(a.page, dmPath);
-  const message = channelMessage(a.page, `Sắp đến ${tag}`);
-  await expect(message).toBeVisible(LOAD);
-  await message.hover();
-  await message.getByRole('button', { name: 'Mở menu thao tác với tin nhắn' }).click();
+  // A message without a reminder: its menu offers "Nhắc tôi" and the delays.
+  const greeting = channelMessage(a.page, `Chào ${b.daoHieu}`);
+  await expect(greeting).toBeVisible(LOAD);
+  await greeting.hover();
+  await greeting.getByRole('button', { name: 'Mở menu thao tác với tin nhắn' }).click();
   await a.page.getByRole('menuitem').filter({ hasText: 'Nhắc tôi' }).click();
   const submenu = a.page.getByRole('menu', { name: 'Menu con' });
   await expect(submenu.getByRole('menuitem', { name: 'Sau 1 giờ', exact: true })).toBeVisible();
   await expect(submenu.getByRole('menuitem', { name: /tới$/ })).toHaveCount(0);
   await a.page.keyboard.press('Escape');
-  // The line under the message with a reminder reads the same way.
-  await expect(message.getByTestId('message-reminder')).toContainText('Đến hạn sau');
+
+  const soon = channelMessage(a.page, `Sắp đến ${tag}`);
+  const late = channelMessage(a.page, `Đã trễ ${tag}`);
+  await expect(soon.getByTestId('message-reminder')).toContainText('Đến hạn sau');
+  await expect(late.getByTestId('message-reminder')).toContainText('Đã quá hạn');
+  await expect(late.getByTestId('message-reminder')).not.toContainText('trước');
 });
 
 test('the profile lists blocked cultivators and "Bỏ chặn" unblocks them', async () => {

@@ -5,9 +5,9 @@ import type { ReminderState } from 'stream-chat';
 import {
   ReminderNotification,
   useStateStore,
-  useTranslationContext,
   type ReminderNotificationProps,
 } from 'stream-chat-react';
+import { useChatLanguage } from '../language/chat-language';
 
 const selectTimeLeft = (state: ReminderState) => ({ timeLeftMs: state.timeLeftMs });
 
@@ -43,10 +43,11 @@ function ViReminderLine({ remindAt }: { remindAt: Date }) {
  * (formatReminderDue). English and "saved for later" keep the SDK's line.
  */
 export function ViReminderNotification({ reminder }: ReminderNotificationProps) {
-  const { userLanguage } = useTranslationContext();
+  // The app's chat language (the SDK's userLanguage follows the browser, not the chosen translation).
+  const [language] = useChatLanguage();
   // Re-renders as the SDK's timer ticks (every minute while the reminder is near).
   useStateStore(reminder?.state, selectTimeLeft);
-  if (userLanguage !== 'vi' || !reminder?.remindAt) {
+  if (language !== 'vi' || !reminder?.remindAt) {
     return <ReminderNotification reminder={reminder} />;
   }
   return <ViReminderLine remindAt={reminder.remindAt} />;
