@@ -65,7 +65,7 @@ test('lets the admin set a user’s tu vi: the realm changes for the admin and f
   await tuVi.fill('-5');
   await save.click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Tu vi phải là số nguyên từ 0 đến 9.007.199.254.740.991.',
+    'Tu vi phải là số nguyên từ 0, tối đa 9 triệu tỷ.',
   );
   await snap(page, 'admin-validation');
 

@@ -60,16 +60,16 @@ test('"Nhắc tôi" offers the delays and sets a reminder', async () => {
   await a.page.getByRole('menuitem').filter({ hasText: 'Nhắc tôi' }).click();
   const submenu = a.page.getByRole('menu', { name: 'Menu con' });
   for (const delay of [
-    '2 phút tới',
-    '30 phút tới',
-    'một giờ tới',
-    '2 giờ tới',
-    '8 giờ tới',
-    'một ngày tới',
+    'Sau 2 phút',
+    'Sau 30 phút',
+    'Sau 1 giờ',
+    'Sau 2 giờ',
+    'Sau 8 giờ',
+    'Sau 1 ngày',
   ]) {
     await expect(submenu.getByRole('menuitem', { name: delay, exact: true })).toBeVisible();
   }
-  await submenu.getByRole('menuitem', { name: '2 phút tới', exact: true }).click();
+  await submenu.getByRole('menuitem', { name: 'Sau 2 phút', exact: true }).click();
   await expect(toasts(a.page).filter({ hasText: 'Đã đặt lời nhắc' })).toBeVisible();
 });
 

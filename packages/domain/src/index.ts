@@ -10,6 +10,8 @@ export {
   formatAmount,
 } from './number-format.ts';
 export type { AmountFormatterKind, AmountMode, AmountOptions } from './number-format.ts';
+export { formatFileSize, formatLargeCount, formatTuVi } from './count-format.ts';
+export { formatDurationVi, formatRelativeVi, formatReminderDue } from './relative-time.ts';
 export {
   DAO_HIEU_CHARACTERS_MESSAGE,
   DAO_HIEU_LENGTH_MESSAGE,

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BlockedUsersSection } from '@/features/chat/people/blocked-users-section';
 import { EditDaoHieuForm } from '@/features/profile/components/edit-dao-hieu-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { useMe } from '@/lib/auth';
@@ -24,6 +25,7 @@ export function ProfileRoute() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <ProfileDetails profile={me.data} />
         <EditDaoHieuForm profile={me.data} />
+        <BlockedUsersSection />
       </div>
     </>
   );

@@ -1,11 +1,11 @@
-import { formatAmount, realmOf } from '@daohuu/domain';
+import { formatTuVi, realmOf } from '@daohuu/domain';
 import { SparklesIcon, TriangleAlertIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
 /**
  * The one way a tu vi value is shown: its realm name as a badge, or the "Tu vi không hợp lệ" warning
- * (docs/product-rules.md §3). With `showValue`, the value itself precedes the badge in the "vạn" format.
+ * (docs/product-rules.md §3). With `showValue`, the value itself precedes the badge (grouped, or in vạn from 10,000: formatTuVi).
  */
 export function Cultivation({
   tuVi,
@@ -24,7 +24,7 @@ export function Cultivation({
       className={cn('inline-flex flex-wrap items-center gap-2', className)}
     >
       {showValue && realm.valid ? (
-        <span className="font-medium tabular-nums">{formatAmount(tuVi, 2)} tu vi</span>
+        <span className="font-medium tabular-nums">{formatTuVi(tuVi)} tu vi</span>
       ) : null}
       {realm.valid ? (
         <Badge variant="gold" data-slot="realm-badge">

@@ -27,7 +27,7 @@ describe('parseWholeAmount', () => {
   });
 
   it('states the allowed range in vi-VN digits', () => {
-    expect(TU_VI_RANGE_MESSAGE).toBe('Tu vi phải là số nguyên từ 0 đến 9.007.199.254.740.991.');
-    expect(BALANCE_RANGE_MESSAGE).toBe('Số dư phải là số nguyên từ 0 đến 9.007.199.254.740.991.');
+    expect(TU_VI_RANGE_MESSAGE).toBe('Tu vi phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
+    expect(BALANCE_RANGE_MESSAGE).toBe('Số dư phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
   });
 });

@@ -1,9 +1,10 @@
-import { formatAmount } from '@daohuu/domain';
+import { formatLargeCount } from '@daohuu/domain';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-export const TU_VI_RANGE_MESSAGE = `Tu vi phải là số nguyên từ 0 đến ${formatAmount(MAX, 1)}.`;
-export const BALANCE_RANGE_MESSAGE = `Số dư phải là số nguyên từ 0 đến ${formatAmount(MAX, 1)}.`;
+// The limit in words ("9 triệu tỷ"): sixteen grouped digits mean nothing to the admin reading them.
+export const TU_VI_RANGE_MESSAGE = `Tu vi phải là số nguyên từ 0, tối đa ${formatLargeCount(MAX)}.`;
+export const BALANCE_RANGE_MESSAGE = `Số dư phải là số nguyên từ 0, tối đa ${formatLargeCount(MAX)}.`;
 
 /**
  * Reads an admin-typed integer in 0..MAX_SAFE_INTEGER. Spaces and vi-VN group dots ("1.000.000") are

@@ -7,7 +7,7 @@ import { useChatContext } from 'stream-chat-react';
  * owns it, so a mistyped or stale link would otherwise open a new empty channel instead of saying it does not exist.
  * Hidden channels (hidden by the user, or a conversation with someone they blocked) still count.
  */
-async function channelExists(client: StreamChat, cid: string): Promise<boolean> {
+export async function channelExists(client: StreamChat, cid: string): Promise<boolean> {
   // client.channel() registers a channel before it is watched: only a watched one is known to exist.
   if (client.activeChannels[cid]?.initialized) return true;
   const options = { limit: 1, watch: false, state: false, presence: false };

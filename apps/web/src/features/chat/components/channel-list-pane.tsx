@@ -23,7 +23,9 @@ import { MentionMarker, unreadMentionsOf } from '../people/mention-marker';
 import { ChatSearchButton } from '../search/chat-search-button';
 import { channelEmblem } from '../utils/channel-emblem';
 import { chatChannelHref } from '../utils/chat-paths';
+import { ChannelDraftMarker } from './channel-draft-marker';
 import { ChatPanelState } from './chat-states';
+import { DraftPreviewsProvider } from './draft-previews';
 import { useSectChannels } from './sect-channels-context';
 
 // Opened from a button: its user search and forms download on first use.
@@ -90,10 +92,15 @@ function LinkedChannelListItem(props: ChannelListItemUIProps) {
   ) : (
     <ChannelListItemUI {...props} onSelect={onSelect} />
   );
-  if (mentions === 0) return item;
+  const marked = (
+    <ChannelDraftMarker cid={channel.cid} active={props.active === true}>
+      {item}
+    </ChannelDraftMarker>
+  );
+  if (mentions === 0) return marked;
   return (
     <div className="dh-channel-item--mentioned">
-      {item}
+      {marked}
       <MentionMarker count={mentions} />
     </div>
   );
@@ -179,15 +186,17 @@ export function ChannelListPane({ isGuest }: { isGuest: boolean }) {
   );
   return (
     <div className="dh-chat__list">
-      <WithComponents overrides={overrides}>
-        <ChannelList
-          filters={filters}
-          sort={SORT}
-          options={OPTIONS}
-          setActiveChannelOnMount={false}
-          renderChannels={renderChannels}
-        />
-      </WithComponents>
+      <DraftPreviewsProvider client={client}>
+        <WithComponents overrides={overrides}>
+          <ChannelList
+            filters={filters}
+            sort={SORT}
+            options={OPTIONS}
+            setActiveChannelOnMount={false}
+            renderChannels={renderChannels}
+          />
+        </WithComponents>
+      </DraftPreviewsProvider>
       {isGuest ? <GuestNotice /> : null}
     </div>
   );

@@ -11,20 +11,24 @@ import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
 import { RealmMessageUI } from '../messages/realm-message-ui';
+import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { ProfileCardProvider } from '../people/profile-card-context';
-import { channelFromParams, chatChannelHref, movedSectChannelHref } from '../utils/chat-paths';
+import { ViReminderNotification } from '../reminders/reminder-notification';
+import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
 import { ChannelPane } from './channel-pane';
 import { ChatThreadHeader } from './chat-thread-header';
 import { ChatToasts } from './chat-toasts';
 import { ConnectionBanner } from './connection-banner';
+import { DefaultChannelRedirect } from './default-channel-redirect';
 import { GuestComposer } from './guest-composer';
 import { GuestMessageActions } from './guest-message-actions';
+import { useRememberLastChannel } from './last-channel';
 import { SectChannelsProvider } from './sect-channels-context';
 
 // Rarely opened: their code downloads when stream-chat-react first renders them.
@@ -47,6 +51,8 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   ShareLocationDialog,
   MessageComposerUI: MemberComposer,
   CooldownTimer: SlowModeCountdown,
+  ReminderNotification: ViReminderNotification,
+  FileSizeIndicator: ViFileSizeIndicator,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
@@ -87,14 +93,15 @@ export function ChatWorkspace({
     [isGuest, language],
   );
 
+  useRememberLastChannel(isGuest ? undefined : client.userID, target?.cid ?? null, missing);
+
   const moved = movedSectChannelHref(target, config.publicChannels);
   if (moved) return <Navigate replace to={`${moved}${location.search}`} />;
 
-  // On a wide screen there is room for a channel, so /chat opens the first public sect channel; on a phone /chat
-  // is the channel list itself.
-  const firstPublic = config.publicChannels[0];
-  if (!target && isDesktop && firstPublic) {
-    return <Navigate replace to={chatChannelHref(firstPublic.type, firstPublic.id)} />;
+  // On a wide screen there is room for a channel, so /chat reopens the last channel (or the first public sect
+  // channel); on a phone /chat is the channel list itself.
+  if (!target && isDesktop && config.publicChannels.length > 0) {
+    return <DefaultChannelRedirect client={client} publicChannels={config.publicChannels} />;
   }
 
   return (

@@ -5,6 +5,7 @@ import viClientMessagesJson from './vi-client-messages.json';
 import viPeopleJson from './vi-people.json';
 import viSearchJson from './vi-search.json';
 import { viDayjsLocale } from './vi-dayjs-locale';
+import { withViRelativeTime } from './vi-relative-time-formatter';
 import viJson from './vi.json';
 
 /**
@@ -48,6 +49,6 @@ export function createStreami18n(language: ChatLanguage): Streami18n {
       ...viTranslations,
     },
     dayjsLocaleConfigForLanguage: viDayjsLocale,
-    formatters: { durationFormatter: localizedDurationFormatter },
+    formatters: { durationFormatter: withViRelativeTime(localizedDurationFormatter) },
   });
 }

@@ -20,8 +20,6 @@ const SAME_AS_ENGLISH = [
   'aria/{{ count }} {{ suggestionsLabel }}_other',
   'aria/GIF',
   'aria/video',
-  'duration/Message reminder',
-  'duration/Remind Me',
   'duration/Share Location',
   'Menu',
   'timestamp/ChannelMembersLastActive',
@@ -231,7 +229,14 @@ describe('createStreami18n', () => {
       vi('Due {{ timeLeft }}', {
         timeLeft: vi('duration/Message reminder', { milliseconds: twoHours }),
       }),
-    ).toBe('Đến hạn trong 2 giờ tới');
+    ).toBe('Đến hạn sau 2 giờ');
+    expect(vi('duration/Remind Me', { milliseconds: 60 * 60 * 1000 })).toBe('Sau 1 giờ');
+    expect(vi('duration/Remind Me', { milliseconds: twoHours })).toBe('Sau 2 giờ');
+    expect(
+      vi('Due since {{ dueSince }}', {
+        dueSince: vi('duration/Message reminder', { milliseconds: -7 * 60 * 1000 }),
+      }),
+    ).toBe('Đã đến hạn 7 phút trước');
     expect(
       vi('Live for {{duration}}', {
         duration: vi('duration/Share Location', { milliseconds: 15 * 60 * 1000 }),

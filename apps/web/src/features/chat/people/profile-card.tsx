@@ -61,7 +61,9 @@ function BlockConfirmation({
     >
       <p className="font-medium">{t('Block {{ name }}?', { name })}</p>
       <p className="text-sm text-muted-foreground">
-        {t('You will no longer see their messages, and they cannot send you direct messages.')}
+        {t(
+          'They can no longer message you directly, your direct conversation is hidden from your list, and their activity no longer notifies you. Their messages in sect channels and groups still show. You can unblock them from your profile.',
+        )}
       </p>
       <div className="dh-profile-card__actions">
         <Button variant="outline" size="sm" onClick={onCancel}>

@@ -1,3 +1,4 @@
+import { formatAmount, formatReminderDue } from '@daohuu/domain';
 import { BellIcon, BookmarkIcon, CircleAlertIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router';
@@ -10,17 +11,45 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/auth';
 import { ChatPanelState } from '../components/chat-states';
 import { useChatConnection } from '../session/chat-session';
+import { UNNAMED_CHANNEL, useChannelNames } from './reminder-channel-names';
 import { groupReminders, reminderMessageHref } from './reminder-groups';
 import { REMINDERS_PAGE_SIZE, useReminders } from './use-reminders';
 
 const dateTime = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' });
 
-function channelLabel(reminder: ReminderResponse): string {
-  const name = reminder.channel?.name;
-  return typeof name === 'string' && name ? name : 'Cuộc trò chuyện';
+// "Đến hạn sau 2 phút" moves on by itself while the screen is open.
+const NOW_TICK_MS = 30_000;
+
+function useNow(): number {
+  const [now, setNow] = React.useState(() => Date.now());
+  React.useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), NOW_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
-function ReminderItem({ client, reminder }: { client: StreamChat; reminder: ReminderResponse }) {
+function DueLine({ remindAt, now }: { remindAt: string; now: number }) {
+  const at = new Date(remindAt);
+  return (
+    <p className="text-sm" data-testid="reminder-due">
+      <span className="font-medium">{formatReminderDue(at.getTime() - now)}</span>
+      <span className="text-muted-foreground"> · {dateTime.format(at)}</span>
+    </p>
+  );
+}
+
+function ReminderItem({
+  client,
+  reminder,
+  channelName,
+  now,
+}: {
+  client: StreamChat;
+  reminder: ReminderResponse;
+  channelName: string;
+  now: number;
+}) {
   const text = reminder.message?.text?.trim() || 'Tin nhắn không có chữ';
   const [removing, setRemoving] = React.useState(false);
   async function remove() {
@@ -41,10 +70,10 @@ function ReminderItem({ client, reminder }: { client: StreamChat; reminder: Remi
         >
           {text}
         </Link>
-        <p className="text-muted-foreground mt-1 text-sm">
-          {channelLabel(reminder)}
+        {reminder.remind_at ? <DueLine remindAt={reminder.remind_at} now={now} /> : null}
+        <p className="text-muted-foreground mt-1 text-sm" data-testid="reminder-channel">
+          {channelName}
           {reminder.message?.user?.name ? ` · ${reminder.message.user.name}` : ''}
-          {reminder.remind_at ? ` · ${dateTime.format(new Date(reminder.remind_at))}` : ''}
         </p>
       </div>
       <Button
@@ -65,24 +94,37 @@ function ReminderSection({
   empty,
   reminders,
   client,
+  names,
+  now,
 }: {
   title: string;
   empty: string;
   reminders: ReminderResponse[];
   client: StreamChat;
+  names: Map<string, string>;
+  now: number;
 }) {
   const headingId = React.useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <h2 id={headingId} className="text-xl font-semibold">
-        {title} <span className="text-muted-foreground text-base">({reminders.length})</span>
+        {title}{' '}
+        <span className="text-muted-foreground text-base">
+          ({formatAmount(reminders.length, 1)})
+        </span>
       </h2>
       {reminders.length === 0 ? (
         <p className="text-muted-foreground text-sm">{empty}</p>
       ) : (
         <ul className="grid gap-2">
           {reminders.map((reminder) => (
-            <ReminderItem key={reminder.message_id} client={client} reminder={reminder} />
+            <ReminderItem
+              key={reminder.message_id}
+              client={client}
+              reminder={reminder}
+              channelName={names.get(reminder.channel_cid) ?? UNNAMED_CHANNEL}
+              now={now}
+            />
           ))}
         </ul>
       )}
@@ -92,6 +134,11 @@ function ReminderSection({
 
 function ReminderLists({ client }: { client: StreamChat }) {
   const { state, reload } = useReminders(client);
+  const now = useNow();
+  const names = useChannelNames(
+    client,
+    state.status === 'ready' ? state.reminders.map((reminder) => reminder.channel_cid) : [],
+  );
   if (state.status === 'loading') return <Skeleton className="h-64 w-full" aria-busy="true" />;
   if (state.status === 'error') {
     return (
@@ -107,7 +154,9 @@ function ReminderLists({ client }: { client: StreamChat }) {
       </ChatPanelState>
     );
   }
-  const groups = groupReminders(state.reminders, state.loadedAt);
+  // The clock ticks between loads, so a reminder that just came due moves to "Quá hạn" with its wording.
+  const at = Math.max(now, state.loadedAt);
+  const groups = groupReminders(state.reminders, at);
   return (
     <div className="grid gap-8">
       <ReminderSection
@@ -115,22 +164,28 @@ function ReminderLists({ client }: { client: StreamChat }) {
         empty="Chưa có lời nhắc nào sắp đến giờ."
         reminders={groups.upcoming}
         client={client}
+        names={names}
+        now={at}
       />
       <ReminderSection
         title="Quá hạn"
         empty="Không có lời nhắc nào đã quá giờ."
         reminders={groups.overdue}
         client={client}
+        names={names}
+        now={at}
       />
       <ReminderSection
         title="Đã lưu để xem sau"
         empty="Chưa lưu tin nhắn nào. Chọn “Lưu để xem sau” trong menu của một tin nhắn."
         reminders={groups.saved}
         client={client}
+        names={names}
+        now={at}
       />
       {state.reminders.length >= REMINDERS_PAGE_SIZE ? (
         <p className="text-muted-foreground text-sm">
-          Chỉ hiện {REMINDERS_PAGE_SIZE} lời nhắc đầu tiên.
+          Chỉ hiện {formatAmount(REMINDERS_PAGE_SIZE, 1)} lời nhắc đầu tiên.
         </p>
       ) : null}
     </div>

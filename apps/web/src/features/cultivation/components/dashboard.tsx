@@ -1,6 +1,7 @@
 import {
   REALMS,
   formatAmount,
+  formatTuVi,
   realmIndexOf,
   realmOf,
   realmRowName,
@@ -85,7 +86,7 @@ export function Dashboard({ profile }: { profile: Profile }) {
               Tu vi
             </CardDescription>
             <CardTitle className="flex flex-wrap items-center gap-3 text-4xl font-semibold tabular-nums">
-              <span data-slot="tu-vi-value">{formatAmount(profile.tuVi, 2)}</span>
+              <span data-slot="tu-vi-value">{formatTuVi(profile.tuVi)}</span>
               <Cultivation tuVi={profile.tuVi} className="text-base" />
             </CardTitle>
           </CardHeader>

@@ -1,0 +1,61 @@
+import * as React from 'react';
+
+/** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
+export const LAST_CHANNEL_KEY_PREFIX = 'dh:kenh-gan-nhat:';
+
+// Longest cid worth keeping: the chat server's type and id limits (64 each) and the colon.
+const MAX_CID_LENGTH = 129;
+
+function keyFor(userId: string): string {
+  return `${LAST_CHANNEL_KEY_PREFIX}${userId}`;
+}
+
+/** The cid kept for `userId`, or null (none, malformed, or localStorage unavailable as in private mode). */
+export function readLastChannel(userId: string): { type: string; id: string; cid: string } | null {
+  let cid: string | null;
+  try {
+    cid = window.localStorage.getItem(keyFor(userId));
+  } catch {
+    return null;
+  }
+  if (!cid || cid.length > MAX_CID_LENGTH) return null;
+  const separator = cid.indexOf(':');
+  if (separator <= 0 || separator === cid.length - 1) return null;
+  return { type: cid.slice(0, separator), id: cid.slice(separator + 1), cid };
+}
+
+/** Keeps `cid` as the user's last channel; silently does nothing where storage is refused. */
+export function rememberLastChannel(userId: string, cid: string): void {
+  try {
+    window.localStorage.setItem(keyFor(userId), cid);
+  } catch {
+    // Reopening the last channel is a convenience; /chat then opens the default channel.
+  }
+}
+
+/** Forgets the user's last channel when it is `cid` (it turned out to be gone or no longer readable). */
+export function forgetLastChannel(userId: string, cid: string): void {
+  try {
+    if (window.localStorage.getItem(keyFor(userId)) === cid) {
+      window.localStorage.removeItem(keyFor(userId));
+    }
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
+/**
+ * Keeps the channel the URL names as the user's last one once it opens, and forgets it when it turns out to be
+ * missing. Nothing for guests (no `userId`).
+ */
+export function useRememberLastChannel(
+  userId: string | undefined,
+  cid: string | null,
+  missing: boolean,
+): void {
+  React.useEffect(() => {
+    if (!userId || !cid) return;
+    if (missing) forgetLastChannel(userId, cid);
+    else rememberLastChannel(userId, cid);
+  }, [userId, cid, missing]);
+}

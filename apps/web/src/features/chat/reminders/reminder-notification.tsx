@@ -1,0 +1,54 @@
+import { formatReminderDue } from '@daohuu/domain';
+import { BellIcon } from 'lucide-react';
+import * as React from 'react';
+import type { ReminderState } from 'stream-chat';
+import {
+  ReminderNotification,
+  useStateStore,
+  type ReminderNotificationProps,
+} from 'stream-chat-react';
+import { useChatLanguage } from '../language/chat-language';
+
+const selectTimeLeft = (state: ReminderState) => ({ timeLeftMs: state.timeLeftMs });
+
+// The SDK's reminder timer stops refreshing a while after the reminder is due; "Đã quá hạn …" keeps counting.
+const TICK_MS = 30_000;
+
+function useNow(): number {
+  const [now, setNow] = React.useState(() => Date.now());
+  React.useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function ViReminderLine({ remindAt }: { remindAt: Date }) {
+  const now = useNow();
+  return (
+    <p className="str-chat__message-reminder" data-testid="message-reminder">
+      <BellIcon aria-hidden="true" className="size-3.5" />
+      <span>Đã đặt lời nhắc</span>
+      <span> · </span>
+      <span className="str-chat__message-reminder__time-left">
+        {formatReminderDue(remindAt.getTime() - now)}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The line under a message with a reminder. stream-chat-react words it with dayjs ("Đến hạn trong 7 phút tới",
+ * "Đã đến hạn từ 7 phút trước"); in Vietnamese this says "Đến hạn sau 2 phút" / "Đã quá hạn 7 phút" instead
+ * (formatReminderDue). English and "saved for later" keep the SDK's line.
+ */
+export function ViReminderNotification({ reminder }: ReminderNotificationProps) {
+  // The app's chat language (the SDK's userLanguage follows the browser, not the chosen translation).
+  const [language] = useChatLanguage();
+  // Re-renders as the SDK's timer ticks (every minute while the reminder is near).
+  useStateStore(reminder?.state, selectTimeLeft);
+  if (language !== 'vi' || !reminder?.remindAt) {
+    return <ReminderNotification reminder={reminder} />;
+  }
+  return <ViReminderLine remindAt={reminder.remindAt} />;
+}
