@@ -72,7 +72,10 @@ export async function setTuViAsAdmin(
 /** Opens the chat and waits until it is connected (the channel list is on screen). */
 export async function openChat(page: Page, path = '/chat'): Promise<void> {
   await page.goto(path);
-  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible();
+  // The chat's code loads on demand and then connects: more than the default 5 s on a loaded machine.
+  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 export function channelListItem(page: Page, title: string | RegExp): Locator {
