@@ -651,6 +651,12 @@ const APP_ACTIONS: readonly AppAction[] = [
     allowed: SIGNED_IN,
     run: (cell) => call(cell, 'POST', '/daohuu/notifications/read', { all: true, ...asUser(cell) }),
   },
+  {
+    name: 'create a notification for a user (POST /daohuu/notifications, server-side only)',
+    allowed: SERVER_ONLY,
+    run: (cell) =>
+      call(cell, 'POST', '/daohuu/notifications', { user_id: cell.owner, kind: 'breakthrough' }),
+  },
 ];
 
 describe('the authorization matrix: app-level moderation routes × role', () => {
