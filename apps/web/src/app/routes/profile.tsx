@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BreakthroughSetting } from '@/features/profile/components/breakthrough-setting';
 import { EditDaoHieuForm } from '@/features/profile/components/edit-dao-hieu-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { useMe } from '@/lib/auth';
@@ -23,7 +24,10 @@ export function ProfileRoute() {
       <PageHeader title="Hồ sơ" description="Thông tin tu luyện của đạo hữu." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <ProfileDetails profile={me.data} />
-        <EditDaoHieuForm profile={me.data} />
+        <div className="grid gap-6">
+          <EditDaoHieuForm profile={me.data} />
+          <BreakthroughSetting />
+        </div>
       </div>
     </>
   );
