@@ -6,7 +6,10 @@ import { useUpdateUserSettings, useUserSettings } from '../api/settings';
 export function BreakthroughSetting() {
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const checked = settings.data?.announceBreakthrough ?? false;
+  // While saving, the box shows the choice being saved; a failure puts it back.
+  const checked = update.isPending
+    ? update.variables.announceBreakthrough
+    : (settings.data?.announceBreakthrough ?? false);
 
   async function onChange(next: boolean) {
     try {
