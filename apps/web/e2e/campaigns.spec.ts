@@ -8,7 +8,8 @@ import { ADMIN, VIEWPORTS, signInViaApi } from './support';
 const SCREEN = { timeout: 15_000 };
 const LIVE = { timeout: 30_000 };
 
-test.describe.configure({ timeout: 120_000 });
+// Three browsers (admin, member, outsider) on a machine shared with other runs.
+test.describe.configure({ timeout: 240_000 });
 
 let users: ChatUser[] = [];
 test.afterEach(async () => {
