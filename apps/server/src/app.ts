@@ -18,6 +18,7 @@ import { assertTrustedOrigin } from './http/origin-check.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { moderationRoutes } from './moderation/moderation-routes.ts';
 import { campaignRoutes } from './campaigns/campaign-routes.ts';
+import { createBreakthroughs } from './profile/breakthroughs.ts';
 import { profileRoutes } from './profile/profile-routes.ts';
 import { userSearchRoutes } from './profile/user-search-routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -90,7 +91,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(async (api) => {
       // better-auth guards /api/auth/* itself; this guards our own cookie-authenticated routes the same way.
       api.addHook('onRequest', async (request) => assertTrustedOrigin(request, config.publicUrl));
-      await api.register(profileRoutes, { auth, db: database.db, users: chat.users });
+      await api.register(profileRoutes, {
+        auth,
+        db: database.db,
+        users: chat.users,
+        breakthroughs: createBreakthroughs({
+          db: database.db,
+          chat: () => chat.api.server(),
+          log: app.log,
+        }),
+      });
       await api.register(chatRoutes, {
         auth,
         api: chat.api,

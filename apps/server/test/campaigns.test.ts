@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/seed/demo-accounts.ts';
-import { listeningApp } from './chat-harness.ts';
+import type { StreamChat } from 'stream-chat';
+import { chatAdmin, listeningApp, storedChatCredentials } from './chat-harness.ts';
 import { ORIGIN, apiRequest, signedInCookie, signedUpUser } from './harness.ts';
 
 let app: FastifyInstance;
@@ -9,6 +10,7 @@ let close: () => Promise<void>;
 let adminCookie: string;
 let moderator: { id: string; cookie: string };
 let member: { id: string; cookie: string };
+let chatServer: StreamChat;
 
 type Method = 'GET' | 'POST';
 
@@ -43,6 +45,8 @@ async function newUser(role?: 'moderator'): Promise<{ id: string; cookie: string
 beforeAll(async () => {
   const started = await listeningApp({ SEED_DEMO: 'true', AUTH_RATE_LIMIT_MAX_PER_IP: '0' });
   ({ app, close } = started);
+  const { apiKey, apiSecret } = storedChatCredentials(started.config.dataDir);
+  chatServer = chatAdmin(apiKey, apiSecret, started.chatURL);
   adminCookie = await signedInCookie(app, DEMO_ADMIN.email, DEMO_ADMIN.password);
   moderator = await newUser('moderator');
   member = await newUser();
@@ -103,6 +107,29 @@ describe('campaign routes: input', () => {
 });
 
 describe('campaign routes: an admin’s campaign', () => {
+  it('counts an audience without writing anything: no chat segment is created, even for a moment', async () => {
+    const before = await chatServer.querySegments({}, [], { limit: 100 });
+    const counts: number[] = [];
+    for (const audience of [
+      { kind: 'all' },
+      { kind: 'realm', minRealm: 0 },
+      { kind: 'realm', minRealm: 38 },
+      { kind: 'users', userIds: [member.id, member.id, 'khong-ai'] },
+    ]) {
+      const response = await request('POST', '/api/admin/campaigns/audience', {
+        cookie: adminCookie,
+        body: { audience },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      counts.push(response.json().count);
+    }
+    const after = await chatServer.querySegments({}, [], { limit: 100 });
+    expect(after.segments.map((s) => s.id)).toEqual(before.segments.map((s) => s.id));
+    expect(counts[0]).toBeGreaterThan(1);
+    // Realm 0 is everyone; nobody here has reached Độ Kiếp Trung Kỳ; an id counts once, an unknown one not at all.
+    expect(counts.slice(1)).toEqual([counts[0], 0, 1]);
+  });
+
   it('counts the audience, previews the message for one cultivator, sends it and reports progress', async () => {
     const counted = await request('POST', '/api/admin/campaigns/audience', {
       cookie: adminCookie,

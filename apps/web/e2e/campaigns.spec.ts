@@ -8,7 +8,8 @@ import { ADMIN, VIEWPORTS, signInViaApi } from './support';
 const SCREEN = { timeout: 15_000 };
 const LIVE = { timeout: 30_000 };
 
-test.describe.configure({ timeout: 120_000 });
+// Three browsers (admin, member, outsider) on a machine shared with other runs.
+test.describe.configure({ timeout: 240_000 });
 
 let users: ChatUser[] = [];
 test.afterEach(async () => {
@@ -16,12 +17,16 @@ test.afterEach(async () => {
   users = [];
 });
 
-test('an admin sends a campaign to a chosen cultivator, who receives it with their name filled in', async ({
+test('an admin sends a campaign to a chosen cultivator, who receives it with their name filled in; another cultivator gets nothing', async ({
   browser,
   baseURL,
 }) => {
   const member = await newChatUser(browser, baseURL, 'Nhận');
-  users.push(member);
+  const outsider = await newChatUser(browser, baseURL, 'Ngoài');
+  users.push(member, outsider);
+  // The outsider is connected throughout, so a campaign notification pushed to them would land in their bell.
+  await outsider.page.goto('/');
+  await expect(outsider.page.getByTestId('notification-bell')).toBeVisible(LIVE);
   const memberId = ((await (await member.context.request.get('/api/me')).json()) as { id: string })
     .id;
 
@@ -63,6 +68,18 @@ test('an admin sends a campaign to a chosen cultivator, who receives it with the
   await expect(member.page.getByText(`Chào ${member.daoHieu}, bí cảnh đã mở!`).first()).toBeVisible(
     LIVE,
   );
+  await expect(member.page.getByTestId('notification-count')).toBeVisible(LIVE);
+
+  // Notifications are recorded one after another per app: once the member's is there, one for the outsider would
+  // be stored too, so a reload shows all they were sent.
+  await outsider.page.reload();
+  await expect(outsider.page.getByTestId('notification-bell')).toBeVisible(LIVE);
+  await outsider.page.getByTestId('notification-bell').click();
+  await expect(outsider.page.getByText('Chưa có thông báo nào.')).toBeVisible(SCREEN);
+  await outsider.page.keyboard.press('Escape');
+  await outsider.page.goto('/chat');
+  await expect(outsider.page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible(LIVE);
+  await expect(outsider.page.getByText('bí cảnh đã mở')).toHaveCount(0);
 });
 
 test('a cultivator who is not an admin is refused the campaign screen', async ({

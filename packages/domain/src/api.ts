@@ -20,6 +20,12 @@ export interface Profile {
   createdAt: string;
 }
 
+/** `GET /api/me/settings`, and the body of `PATCH /api/me/settings`: the cultivator's own settings. */
+export interface UserSettings {
+  /** Announce each breakthrough into a new realm in Quảng Trường (once per realm). Default false. */
+  announceBreakthrough: boolean;
+}
+
 /** Body of `PATCH /api/me`. */
 export interface OwnProfilePatch {
   daoHieu: string;

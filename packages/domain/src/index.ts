@@ -69,6 +69,7 @@ export type {
   SlowModeChannels,
   UserSearchHit,
   UserSearchResult,
+  UserSettings,
   UsersPage,
 } from './api.ts';
 export { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from './password.ts';

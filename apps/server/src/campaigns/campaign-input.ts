@@ -63,8 +63,13 @@ export function parseCampaignId(value: unknown): string {
   return result.data;
 }
 
+/** "This realm or above" is tu vi above this bound (the previous realm's upper one); null for the first realm. */
+export function realmLowerBound(minRealm: number): number | null {
+  return minRealm > 0 ? (REALMS[minRealm - 1]?.upper ?? null) : null;
+}
+
 /** The chat users filter of "this realm or above": tu vi above the previous realm's upper bound. */
 export function realmFilter(minRealm: number): Record<string, unknown> {
-  const previous = minRealm > 0 ? REALMS[minRealm - 1] : undefined;
-  return { tu_vi: previous ? { $gt: previous.upper } : { $gte: 0 } };
+  const bound = realmLowerBound(minRealm);
+  return { tu_vi: bound !== null ? { $gt: bound } : { $gte: 0 } };
 }

@@ -53,8 +53,7 @@ export async function campaignRoutes(
     async (request, reply): Promise<CampaignAudienceCount> => {
       await admin(request, reply, 'reads');
       const { audience } = parseAudienceBody(request.body);
-      const client = await chat();
-      return { count: await chatCall(() => countAudience(client, audience)) };
+      return { count: await countAudience(db, audience) };
     },
   );
 

@@ -8,9 +8,11 @@ import {
 } from '@daohuu/domain';
 import type { StreamChat, UserResponse } from 'stream-chat';
 import { appError } from '../errors.ts';
-import { realmFilter } from './campaign-input.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { realmFilter, realmLowerBound } from './campaign-input.ts';
 
-/** Creates the chat segment an audience describes; the caller deletes it when it was only for counting. */
+/** Creates the chat segment an audience describes, for the campaign that sends to it. */
 async function createSegment(chat: StreamChat, audience: CampaignAudience): Promise<string> {
   const id = `chien-dich-${randomUUID()}`;
   if (audience.kind === 'all') await chat.createSegment('user', id, { all_users: true });
@@ -23,14 +25,23 @@ async function createSegment(chat: StreamChat, audience: CampaignAudience): Prom
   return id;
 }
 
-/** How many cultivators an audience reaches now. */
-export async function countAudience(chat: StreamChat, audience: CampaignAudience): Promise<number> {
-  const id = await createSegment(chat, audience);
-  try {
-    return (await chat.getSegment(id)).segment.size;
-  } finally {
-    await chat.deleteSegment(id).catch(() => undefined);
+/**
+ * How many cultivators an audience reaches now, read from the product's own users (every one of them is a chat user,
+ * synced on sign-up): the live count on the campaign screen writes nothing, in chat or here.
+ */
+export async function countAudience(
+  db: Kysely<Database>,
+  audience: CampaignAudience,
+): Promise<number> {
+  let query = db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (audience.kind === 'realm') {
+    const bound = realmLowerBound(audience.minRealm);
+    if (bound !== null)
+      query = query.where((eb) => eb(eb.fn.coalesce('tuVi', eb.lit(0)), '>', bound));
+  } else if (audience.kind === 'users') {
+    query = query.where('id', 'in', [...new Set(audience.userIds)]);
   }
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 async function chatUser(chat: StreamChat, id: string): Promise<UserResponse | undefined> {

@@ -47,4 +47,20 @@ export async function migrateAppTables(db: Kysely<Database>): Promise<void> {
       column.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
     )
     .execute();
+  // Added with the breakthrough announcements (profile/breakthroughs.ts); `ifNotExists` keeps older files working.
+  await db.schema
+    .createTable('user_settings')
+    .ifNotExists()
+    .addColumn('userId', 'text', (column) => column.primaryKey())
+    .addColumn('announceBreakthrough', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('updatedAt', 'text', (column) => column.notNull())
+    .execute();
+  await db.schema
+    .createTable('realm_announcement')
+    .ifNotExists()
+    .addColumn('userId', 'text', (column) => column.notNull())
+    .addColumn('realmIndex', 'integer', (column) => column.notNull())
+    .addColumn('announcedAt', 'text', (column) => column.notNull())
+    .addPrimaryKeyConstraint('realm_announcement_pk', ['userId', 'realmIndex'])
+    .execute();
 }

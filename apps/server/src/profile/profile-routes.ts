@@ -1,4 +1,4 @@
-import type { Profile, UsersPage } from '@daohuu/domain';
+import type { Profile, UserSettings, UsersPage } from '@daohuu/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
@@ -9,13 +9,17 @@ import { toProfile } from './profile.ts';
 import type { UserRow } from './profile.ts';
 import { parseAdminUserPatch, parseOwnProfilePatch, parseUserListQuery } from './profile-input.ts';
 import { findUserById, listUsers, updateUser } from './profile-repo.ts';
+import type { Breakthroughs } from './breakthroughs.ts';
 import type { UserChanges } from './user-changes.ts';
+import { parseUserSettingsPatch, readUserSettings, writeUserSettings } from './user-settings.ts';
 
 export interface ProfileRoutesOptions {
   auth: Auth;
   db: Kysely<Database>;
   /** Told of every profile these routes change, before the response is sent. */
   users: Pick<UserChanges, 'userChanged'>;
+  /** Told of every tu vi an admin writes, after the chat user is in step. */
+  breakthroughs?: Breakthroughs;
 }
 
 /** Profile and admin bodies are a few small fields. */
@@ -28,7 +32,7 @@ const BODY_LIMIT = 16 * 1024;
  */
 export async function profileRoutes(
   app: FastifyInstance,
-  { auth, db, users }: ProfileRoutesOptions,
+  { auth, db, users, breakthroughs }: ProfileRoutesOptions,
 ): Promise<void> {
   async function currentUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
     const userId = await requireSessionUserId(auth, request, reply);
@@ -56,6 +60,19 @@ export async function profileRoutes(
     return toProfile(updated);
   });
 
+  app.get('/api/me/settings', async (request, reply): Promise<UserSettings> =>
+    readUserSettings(db, (await currentUser(request, reply)).id),
+  );
+
+  app.patch(
+    '/api/me/settings',
+    { bodyLimit: BODY_LIMIT },
+    async (request, reply): Promise<UserSettings> => {
+      const user = await currentUser(request, reply);
+      return writeUserSettings(db, user.id, parseUserSettingsPatch(request.body));
+    },
+  );
+
   app.get('/api/admin/users', async (request, reply): Promise<UsersPage> => {
     await currentAdmin(request, reply);
     const page = await listUsers(db, parseUserListQuery(request.query));
@@ -78,6 +95,7 @@ export async function profileRoutes(
       if (!updated) throw appError.userNotFound();
       // An empty patch changes nothing, so only a write is announced (a chat round trip per call otherwise).
       await users.userChanged(updated.id);
+      await breakthroughs?.tuViChanged(target, updated);
       return toProfile(updated);
     },
   );

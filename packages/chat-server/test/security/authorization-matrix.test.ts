@@ -666,6 +666,12 @@ const APP_ACTIONS: readonly AppAction[] = [
     allowed: SIGNED_IN,
     run: (cell) => call(cell, 'POST', '/daohuu/notifications/read', { all: true, ...asUser(cell) }),
   },
+  {
+    name: 'create a notification for a user (POST /daohuu/notifications, server-side only)',
+    allowed: SERVER_ONLY,
+    run: (cell) =>
+      call(cell, 'POST', '/daohuu/notifications', { user_id: cell.owner, kind: 'breakthrough' }),
+  },
 ];
 
 /** Stream's user groups (the cell's id names a group made for it): reads for signed-in users, writes server-only. */

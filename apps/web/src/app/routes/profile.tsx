@@ -3,6 +3,7 @@ import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BlockedUsersSection } from '@/features/chat/people/blocked-users-section';
+import { BreakthroughSetting } from '@/features/profile/components/breakthrough-setting';
 import { EditDaoHieuForm } from '@/features/profile/components/edit-dao-hieu-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { useMe } from '@/lib/auth';
@@ -24,8 +25,11 @@ export function ProfileRoute() {
       <PageHeader title="Hồ sơ" description="Thông tin tu luyện của đạo hữu." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <ProfileDetails profile={me.data} />
-        <EditDaoHieuForm profile={me.data} />
-        <BlockedUsersSection />
+        <div className="grid gap-6">
+          <EditDaoHieuForm profile={me.data} />
+          <BreakthroughSetting />
+          <BlockedUsersSection />
+        </div>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { BellIcon, CheckCheckIcon } from 'lucide-react';
+import { BellIcon, BellRingIcon, CheckCheckIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -20,7 +20,37 @@ import {
   notificationWhen,
   type AppNotification,
 } from './notification-text';
+import { useBrowserNotifications } from './use-browser-notifications';
 import { useNotifications } from './use-notifications';
+
+/** The panel's switch for browser notifications: the browser's permission is asked from this click only. */
+function BrowserNotificationsItem() {
+  const { permission, optedIn, enable, disable } = useBrowserNotifications();
+  if (permission === 'unsupported') return null;
+  const on = optedIn && permission === 'granted';
+  const label =
+    permission === 'denied'
+      ? 'Trình duyệt đang chặn thông báo'
+      : on
+        ? 'Tắt thông báo trên trình duyệt'
+        : 'Bật thông báo trên trình duyệt';
+  return (
+    <DropdownMenuItem
+      data-testid="browser-notifications-toggle"
+      data-state={on ? 'on' : 'off'}
+      disabled={permission === 'denied'}
+      className="gap-2 text-xs text-muted-foreground"
+      onSelect={(event) => {
+        event.preventDefault();
+        if (on) disable();
+        else void enable().catch(() => {});
+      }}
+    >
+      <BellRingIcon aria-hidden="true" />
+      {label}
+    </DropdownMenuItem>
+  );
+}
 
 function NotificationRow({
   notification,
@@ -74,7 +104,8 @@ export function NotificationBell() {
     },
     [navigate],
   );
-  const { items, unreadCount, refresh, markRead, markAllRead } = useNotifications(showToast);
+  const { items, unreadCount, hasMore, loadMore, refresh, markRead, markAllRead } =
+    useNotifications(showToast);
   if (!client || client.anonymous) return null;
 
   const openNotification = (notification: AppNotification) => {
@@ -143,6 +174,21 @@ export function NotificationBell() {
             />
           ))
         )}
+        {hasMore ? (
+          <DropdownMenuItem
+            data-testid="notification-more"
+            className="justify-center text-sm"
+            onSelect={(event) => {
+              // Stays open: the older ones appear below.
+              event.preventDefault();
+              void loadMore().catch(() => {});
+            }}
+          >
+            Xem thêm
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <BrowserNotificationsItem />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -43,6 +43,21 @@ describe('the text of each notification kind', () => {
     );
   });
 
+  it('names the realm reached in a breakthrough, and says "cảnh giới mới" without one', () => {
+    const breakthrough = notification('breakthrough', {
+      cid: null,
+      message_id: null,
+      actor: null,
+      actor_id: null,
+      data: { realm: 'Kim Đan Sơ Kỳ' },
+    });
+    expect(notificationText(breakthrough)).toBe('Đột phá! Bạn đã đạt cảnh giới Kim Đan Sơ Kỳ');
+    expect(notificationText({ ...breakthrough, data: {} })).toBe(
+      'Đột phá! Bạn đã đạt cảnh giới mới',
+    );
+    expect(notificationHref(breakthrough)).toBeNull();
+  });
+
   it('says something sensible for a kind it does not know', () => {
     expect(notificationText(notification('khac'))).toBe('Thông báo mới trong Quảng Trường');
   });

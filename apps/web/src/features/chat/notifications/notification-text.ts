@@ -13,6 +13,8 @@ export interface AppNotification {
   channel_name: string | null;
   created_at: string;
   read_at: string | null;
+  /** What a notification the product created says of itself (`{realm}` for a breakthrough). */
+  data?: Record<string, string>;
 }
 
 function who(notification: AppNotification): string {
@@ -39,6 +41,10 @@ export function notificationText(notification: AppNotification): string {
       return `Đến hạn lời nhắc trong ${where(notification)}`;
     case 'campaign':
       return `Thông báo từ tông môn trong ${where(notification)}`;
+    case 'breakthrough':
+      return notification.data?.realm
+        ? `Đột phá! Bạn đã đạt cảnh giới ${notification.data.realm}`
+        : 'Đột phá! Bạn đã đạt cảnh giới mới';
     default:
       return `Thông báo mới trong ${where(notification)}`;
   }

@@ -16,18 +16,23 @@ interface NotificationsPage {
 type NotificationEvent = Event & { notification?: AppNotification; unread_count?: number };
 
 export interface NotificationsState {
-  /** Newest first; the first page, plus those that arrived live. */
+  /** Newest first; the pages loaded so far, plus those that arrived live. */
   items: AppNotification[];
   unreadCount: number;
+  /** Whether the server may hold older ones than the last loaded (the last page was full). */
+  hasMore: boolean;
+  /** Loads the next older page, starting after the oldest loaded (the server's `before` cursor). */
+  loadMore(): Promise<void>;
   /** Re-reads the list from the server (what other devices marked read shows up). */
   refresh(): Promise<void>;
   markRead(ids: string[]): Promise<void>;
   markAllRead(): Promise<void>;
 }
 
-function fetchPage(client: StreamChat): Promise<NotificationsPage> {
+function fetchPage(client: StreamChat, before?: string): Promise<NotificationsPage> {
   return client.get<NotificationsPage>(`${client.baseURL}${NOTIFICATIONS_PATH}`, {
     limit: PAGE_SIZE,
+    ...(before ? { before } : {}),
   });
 }
 
@@ -47,6 +52,7 @@ export function useNotifications(
   const signedIn = client && !client.anonymous ? client : null;
   const [items, setItems] = React.useState<AppNotification[]>([]);
   const [unreadCount, setUnreadCount] = React.useState(0);
+  const [hasMore, setHasMore] = React.useState(false);
   const onNewEvent = React.useEffectEvent((notification: AppNotification) => onNew?.(notification));
 
   const refresh = React.useCallback(async () => {
@@ -54,12 +60,26 @@ export function useNotifications(
     const page = await fetchPage(signedIn);
     setItems(page.notifications);
     setUnreadCount(page.unread_count);
+    setHasMore(page.notifications.length === PAGE_SIZE);
   }, [signedIn]);
+
+  const loadMore = React.useCallback(async () => {
+    const oldest = items.at(-1);
+    if (!signedIn || !oldest) return;
+    const page = await fetchPage(signedIn, oldest.id);
+    setItems((current) => {
+      const known = new Set(current.map((n) => n.id));
+      return [...current, ...page.notifications.filter((n) => !known.has(n.id))];
+    });
+    setUnreadCount(page.unread_count);
+    setHasMore(page.notifications.length === PAGE_SIZE);
+  }, [signedIn, items]);
 
   React.useEffect(() => {
     if (!signedIn) {
       setItems([]);
       setUnreadCount(0);
+      setHasMore(false);
       return;
     }
     refresh().catch((error: unknown) => console.error('Could not load notifications.', error));
@@ -99,5 +119,5 @@ export function useNotifications(
     setUnreadCount(unread_count);
   }, [signedIn]);
 
-  return { items, unreadCount, refresh, markRead, markAllRead };
+  return { items, unreadCount, hasMore, loadMore, refresh, markRead, markAllRead };
 }

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'added_to_channel',
   'reminder_due',
   'campaign',
+  'breakthrough',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,6 +24,8 @@ export type NotificationsTable = {
   actor_id: string | null;
   created_at: string;
   read_at: string | null;
+  /** JSON object of a notification the product server created (POST /daohuu/notifications); null otherwise. */
+  data: string | null;
 };
 
 export type NotificationRow = Selectable<NotificationsTable>;

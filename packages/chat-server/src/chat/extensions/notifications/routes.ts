@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
 import { loose, noFields, queryNumeral, queryValue } from '../../../http/schemas.ts';
-import type { NotificationsService } from './service.ts';
+import { PRODUCT_NOTIFICATION_KINDS, type NotificationsService } from './service.ts';
 
 /** Our own endpoints, not Stream's: the `/daohuu/` prefix keeps them clear of every Stream path. */
 export const NOTIFICATIONS_PATH = '/daohuu/notifications';
@@ -23,6 +23,16 @@ const readBody = loose({
   ids: z.array(z.string().min(1).max(64)).max(100).optional(),
   all: z.boolean().optional(),
   user_id: z.string().optional(),
+});
+
+/** `{user_id, kind, data?}`: a few short strings the panel shows (the realm's name), nothing more. */
+const createBody = z.object({
+  user_id: z.string().min(1).max(255),
+  kind: z.enum(PRODUCT_NOTIFICATION_KINDS),
+  data: z
+    .record(z.string().min(1).max(32), z.string().max(200))
+    .refine((data) => Object.keys(data).length <= 8, { error: 'must have at most 8 fields' })
+    .optional(),
 });
 
 export function registerNotificationRoutes(
@@ -47,5 +57,12 @@ export function registerNotificationRoutes(
     query: noFields,
     body: readBody,
     handler: async ({ body }, request) => notifications.markRead(actorOf(request), body),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: NOTIFICATIONS_PATH,
+    query: noFields,
+    body: createBody,
+    handler: async ({ body }, request) => notifications.create(actorOf(request), body),
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chatError } from '../../../errors.ts';
-import type { Actor } from '../../core/access/access.ts';
+import { requireServerSide, type Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
 import type {
@@ -29,6 +29,8 @@ export interface NotificationResponse {
   channel_name: string | null;
   created_at: string;
   read_at: string | null;
+  /** What a notification the product server created says of itself (e.g. `{realm}`); `{}` for the others. */
+  data: Record<string, string>;
 }
 
 export interface NotificationsService {
@@ -42,6 +44,20 @@ export interface NotificationsService {
     actor: Actor,
     body: { ids?: string[]; all?: boolean; user_id?: string },
   ): Promise<{ unread_count: number }>;
+  /** Server-side only: a notification the product server tells a user of itself ("Đột phá!"). */
+  create(
+    actor: Actor,
+    body: CreateNotificationInput,
+  ): Promise<{ notification: NotificationResponse }>;
+}
+
+/** The kinds the product server may create; activity kinds (mention, reply, …) come from chat itself only. */
+export const PRODUCT_NOTIFICATION_KINDS = ['breakthrough'] as const;
+
+export interface CreateNotificationInput {
+  user_id: string;
+  kind: (typeof PRODUCT_NOTIFICATION_KINDS)[number];
+  data?: Record<string, string>;
 }
 
 export interface NotificationsContext {
@@ -98,12 +114,13 @@ async function responses(
     channel_name: (row.cid && names.get(row.cid)) || null,
     created_at: row.created_at,
     read_at: row.read_at,
+    data: parseData(row.data),
   }));
 }
 
 /** Stores one activity's notifications and pushes each to its user's connections with their unread count. */
 async function record(ctx: NotificationsContext, activity: Activity): Promise<void> {
-  const { deps, repo, events } = ctx;
+  const { deps } = ctx;
   for (const planned of await plan(deps, activity, ctx.mentions)) {
     const row: NotificationRow = {
       app_id: activity.appId,
@@ -116,18 +133,44 @@ async function record(ctx: NotificationsContext, activity: Activity): Promise<vo
       actor_id: planned.actorId,
       created_at: deps.clock.now(),
       read_at: null,
+      data: null,
     };
-    await deps.writes.run(async (trx) => {
-      await repo.insert(trx, row);
-      await repo.trim(trx, row.app_id, row.user_id);
-    });
-    const [notification] = await responses(ctx, row.app_id, [row]);
-    events.toUser(row.app_id, row.user_id, {
-      type: NOTIFICATION_EVENT,
-      notification,
-      unread_count: await repo.unreadCount(row.app_id, row.user_id),
-      created_at: row.created_at,
-    });
+    await store(ctx, row);
+  }
+}
+
+/** Stores one notification (dropping the user's oldest beyond the kept number) and pushes it to their connections. */
+async function store(
+  ctx: NotificationsContext,
+  row: NotificationRow,
+): Promise<NotificationResponse> {
+  const { deps, repo, events } = ctx;
+  await deps.writes.run(async (trx) => {
+    await repo.insert(trx, row);
+    await repo.trim(trx, row.app_id, row.user_id);
+  });
+  const [notification] = await responses(ctx, row.app_id, [row]);
+  events.toUser(row.app_id, row.user_id, {
+    type: NOTIFICATION_EVENT,
+    notification,
+    unread_count: await repo.unreadCount(row.app_id, row.user_id),
+    created_at: row.created_at,
+  });
+  return notification!;
+}
+
+function parseData(text: string | null): Record<string, string> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
   }
 }
 
@@ -180,6 +223,25 @@ export function createNotificationsService(ctx: NotificationsContext): Notificat
         repo.markRead(trx, actor.appId, userId, body.all ? undefined : body.ids, now),
       );
       return { unread_count: await repo.unreadCount(actor.appId, userId) };
+    },
+    async create(actor, body) {
+      requireServerSide(actor, 'creating a notification is allowed only server-side');
+      const user = await ctx.users.getRow(actor.appId, body.user_id);
+      if (!user || user.deleted_at) throw chatError.notFound(`user ${body.user_id} does not exist`);
+      const row: NotificationRow = {
+        app_id: actor.appId,
+        id: randomUUID(),
+        user_id: body.user_id,
+        kind: body.kind,
+        cid: null,
+        message_id: null,
+        parent_id: null,
+        actor_id: null,
+        created_at: deps.clock.now(),
+        read_at: null,
+        data: body.data ? JSON.stringify(body.data) : null,
+      };
+      return { notification: await store(ctx, row) };
     },
   };
 }
