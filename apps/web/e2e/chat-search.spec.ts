@@ -76,8 +76,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
 test.afterAll(async () => closeChatUsers(a, b));
 
 test('typing "tong mon" finds "Tông môn" posted in another channel and opens it at the highlighted message', async () => {
-  // On a wide screen /chat opens the first sect channel: the message is elsewhere.
-  await connectChat(a.page);
+  // A sect channel is open (not /chat, which reopens the last channel: the DM): the message is elsewhere.
+  await connectChat(a.page, '/chat/sect/quang-truong');
   await expect(a.page).toHaveURL(/\/chat\/[^/]+\/[^/]+$/, SLOW);
   expect(new URL(a.page.url()).pathname).not.toBe(dmPath);
 
@@ -113,7 +113,8 @@ test('a filter that excludes the message shows "no results", and Escape closes t
 });
 
 test('a person found by đạo hiệu opens the direct message with them', async () => {
-  await connectChat(a.page);
+  // From a sect channel, so that landing on the DM proves the search opened it.
+  await connectChat(a.page, '/chat/sect/quang-truong');
   await expect(a.page).toHaveURL(/\/chat\/[^/]+\/[^/]+$/, SLOW);
   const dialog = await openSearch(a.page);
   await dialog.getByRole('button', { name: 'Đạo hữu' }).click();
