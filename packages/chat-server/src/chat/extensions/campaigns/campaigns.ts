@@ -4,6 +4,7 @@ import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { UsersService } from '../../core/users/service.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { CampaignDriver } from './driver.ts';
 import type { CampaignData } from './data.ts';
 import { pageOf } from './paging.ts';
@@ -23,6 +24,7 @@ export interface CampaignsContext {
   rows: CampaignRowsRepo;
   segments: SegmentsService;
   driver: CampaignDriver;
+  deliveries: DeliveriesRepo;
 }
 
 const DATA_FIELDS = [
@@ -68,10 +70,6 @@ export function createCampaignsService(ctx: CampaignsContext) {
     for (const segmentId of data.segment_ids ?? []) {
       const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
       if (!segment) throw chatError.input(`segment_ids: segment ${segmentId} does not exist`);
-      if (segment.type !== 'user')
-        throw chatError.input(
-          `segment_ids: segment ${segmentId} is a channel segment; campaigns here send to user segments`,
-        );
     }
     if (!data.segment_ids?.length && !data.user_ids?.length)
       throw chatError.input('segment_ids or user_ids must name at least one target');
