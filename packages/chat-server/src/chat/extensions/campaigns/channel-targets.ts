@@ -44,8 +44,7 @@ export function checkChannelFilter(deps: ChatDeps, appId: string, filter: JsonOb
 /** The explicit targets of a channel segment must be cids, as Stream's channel targets are. */
 export function checkChannelTargets(targetIds: string[]): void {
   const bad = targetIds.find((id) => !isCid(id));
-  if (bad !== undefined)
-    throw chatError.input(`target_ids: ${bad} is not a channel cid (type:id)`);
+  if (bad !== undefined) throw chatError.input(`target_ids: ${bad} is not a channel cid (type:id)`);
 }
 
 function filterOf(segment: SegmentRow): JsonObject {

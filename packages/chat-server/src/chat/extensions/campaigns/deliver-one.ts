@@ -92,7 +92,9 @@ function messageOf(data: CampaignData, campaignId: string, id: string, text: str
     id,
     text,
     user_id: data.sender_id,
-    ...(data.message_template.attachments ? { attachments: data.message_template.attachments } : {}),
+    ...(data.message_template.attachments
+      ? { attachments: data.message_template.attachments }
+      : {}),
     campaign_id: campaignId,
   };
 }

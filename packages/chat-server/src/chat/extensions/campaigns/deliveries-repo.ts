@@ -61,7 +61,10 @@ export function createDeliveriesRepo(db: CampaignsDb) {
       return Number(result.numUpdatedRows) === 1;
     },
     /** Sent and failed channel targets (their target is a cid, the only targets holding a colon). */
-    async channelCounts(appId: string, campaignId: string): Promise<{ sent: number; failed: number }> {
+    async channelCounts(
+      appId: string,
+      campaignId: string,
+    ): Promise<{ sent: number; failed: number }> {
       const rows = await db
         .selectFrom('campaign_deliveries')
         .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])

@@ -146,7 +146,8 @@ export function createSegmentsService(deps: ChatDeps) {
       const patch: Partial<SegmentRow> = { updated_at: deps.clock.now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.description !== undefined) patch.description = input.description;
-      if (input.filter !== undefined) patch.filter = checkFilter(actor.appId, current.type, input.filter);
+      if (input.filter !== undefined)
+        patch.filter = checkFilter(actor.appId, current.type, input.filter);
       if (input.all_users != null) patch.all_users = input.all_users ? 1 : 0;
       if (input.all_sender_channels != null)
         patch.all_sender_channels = input.all_sender_channels ? 1 : 0;
