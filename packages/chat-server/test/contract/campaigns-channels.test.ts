@@ -56,11 +56,15 @@ async function messagesPerChannel(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (let offset = 0; ; offset += 30) {
-    const channels = await env.admin.queryChannels({ mon_phai: marker } as never, { cid: 1 }, {
-      limit: 30,
-      offset,
-      message_limit: 10,
-    } as never);
+    const channels = await env.admin.queryChannels(
+      { mon_phai: marker } as never,
+      { cid: 1 } as never,
+      {
+        limit: 30,
+        offset,
+        message_limit: 10,
+      } as never,
+    );
     for (const channel of channels) {
       const n = channel.state.messages.filter(
         (m) => (m as { campaign_id?: unknown }).campaign_id === campaignId,
