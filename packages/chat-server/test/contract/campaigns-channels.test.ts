@@ -210,6 +210,42 @@ describe('campaigns to channel segments', () => {
     });
   }, 60_000);
 
+  it('counts a channel whose send is refused as failed and still reaches the others', async () => {
+    const { sender } = await cultivators(env(), 'cam', 0);
+    const marker = uniqueId('mp');
+    const [open] = await sectHalls(env(), sender, marker, 1);
+    // A channel type whose messages are at most 10 characters refuses the campaign's text.
+    const shortType = uniqueId('ngan')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]/g, '-');
+    await env().admin.createChannelType({ name: shortType, max_message_length: 10 } as never);
+    const strict = uniqueId('nghiem');
+    await env()
+      .admin.channel(shortType, strict, {
+        created_by_id: sender,
+        members: [sender],
+        mon_phai: marker,
+      } as never)
+      .create();
+    const segment = uniqueId('seg');
+    await env().admin.createSegment('channel', segment, { filter: { mon_phai: marker } });
+    const id = await channelCampaign(env(), sender, segment, 'Một lời dài hơn mười chữ');
+    await env().admin.startCampaign(id);
+    await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'it completes');
+
+    expect(await channelStats(env(), id)).toMatchObject({
+      stats_targets: 2,
+      stats_messages_sent: 1,
+      stats_channels_sent: 1,
+      stats_channels_failed: 1,
+      stats_users_failed: 0,
+    });
+    expect(Object.fromEntries(await messagesPerChannel(env(), marker, id))).toEqual({
+      [open!]: 1,
+      [strict]: 0,
+    });
+  }, 60_000);
+
   it('refuses to start a channel campaign twice with code 4', async () => {
     const { sender } = await cultivators(env(), 'hai', 0);
     const marker = uniqueId('mp');
@@ -363,6 +399,34 @@ describe('sender_mode and sender_visibility on the conversations a campaign crea
       user_id: targets[0],
     } as never);
     expect(forReceiver).toHaveLength(0);
+  });
+
+  it('gives the members of a new conversation the role and fields of channel_template.members_template', async () => {
+    const { sender, targets } = await cultivators(env(), 'vai', 1);
+    await sendOne(sender, targets[0]!, {
+      channel_template: {
+        type: 'messaging',
+        members_template: [
+          {
+            user_id: targets[0],
+            channel_role: 'channel_moderator',
+            custom: { chuc_vi: 'hộ pháp' },
+          },
+        ],
+      },
+    });
+    const [channel] = await env().admin.queryChannels({ members: { $in: [targets[0]!] } });
+    const { members } = await channel!.queryMembers({ user_id: targets[0]! });
+    expect(members[0]).toMatchObject({ channel_role: 'channel_moderator', chuc_vi: 'hộ pháp' });
+    await expectStreamError(
+      env().admin.createCampaign({
+        sender_id: sender,
+        user_ids: targets,
+        message_template: { text: 'x' },
+        channel_template: { type: 'messaging', members_template: [{ channel_role: 'owner' }] },
+      } as never),
+      { code: 4, message: /members_template/ },
+    );
   });
 
   it('refuses an unknown sender_mode or sender_visibility with code 4 naming the field', async () => {

@@ -38,6 +38,22 @@ async function templateUser(ctx: DeliverContext, appId: string, id: string): Pro
   return { id, name: row?.name ?? null, custom };
 }
 
+/** The members of a new conversation; `members_template` gives some of them a channel role or custom fields. */
+function memberInputs(
+  ids: string[],
+  templated: NonNullable<NonNullable<CampaignData['channel_template']>['members_template']>,
+): (string | JsonObject)[] {
+  return ids.map((id) => {
+    const entry = templated.find((m) => m.user_id === id);
+    if (!entry) return id;
+    return {
+      ...(entry.custom ?? {}),
+      user_id: id,
+      ...(entry.channel_role ? { channel_role: entry.channel_role } : {}),
+    };
+  });
+}
+
 /** The channel the target receives the campaign in: the template's (id rendered per user) or the 1:1 conversation. */
 async function channelFor(
   ctx: DeliverContext,
@@ -49,7 +65,15 @@ async function channelFor(
   const type = template?.type ?? 'messaging';
   // sender_mode `exclude`: the sender writes into the conversation without being one of its members.
   const sender = data.sender_mode === 'exclude' ? [] : [data.sender_id];
-  const members = [...new Set([...sender, people.receiver.id, ...(template?.members ?? [])])];
+  const templated = template?.members_template ?? [];
+  const members = [
+    ...new Set([
+      ...sender,
+      people.receiver.id,
+      ...(template?.members ?? []),
+      ...templated.map((m) => m.user_id),
+    ]),
+  ];
   const id = template?.id ? renderTemplate(template.id, people) : undefined;
   const existing = id
     ? await ctx.channels.repo.get(server.appId, `${type}:${id}`)
@@ -59,7 +83,7 @@ async function channelFor(
     data: {
       ...(template?.custom ?? {}),
       ...(template?.team ? { team: template.team } : {}),
-      members,
+      members: memberInputs(members, templated),
       created_by_id: data.sender_id,
     },
   });
