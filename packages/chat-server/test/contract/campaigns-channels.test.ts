@@ -442,3 +442,31 @@ describe('sender_mode and sender_visibility on the conversations a campaign crea
     );
   });
 });
+
+describe('queryCampaigns filters', () => {
+  const env = useContractEnv();
+
+  it('filters on id and status, and refuses an unknown field with code 4', async () => {
+    const { sender, targets } = await cultivators(env(), 'loc', 1);
+    const base = { sender_id: sender, user_ids: targets, message_template: { text: 'Lọc' } };
+    const draftId = uniqueId('cc');
+    const startedId = uniqueId('cc');
+    await env().admin.createCampaign({ id: draftId, ...base });
+    await env().admin.createCampaign({ id: startedId, ...base, create_channels: true });
+    await env().admin.startCampaign(startedId);
+    await waitForCampaign(env().admin, startedId, (c) => c.status === 'completed', 'it completes');
+
+    const both = { id: { $in: [draftId, startedId] } };
+    const drafts = await env().admin.queryCampaigns({ ...both, status: 'draft' } as never);
+    expect(drafts.campaigns.map((c) => c.id)).toEqual([draftId]);
+    const done = await env().admin.queryCampaigns({
+      ...both,
+      status: { $eq: 'completed' },
+    } as never);
+    expect(done.campaigns.map((c) => c.id)).toEqual([startedId]);
+    await expectStreamError(env().admin.queryCampaigns({ colour: 'red' } as never), {
+      code: 4,
+      message: /colour/,
+    });
+  }, 60_000);
+});

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { compileFilter } from '../../core/query/filter.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { CampaignDriver } from './driver.ts';
@@ -165,7 +168,14 @@ export function createCampaignsService(ctx: CampaignsContext) {
     async query(actor: Actor, input: QueryInput) {
       requireServer(actor, 'querying campaigns');
       const page = pageOf(input);
-      const found = await rows.query(actor.appId, page.offset, page.limit + 1, page.descending);
+      const where = campaignsFilter(deps.dialect, input.filter);
+      const found = await rows.query(
+        actor.appId,
+        where,
+        page.offset,
+        page.limit + 1,
+        page.descending,
+      );
       const userLimit = typeof input.user_limit === 'number' ? input.user_limit : 10;
       const campaigns = await Promise.all(
         found.slice(0, page.limit).map(async (r) => (await respond(r, userLimit)).campaign),
@@ -173,6 +183,23 @@ export function createCampaignsService(ctx: CampaignsContext) {
       return { campaigns, ...page.cursors(found.length > page.limit) };
     },
   };
+}
+
+/** queryCampaigns filters on the campaign's own columns: id, status and its timestamps. */
+function campaignsFilter(
+  dialect: ChatDeps['dialect'],
+  filter: JsonObject | null | undefined,
+): RawBuilder<boolean> {
+  return compileFilter(filter ?? {}, {
+    dialect,
+    entity: 'campaigns',
+    fields: {
+      id: { kind: 'column', ref: 'id', type: 'text' },
+      status: { kind: 'column', ref: 'status', type: 'text' },
+      created_at: { kind: 'column', ref: 'created_at', type: 'date' },
+      updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
+    },
+  });
 }
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
