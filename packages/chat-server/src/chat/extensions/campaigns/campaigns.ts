@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { compileFilter } from '../../core/query/filter.ts';
 import type { UsersService } from '../../core/users/service.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { CampaignDriver } from './driver.ts';
 import type { CampaignData } from './data.ts';
 import { pageOf } from './paging.ts';
@@ -23,6 +27,7 @@ export interface CampaignsContext {
   rows: CampaignRowsRepo;
   segments: SegmentsService;
   driver: CampaignDriver;
+  deliveries: DeliveriesRepo;
 }
 
 const DATA_FIELDS = [
@@ -68,10 +73,6 @@ export function createCampaignsService(ctx: CampaignsContext) {
     for (const segmentId of data.segment_ids ?? []) {
       const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
       if (!segment) throw chatError.input(`segment_ids: segment ${segmentId} does not exist`);
-      if (segment.type !== 'user')
-        throw chatError.input(
-          `segment_ids: segment ${segmentId} is a channel segment; campaigns here send to user segments`,
-        );
     }
     if (!data.segment_ids?.length && !data.user_ids?.length)
       throw chatError.input('segment_ids or user_ids must name at least one target');
@@ -167,7 +168,14 @@ export function createCampaignsService(ctx: CampaignsContext) {
     async query(actor: Actor, input: QueryInput) {
       requireServer(actor, 'querying campaigns');
       const page = pageOf(input);
-      const found = await rows.query(actor.appId, page.offset, page.limit + 1, page.descending);
+      const where = campaignsFilter(deps.dialect, input.filter);
+      const found = await rows.query(
+        actor.appId,
+        where,
+        page.offset,
+        page.limit + 1,
+        page.descending,
+      );
       const userLimit = typeof input.user_limit === 'number' ? input.user_limit : 10;
       const campaigns = await Promise.all(
         found.slice(0, page.limit).map(async (r) => (await respond(r, userLimit)).campaign),
@@ -175,6 +183,23 @@ export function createCampaignsService(ctx: CampaignsContext) {
       return { campaigns, ...page.cursors(found.length > page.limit) };
     },
   };
+}
+
+/** queryCampaigns filters on the campaign's own columns: id, status and its timestamps. */
+function campaignsFilter(
+  dialect: ChatDeps['dialect'],
+  filter: JsonObject | null | undefined,
+): RawBuilder<boolean> {
+  return compileFilter(filter ?? {}, {
+    dialect,
+    entity: 'campaigns',
+    fields: {
+      id: { kind: 'column', ref: 'id', type: 'text' },
+      status: { kind: 'column', ref: 'status', type: 'text' },
+      created_at: { kind: 'column', ref: 'created_at', type: 'date' },
+      updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
+    },
+  });
 }
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -20,6 +20,13 @@ export interface CampaignData {
     id?: string | null;
     custom?: JsonObject | null;
     members?: string[] | null;
+    members_template?:
+      | {
+          user_id: string;
+          channel_role?: string | null;
+          custom?: JsonObject | null;
+        }[]
+      | null;
     team?: string | null;
   } | null;
   create_channels?: boolean | null;

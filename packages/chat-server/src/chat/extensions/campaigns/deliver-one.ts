@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ChatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
+import type { ChannelRow } from '../../core/channels/repo.ts';
 import type { ChannelsService } from '../../core/channels/service.ts';
 import { distinctId } from '../../core/channels/ids.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import type { UsersService } from '../../core/users/service.ts';
+import { isChannelTarget } from './channel-targets.ts';
 import type { CampaignData } from './data.ts';
 import { renderCampaignTemplate as renderTemplate, type TemplateUser } from '@daohuu/domain';
 
@@ -36,6 +38,22 @@ async function templateUser(ctx: DeliverContext, appId: string, id: string): Pro
   return { id, name: row?.name ?? null, custom };
 }
 
+/** The members of a new conversation; `members_template` gives some of them a channel role or custom fields. */
+function memberInputs(
+  ids: string[],
+  templated: NonNullable<NonNullable<CampaignData['channel_template']>['members_template']>,
+): (string | JsonObject)[] {
+  return ids.map((id) => {
+    const entry = templated.find((m) => m.user_id === id);
+    if (!entry) return id;
+    return {
+      ...(entry.custom ?? {}),
+      user_id: id,
+      ...(entry.channel_role ? { channel_role: entry.channel_role } : {}),
+    };
+  });
+}
+
 /** The channel the target receives the campaign in: the template's (id rendered per user) or the 1:1 conversation. */
 async function channelFor(
   ctx: DeliverContext,
@@ -45,7 +63,17 @@ async function channelFor(
 ): Promise<{ type: string; id: string; created: boolean } | null> {
   const template = data.channel_template;
   const type = template?.type ?? 'messaging';
-  const members = [...new Set([data.sender_id, people.receiver.id, ...(template?.members ?? [])])];
+  // sender_mode `exclude`: the sender writes into the conversation without being one of its members.
+  const sender = data.sender_mode === 'exclude' ? [] : [data.sender_id];
+  const templated = template?.members_template ?? [];
+  const members = [
+    ...new Set([
+      ...sender,
+      people.receiver.id,
+      ...(template?.members ?? []),
+      ...templated.map((m) => m.user_id),
+    ]),
+  ];
   const id = template?.id ? renderTemplate(template.id, people) : undefined;
   const existing = id
     ? await ctx.channels.repo.get(server.appId, `${type}:${id}`)
@@ -55,22 +83,57 @@ async function channelFor(
     data: {
       ...(template?.custom ?? {}),
       ...(template?.team ? { team: template.team } : {}),
-      members,
+      members: memberInputs(members, templated),
       created_by_id: data.sender_id,
     },
   });
   return { type, id: state.channel.id, created: !existing };
 }
 
-/** Sends one target its message through the normal send path (events, unread, search all follow). */
+/**
+ * `sender_visibility` on a conversation the campaign just created: hidden or archived for the sender, who then
+ * finds it only when someone answers (hidden) or in the archive. After the send, since a new message unhides.
+ */
+async function applySenderVisibility(
+  ctx: DeliverContext,
+  server: Actor,
+  data: CampaignData,
+  channel: { type: string; id: string; created: boolean },
+): Promise<void> {
+  if (!channel.created || data.sender_mode === 'exclude' || !data.sender_visibility) return;
+  if (data.sender_visibility === 'hidden')
+    await ctx.channels.hide(server, channel.type, channel.id, { user_id: data.sender_id });
+  else
+    await ctx.channels.updateMember(server, channel.type, channel.id, data.sender_id, {
+      set: { archived: true },
+    });
+}
+
+/** The message a campaign sends: the template's custom fields and attachments, its fixed id and `campaign_id`. */
+function messageOf(data: CampaignData, campaignId: string, id: string, text: string): JsonObject {
+  return {
+    ...(data.message_template.custom ?? {}),
+    id,
+    text,
+    user_id: data.sender_id,
+    ...(data.message_template.attachments
+      ? { attachments: data.message_template.attachments }
+      : {}),
+    campaign_id: campaignId,
+  };
+}
+
+/** Sends one target (a user id, or a channel's cid) its message through the normal send path. */
 export async function deliverOne(
   ctx: DeliverContext,
   appId: string,
   campaignId: string,
   data: CampaignData,
-  userId: string,
+  target: string,
 ): Promise<DeliveryOutcome> {
   const server: Actor = { appId, userId: null, role: 'admin', isServer: true, connectionId: null };
+  if (isChannelTarget(target)) return deliverToChannel(ctx, server, campaignId, data, target);
+  const userId = target;
   const people = {
     receiver: await templateUser(ctx, appId, userId),
     sender: await templateUser(ctx, appId, data.sender_id),
@@ -87,18 +150,10 @@ export async function deliverOne(
       ctx,
       server,
       channel,
-      {
-        ...(data.message_template.custom ?? {}),
-        id,
-        text: renderTemplate(data.message_template.text, people),
-        user_id: data.sender_id,
-        ...(data.message_template.attachments
-          ? { attachments: data.message_template.attachments }
-          : {}),
-        campaign_id: campaignId,
-      },
+      messageOf(data, campaignId, id, renderTemplate(data.message_template.text, people)),
       data.skip_push === true,
     );
+    await applySenderVisibility(ctx, server, data, channel);
     return { status: 'sent', message_id: id, cid, channelCreated: channel.created };
   } catch (error) {
     // A refusal for this target (banned sender, frozen channel…) fails it alone; anything else stops the run.
@@ -121,4 +176,56 @@ async function sendOnce(
     if (error instanceof ChatError && /already exists/.test(error.message)) return;
     throw error;
   }
+}
+
+// `{{ channel.name }}`, `{{ channel.id }}`, `{{ channel.<custom> }}`: what a template can say of a channel target.
+const CHANNEL_PLACEHOLDER = /\{\{\s*channel\.([A-Za-z0-9_]{1,64})\s*\}\}/g;
+
+/** The channel's value for a placeholder; unknown fields render empty, like the user placeholders. */
+function channelValue(channel: ChannelRow, field: string): string {
+  if (field === 'name') return channel.name || channel.id;
+  if (field === 'id' || field === 'type' || field === 'cid' || field === 'team')
+    return channel[field] ?? '';
+  if (field === 'member_count') return String(channel.member_count);
+  const custom = JSON.parse(channel.custom) as JsonObject;
+  const value = Object.hasOwn(custom, field) ? custom[field] : undefined;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * A channel target gets one message from the sender, member or not: campaigns act with the server's rights, as
+ * Stream's do. There is no single receiver, so `{{ receiver.* }}` renders empty and `{{ channel.* }}` fills in.
+ */
+async function deliverToChannel(
+  ctx: DeliverContext,
+  server: Actor,
+  campaignId: string,
+  data: CampaignData,
+  cid: string,
+): Promise<DeliveryOutcome> {
+  const channel = await ctx.channels.repo.get(server.appId, cid);
+  if (!channel || channel.deleted_at)
+    return { status: 'failed', message_id: null, cid, reason: 'the channel does not exist' };
+  const people = {
+    receiver: { id: '', name: null, custom: {} },
+    sender: await templateUser(ctx, server.appId, data.sender_id),
+  };
+  const text = data.message_template.text.replace(CHANNEL_PLACEHOLDER, (_m, field: string) =>
+    channelValue(channel, field),
+  );
+  const id = campaignMessageId(campaignId, cid);
+  try {
+    await sendOnce(
+      ctx,
+      server,
+      { type: channel.type, id: channel.id },
+      messageOf(data, campaignId, id, renderTemplate(text, people)),
+      data.skip_push === true,
+    );
+  } catch (error) {
+    if (!(error instanceof ChatError) || error.statusCode >= 500) throw error;
+    return { status: 'failed', message_id: null, cid, reason: error.message };
+  }
+  return { status: 'sent', message_id: id, cid, channelCreated: false };
 }

@@ -60,6 +60,22 @@ export function createDeliveriesRepo(db: CampaignsDb) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** Sent and failed channel targets (their target is a cid, the only targets holding a colon). */
+    async channelCounts(
+      appId: string,
+      campaignId: string,
+    ): Promise<{ sent: number; failed: number }> {
+      const rows = await db
+        .selectFrom('campaign_deliveries')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+        .where('app_id', '=', appId)
+        .where('campaign_id', '=', campaignId)
+        .where('user_id', 'like', '%:%')
+        .groupBy('status')
+        .execute();
+      const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+      return { sent: of('sent'), failed: of('failed') };
+    },
     forUser: (appId: string, campaignId: string, userId: string) =>
       db
         .selectFrom('campaign_deliveries')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isoFromMicros } from '../../../db/clock.ts';
+import { channelCids } from './channel-targets.ts';
 import type { CampaignData } from './data.ts';
 import { deliverOne, type DeliverContext } from './deliver-one.ts';
 import type { DeliveriesRepo } from './deliveries-repo.ts';
@@ -188,7 +189,7 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
   };
 }
 
-/** Writes one pending delivery row per target (the user ids, then each segment's users), then the target count. */
+/** Writes one pending delivery row per target (the user ids, then each segment's users or cids), then the count. */
 async function prepareTargets(ctx: DriverContext, campaign: CampaignRow): Promise<void> {
   const data = JSON.parse(campaign.data) as CampaignData;
   const { app_id: appId, id } = campaign;
@@ -206,9 +207,14 @@ async function prepareTargets(ctx: DriverContext, campaign: CampaignRow): Promis
   }
   for (const segmentId of data.segment_ids ?? []) {
     const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
-    if (!segment || segment.type !== 'user') continue;
+    if (!segment) continue;
+    // A channel segment's targets are cids (the channel receives one message); a user segment's are user ids.
+    const page =
+      segment.type === 'channel'
+        ? (after: string) => channelCids(ctx.deps, segment, data.sender_id, after, 1000)
+        : (after: string) => ctx.segments.userIds(segment, after, 1000);
     for (let after = ''; ;) {
-      const ids = await ctx.segments.userIds(segment, after, 1000);
+      const ids = await page(after);
       if (ids.length === 0) break;
       await add(ids);
       after = ids[ids.length - 1]!;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
 
 // Type aliases (not interfaces): `withTables` needs an index-compatible record type.
@@ -121,11 +121,18 @@ export function createCampaignRowsRepo(db: CampaignsDb) {
         .executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
-    query: (appId: string, offset: number, limit: number, descending: boolean) =>
+    query: (
+      appId: string,
+      where: RawBuilder<boolean>,
+      offset: number,
+      limit: number,
+      descending: boolean,
+    ) =>
       db
         .selectFrom('campaigns')
         .selectAll()
         .where('app_id', '=', appId)
+        .where(() => where)
         .orderBy('created_at', descending ? 'desc' : 'asc')
         .orderBy('id')
         .offset(offset)

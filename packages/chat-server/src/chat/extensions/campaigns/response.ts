@@ -4,7 +4,10 @@ import type { CampaignRow } from './repo.ts';
 import type { CampaignsContext } from './campaigns.ts';
 import type { SegmentResponse } from './segments.ts';
 
-/** Stream's CampaignResponse, with our `stats_targets` and `stats_users_failed` beside Stream's counters. */
+/**
+ * Stream's CampaignResponse, with our `stats_targets`, `stats_users_failed` and `stats_channels_sent` / `_failed`
+ * (channel targets) beside Stream's counters.
+ */
 export interface CampaignResponse extends Omit<CampaignData, 'user_ids'> {
   id: string;
   user_ids: string[];
@@ -23,6 +26,8 @@ export interface CampaignResponse extends Omit<CampaignData, 'user_ids'> {
     stats_messages_sent: number;
     stats_users_sent: number;
     stats_users_failed: number;
+    stats_channels_sent: number;
+    stats_channels_failed: number;
     stats_channels_created: number;
     stats_users_read: number;
     stats_started_at?: string;
@@ -30,14 +35,20 @@ export interface CampaignResponse extends Omit<CampaignData, 'user_ids'> {
   };
 }
 
-function statsOf(row: CampaignRow): CampaignResponse['stats'] {
+/** `channels` are the channel targets' outcomes: the row counters hold users and channels together. */
+function statsOf(
+  row: CampaignRow,
+  channels: { sent: number; failed: number },
+): CampaignResponse['stats'] {
   const done = row.stats_messages_sent + row.stats_users_failed;
   return {
     progress: row.stats_targets > 0 ? Math.min(1, done / row.stats_targets) : 0,
     stats_targets: row.stats_targets,
     stats_messages_sent: row.stats_messages_sent,
-    stats_users_sent: row.stats_messages_sent,
-    stats_users_failed: row.stats_users_failed,
+    stats_users_sent: row.stats_messages_sent - channels.sent,
+    stats_users_failed: row.stats_users_failed - channels.failed,
+    stats_channels_sent: channels.sent,
+    stats_channels_failed: channels.failed,
     stats_channels_created: row.stats_channels_created,
     // Read receipts per campaign are not tracked (docs/compatibility.md).
     stats_users_read: 0,
@@ -47,7 +58,9 @@ function statsOf(row: CampaignRow): CampaignResponse['stats'] {
 }
 
 /** Builds `{campaign, users: {next?, prev?}}`; `users` lists the first `userLimit` of user_ids. */
-export function campaignResponder(ctx: Pick<CampaignsContext, 'users' | 'segments'>) {
+export function campaignResponder(
+  ctx: Pick<CampaignsContext, 'users' | 'segments' | 'deliveries'>,
+) {
   return async (row: CampaignRow, userLimit = 25) => {
     const data = JSON.parse(row.data) as CampaignData;
     const userIds = data.user_ids ?? [];
@@ -71,7 +84,7 @@ export function campaignResponder(ctx: Pick<CampaignsContext, 'users' | 'segment
       segments,
       sender: await ctx.users.response(row.app_id, data.sender_id),
       users: shown.map((id) => users.get(id)).filter((u): u is UserResponse => u !== undefined),
-      stats: statsOf(row),
+      stats: statsOf(row, await ctx.deliveries.channelCounts(row.app_id, row.id)),
     };
     return { campaign, users: {} as { next?: string; prev?: string } };
   };

@@ -69,6 +69,16 @@ const channelTemplate = loose({
   id: z.string().min(1).max(255).nullish(),
   custom: jsonObject.nullish(),
   members: z.array(userId).max(100).nullish(),
+  members_template: z
+    .array(
+      loose({
+        user_id: userId,
+        channel_role: z.enum(['channel_member', 'channel_moderator', 'owner']).nullish(),
+        custom: jsonObject.nullish(),
+      }),
+    )
+    .max(100)
+    .nullish(),
   team: z.string().nullish(),
 });
 

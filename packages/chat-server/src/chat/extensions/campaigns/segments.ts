@@ -6,6 +6,7 @@ import type { ChatDeps } from '../../core/deps.ts';
 import { type JsonObject } from '../../core/json.ts';
 import { compileFilter } from '../../core/query/filter.ts';
 import { userFilterSchema } from '../../core/users/query.ts';
+import { checkChannelFilter, checkChannelTargets, countChannels } from './channel-targets.ts';
 import { pageOf, type Page } from './paging.ts';
 import { campaignTables, type SegmentRow } from './repo.ts';
 import type { CreateSegmentInput, QueryInput, UpdateSegmentInput } from './schemas.ts';
@@ -63,15 +64,7 @@ export function createSegmentsService(deps: ChatDeps) {
   }
 
   async function sizeOf(segment: SegmentRow): Promise<number> {
-    if (segment.type === 'channel') {
-      const found = await db
-        .selectFrom('segment_targets')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('app_id', '=', segment.app_id)
-        .where('segment_id', '=', segment.id)
-        .executeTakeFirst();
-      return Number(found?.n ?? 0);
-    }
+    if (segment.type === 'channel') return countChannels(deps, segment);
     const { rows } = await sql<{
       n: number | string;
     }>`select count(*) as n from users where ${usersWhere(segment)}`.execute(deps.db);
@@ -97,13 +90,14 @@ export function createSegmentsService(deps: ChatDeps) {
   }
 
   /** A filter is checked when stored, so a bad one is the caller's code 4 now rather than a failed campaign later. */
-  function checkFilter(type: string, filter: JsonObject | null | undefined): string | null {
+  function checkFilter(
+    appId: string,
+    type: string,
+    filter: JsonObject | null | undefined,
+  ): string | null {
     if (!filter || Object.keys(filter).length === 0) return null;
-    if (type === 'channel')
-      throw chatError.input(
-        'filter is supported on user segments only; list channel cids as targets',
-      );
-    compileFilter(filter, userFilterSchema(deps.dialect, []));
+    if (type === 'channel') checkChannelFilter(deps, appId, filter);
+    else compileFilter(filter, userFilterSchema(deps.dialect, []));
     return JSON.stringify(filter);
   }
 
@@ -127,7 +121,7 @@ export function createSegmentsService(deps: ChatDeps) {
         type: input.type,
         name: input.name ?? null,
         description: input.description ?? null,
-        filter: checkFilter(input.type, input.filter),
+        filter: checkFilter(actor.appId, input.type, input.filter),
         all_users: input.all_users === true ? 1 : 0,
         all_sender_channels: input.all_sender_channels === true ? 1 : 0,
         created_at: now,
@@ -152,7 +146,8 @@ export function createSegmentsService(deps: ChatDeps) {
       const patch: Partial<SegmentRow> = { updated_at: deps.clock.now() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.description !== undefined) patch.description = input.description;
-      if (input.filter !== undefined) patch.filter = checkFilter(current.type, input.filter);
+      if (input.filter !== undefined)
+        patch.filter = checkFilter(actor.appId, current.type, input.filter);
       if (input.all_users != null) patch.all_users = input.all_users ? 1 : 0;
       if (input.all_sender_channels != null)
         patch.all_sender_channels = input.all_sender_channels ? 1 : 0;
@@ -226,7 +221,8 @@ function createTargetUseCases(
   return {
     async addTargets(actor: Actor, id: string, targetIds: string[]) {
       requireServer(actor, 'adding segment targets');
-      await row(actor.appId, id);
+      const segment = await row(actor.appId, id);
+      if (segment.type === 'channel') checkChannelTargets(targetIds);
       const now = deps.clock.now();
       const unique = [...new Set(targetIds)];
       for (let i = 0; i < unique.length; i += 500)

@@ -28,15 +28,18 @@ export function createCampaignsExtension(ctx: {
   const db = campaignTables(ctx.deps.db);
   const rows = createCampaignRowsRepo(db);
   const segments = createSegmentsService(ctx.deps);
-  const driver = createCampaignDriver({
-    ...ctx,
-    rows,
-    deliveries: createDeliveriesRepo(db),
-    segments,
-  });
+  const deliveries = createDeliveriesRepo(db);
+  const driver = createCampaignDriver({ ...ctx, rows, deliveries, segments });
   return {
     segments,
-    campaigns: createCampaignsService({ deps: ctx.deps, users: ctx.users, rows, segments, driver }),
+    campaigns: createCampaignsService({
+      deps: ctx.deps,
+      users: ctx.users,
+      rows,
+      segments,
+      driver,
+      deliveries,
+    }),
     start: () => driver.start(),
     stop: () => driver.stop(),
     idle: () => driver.idle(),
