@@ -399,6 +399,43 @@ describe('live events about a message reach only members who see it', { timeout:
     );
     expect(seen).toEqual([]);
   });
+
+  it("votes and thread updates on a shadow-banned author's message reach no one else", async () => {
+    const aliceId = uniqueId('vis-an-su-kien-a');
+    const bobId = uniqueId('vis-an-su-kien-b');
+    const alice = await connectUser(env(), aliceId);
+    const bob = await connectUser(env(), bobId);
+    const channelId = uniqueId('vis-an-su-kien');
+    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
+      members: [aliceId, bobId],
+    });
+    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    await aliceChannel.shadowBan(bobId, {});
+    const { poll } = await bob.createPoll({ name: 'Ai đi?', options: [{ text: 'Ta' }] });
+    const hidden = await sendText(bobChannel, 'Bình chọn ẩn', { poll_id: poll.id });
+    await sendText(bobChannel, 'Đáp ẩn', { parent_id: hidden.id });
+    const control = await sendText(aliceChannel, 'Tin thấy được');
+    const about = (e: Event) =>
+      e.message?.id ??
+      (e as { message_id?: string }).message_id ??
+      (e.thread as { parent_message_id?: string } | undefined)?.parent_message_id;
+
+    const seen = await eventsAbout(
+      alice,
+      about,
+      hidden.id,
+      async () => {
+        await bob.castPollVote(hidden.id, poll.id, { option_id: poll.options[0]!.id });
+        await bob.partialUpdateThread(hidden.id, { set: { title: 'Chuyện ẩn' } });
+      },
+      {
+        type: 'message.updated',
+        id: control.id,
+        act: () => alice.partialUpdateMessage(control.id, { set: { text: 'Sửa tin thấy được' } }),
+      },
+    );
+    expect(seen).toEqual([]);
+  });
 });
 
 /*

@@ -279,6 +279,24 @@ export async function referencedMessage(
 /** What event audiences read of a message: its date for history, its author and flag for per-viewer hiding. */
 export type EventMessageRef = AuthorOnlyRef & Pick<MessageRow, 'created_at'>;
 
+/**
+ * What the audience of an event about message `id` depends on (its date, author and author-only flags), for code
+ * that holds only the id or the wire message: an event built from just a date would reach every watcher of a
+ * shadowed or pending message. Undefined when the message is gone.
+ */
+export async function eventMessageRef(
+  db: Db,
+  appId: string,
+  id: string,
+): Promise<EventMessageRef | undefined> {
+  return db
+    .selectFrom('messages')
+    .select(['created_at', 'user_id', 'shadowed', 'pending'])
+    .where('app_id', '=', appId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Who must not receive live events about a message: nobody, some members, or every watcher. */
 export type HiddenAudience = { everyone: true } | { everyone: false; userIds: string[] };
 

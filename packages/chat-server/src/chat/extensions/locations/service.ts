@@ -6,7 +6,7 @@ import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
-import { toWatchersWhoSee } from '../../core/access/visibility.ts';
+import { eventMessageRef, toWatchersWhoSee } from '../../core/access/visibility.ts';
 import { coordinate } from './message-location.ts';
 import type { LocationsRepo, SharedLocationRow } from './repo.ts';
 import { channelEvent } from '../../core/wire/events.ts';
@@ -85,7 +85,8 @@ export function createLocationsService({
         message,
         user: message.user,
       });
-      await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, event);
+      const ref = await eventMessageRef(deps.db, actor.appId, message.id);
+      if (ref) await toWatchersWhoSee(deps.db, events, actor.appId, channel, ref, event);
       return toLocationResponse({ ...location, ...patch });
     },
 

@@ -1,5 +1,9 @@
 import type { Actor } from '../../core/access/access.ts';
-import { toWatchersWhoSee } from '../../core/access/visibility.ts';
+import {
+  eventMessageRef,
+  toWatchersWhoSee,
+  type EventMessageRef,
+} from '../../core/access/visibility.ts';
 import type { UserResponse } from '../../core/users/serialize.ts';
 import { channelActivityEvent, channelKeysOf, userEvent } from '../../core/wire/events.ts';
 import type { PollEventType, PollsCoreContext } from './core.ts';
@@ -48,19 +52,13 @@ async function actedFields(
 }
 
 /** When the message carrying the poll was created ('' when it has none). */
-async function carrierCreatedAt(
+async function carrier(
   { deps }: PollsCoreContext,
   appId: string,
   poll: PollRow,
-): Promise<string> {
+): Promise<EventMessageRef | string> {
   if (!poll.message_id) return '';
-  const message = await deps.db
-    .selectFrom('messages')
-    .select('created_at')
-    .where('app_id', '=', appId)
-    .where('id', '=', poll.message_id)
-    .executeTakeFirst();
-  return message?.created_at ?? '';
+  return (await eventMessageRef(deps.db, appId, poll.message_id)) ?? '';
 }
 
 /** The event as one audience gets it: a channel event for a poll on a message, a user event otherwise. */
@@ -96,14 +94,14 @@ async function announceToWatchers(
 ): Promise<void> {
   const { deps, events } = context;
   const { poll, vote } = announcement;
-  const createdAt = await carrierCreatedAt(context, appId, poll);
+  const message = await carrier(context, appId, poll);
   const channel = { cid: poll.cid! };
   const others = buildEvent(announcement, fields.others);
   if (vote && isAnonymous(poll)) {
-    await toWatchersWhoSee(deps.db, events, appId, channel, createdAt, others, [vote.user_id]);
+    await toWatchersWhoSee(deps.db, events, appId, channel, message, others, [vote.user_id]);
     events.toUser(appId, vote.user_id, buildEvent(announcement, fields.voter));
   } else {
-    await toWatchersWhoSee(deps.db, events, appId, channel, createdAt, others);
+    await toWatchersWhoSee(deps.db, events, appId, channel, message, others);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../../core/access/access.ts';
-import { toWatchersWhoSee } from '../../core/access/visibility.ts';
+import { eventMessageRef, toWatchersWhoSee } from '../../core/access/visibility.ts';
 import { channelActivityEvent, channelKeysOf } from '../../core/wire/events.ts';
 import type { PollRow } from './repo.ts';
 import type { PollsContext } from './service.ts';
@@ -18,7 +18,8 @@ async function announceCarrierUpdated(
     user: message.user,
   });
   const channel = { cid: poll.cid };
-  await toWatchersWhoSee(deps.db, events, actor.appId, channel, message.created_at, event);
+  const ref = await eventMessageRef(deps.db, actor.appId, message.id);
+  if (ref) await toWatchersWhoSee(deps.db, events, actor.appId, channel, ref, event);
 }
 
 export async function removePoll(

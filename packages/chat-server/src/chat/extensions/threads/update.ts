@@ -1,6 +1,6 @@
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../../core/access/access.ts';
-import { hiddenAudience } from '../../core/access/visibility.ts';
+import { authorOnly, hiddenAudience } from '../../core/access/visibility.ts';
 import type { ChannelRow } from '../../core/channels/repo.ts';
 import type { ChannelAccess } from '../../core/channels/service.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../../core/json.ts';
@@ -84,6 +84,12 @@ async function announceUpdated(
 ): Promise<void> {
   const hidden = await hiddenAudience(ctx.deps.db, actor.appId, channel, parent.created_at);
   if (hidden.everyone) return;
+  // A shadowed or pending parent exists for its author alone, and so does its thread.
+  if (authorOnly(parent)) {
+    if (!hidden.userIds.includes(parent.user_id))
+      ctx.events.toUser(actor.appId, parent.user_id, event, { onlyWatchersOf: channel.cid });
+    return;
+  }
   ctx.events.toChannel(actor.appId, channel.cid, event, { skipUserIds: hidden.userIds });
   const participantIds = (
     (await ctx.repo.participants(actor.appId, [parent.id])).get(parent.id) ?? []
