@@ -12,8 +12,8 @@ import {
 import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
 
 /*
- * Each node caches a user's standing (role, app-wide ban) for a few seconds (src/chat/core/users/service.ts); a ban
- * changed on one node is announced on the bus so every other node drops its copy (src/chat/core/bans/standing-sync.ts).
+ * Each node caches a user's standing (role, app-wide ban) for a few seconds (src/chat/core/users/service.ts); a ban or
+ * a role changed on one node is announced on the bus so every other node drops its copy (src/chat/core/users/standing-sync.ts).
  * Each test first warms the other node's cache with a successful write, then changes the ban on the first node and
  * writes again on the other at once: with a stale cache that write would be let through (or refused) for seconds.
  */
@@ -79,6 +79,18 @@ if (redisUrl) {
       const { b, bobId, bobChannel } = await scene('cam-cung-nut');
       await b.admin.banUser(bobId, {});
       await expectStreamError(sendText(bobChannel, 'Cùng nút'), { code: 17 });
+    });
+
+    it("a role taken away through one node is gone from the user's very next request on the other", async () => {
+      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const modId = uniqueId('ha-chuc');
+      await a.admin.upsertUser({ id: modId, role: 'moderator' });
+      const moderator = await connectUser(b, modId);
+      // Reading the review queue as a moderator caches that role on node B.
+      await moderator.moderation.queryReviewQueue({});
+      await a.admin.partialUpdateUser({ id: modId, set: { role: 'user' } });
+
+      await expectStreamError(moderator.moderation.queryReviewQueue({}), { code: 17 });
     });
   });
 } else {

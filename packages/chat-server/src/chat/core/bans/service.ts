@@ -11,14 +11,13 @@ import type { BanPort, BanRequest } from './port.ts';
 import { createBanQuery, type BannedUsersResponse } from './query.ts';
 import { APP_WIDE, createBansRepo, type BanRow, type BansRepo } from './repo.ts';
 import { authorizeBan, bannedByOf, checkBanValues, type BanScope } from './rules.ts';
-import { createStandingSync } from './standing-sync.ts';
 
 /** The bans module: the port the rest of the server bans through, plus what its routes and the gateway need. */
 export interface BansService extends BanPort {
   queryBannedUsers(actor: Actor, payload: Record<string, unknown>): Promise<BannedUsersResponse>;
   /** Refuses a connection from an address an IP ban names, and remembers the user's address for later IP bans. */
   admitConnection(appId: string, userId: string | null, address: string): Promise<void>;
-  /** Listens for app-wide ban changes made on other nodes (bans/standing-sync.ts). */
+  /** Listens for standing changes (app-wide bans, roles) made on other nodes (users/standing-sync.ts). */
   start(appIds: readonly string[]): Promise<void>;
   stop(): Promise<void>;
 }
@@ -33,12 +32,11 @@ export interface BansContext {
 export function createBansService(context: BansContext): BansService {
   const { deps, users } = context;
   const repo = createBansRepo(deps.db);
-  const standing = createStandingSync({ pubsub: deps.pubsub, users, log: deps.log });
   // A channel ban is read from the membership on every access; only an app-wide one is cached per node.
   const changed = (request: { appId: string; targetId: string }, scope: BanScope) =>
     scope.access
       ? users.forgetStanding(request.appId, request.targetId)
-      : standing.changed(request.appId, request.targetId);
+      : users.standingChanged(request.appId, request.targetId);
   return {
     async ban(request) {
       checkBanValues(request);
@@ -75,8 +73,8 @@ export function createBansService(context: BansContext): BansService {
       if (userId) await repo.recordAddress(appId, userId, address, now);
     },
 
-    start: (appIds) => standing.start(appIds),
-    stop: () => standing.stop(),
+    start: (appIds) => users.start(appIds),
+    stop: () => users.stop(),
   };
 }
 

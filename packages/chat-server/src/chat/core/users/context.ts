@@ -13,6 +13,9 @@ export interface UsersContext {
   toResponse(row: UserRow): UserResponse;
   /** Whether the user has a connection (what `online` is made of). */
   isOnline(appId: string, userId: string): boolean;
-  /** Drops this node's cached role of a user whose row just changed. */
-  forgetRole(appId: string, userId: string): void;
+  /**
+   * Drops the cached standing of a user whose row just changed: on this node, and on every node when the role
+   * changed (standing-sync.ts).
+   */
+  forgetRole(appId: string, userId: string, roleChanged: boolean): Promise<void>;
 }

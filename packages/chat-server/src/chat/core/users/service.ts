@@ -6,6 +6,7 @@ import { createUserQuery } from './query.ts';
 import { createUsersRepo, type UserRow, type UsersRepo } from './repo.ts';
 import { placeholderUser, toUserResponse, type UserResponse } from './serialize.ts';
 import { createServerOwnedRules } from './server-owned.ts';
+import { createStandingSync } from './standing-sync.ts';
 import { createUserWrites, type UserWrites } from './writes.ts';
 
 // Id rules live with the other field rules; the gateway and the app service import them from here.
@@ -25,10 +26,15 @@ export interface UsersService extends UserWrites {
   roleOf(appId: string, userId: string): Promise<string>;
   /** The role and whether an app-wide ban holds now, from the same short-lived cache as `roleOf`. */
   standingOf(appId: string, userId: string): Promise<UserStanding>;
-  /** Drops the cached standing after a change (a ban, here or announced by another node: bans/standing-sync.ts). */
+  /** Drops the cached standing after a change (a ban, here or announced by another node: standing-sync.ts). */
   forgetStanding(appId: string, userId: string): void;
   /** Drops every cached standing (this node may have missed announcements of changes). */
   forgetAllStandings(): void;
+  /** Drops the user's cached standing here and on every other node (an app-wide ban or a role changed). */
+  standingChanged(appId: string, userId: string): Promise<void>;
+  /** Listens for standing changes made on other nodes, for the given apps. */
+  start(appIds: readonly string[]): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** What access checks need to know about a user beyond one channel. */
@@ -49,13 +55,21 @@ const ROLE_CACHE_LIMIT = 50_000;
 export function createUsersService({ deps, events }: UsersServiceContext): UsersService {
   const repo = createUsersRepo(deps.db);
   // Every REST call needs the caller's role; roles change rarely, so a short-lived cache saves a query per call.
-  // Local changes drop the entry at once; a ban is also dropped on every other node over the bus
-  // (bans/standing-sync.ts), other changes (a role) reach other nodes within ROLE_TTL_MS.
+  // Local changes drop the entry at once; an app-wide ban or a role change is also dropped on every other node over
+  // the bus (standing-sync.ts). ROLE_TTL_MS bounds what a lost announcement can cost.
   const roles = new Map<
     string,
     { role: string; banned: number; banExpires: string | null; until: number }
   >();
   const roleKey = (appId: string, userId: string) => `${appId}\n${userId}`;
+  const standing = createStandingSync({
+    pubsub: deps.pubsub,
+    log: deps.log,
+    users: {
+      forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
+      forgetAllStandings: () => roles.clear(),
+    },
+  });
   const isOnline = (appId: string, userId: string) =>
     deps.hub.userConnectionCount(appId, userId) > 0;
   const toResponse = (row: UserRow) => toUserResponse(row, isOnline(row.app_id, row.id));
@@ -66,7 +80,10 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     rules: createServerOwnedRules(deps.config),
     toResponse,
     isOnline,
-    forgetRole: (appId, userId) => roles.delete(roleKey(appId, userId)),
+    forgetRole: async (appId, userId, roleChanged) => {
+      if (roleChanged) await standing.changed(appId, userId);
+      else roles.delete(roleKey(appId, userId));
+    },
   };
 
   async function cachedStanding(appId: string, userId: string) {
@@ -131,6 +148,9 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
 
     forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
     forgetAllStandings: () => roles.clear(),
+    standingChanged: (appId, userId) => standing.changed(appId, userId),
+    start: (appIds) => standing.start(appIds),
+    stop: () => standing.stop(),
 
     async touchLastActive(appId, userId) {
       const now = deps.clock.now();

@@ -90,7 +90,7 @@ async function publishUpdated(
   prior?: UserRow,
 ): Promise<void> {
   const { deps, repo, events, toResponse } = context;
-  context.forgetRole(appId, row.id);
+  await context.forgetRole(appId, row.id, !prior || prior.role !== row.role);
   const user = toResponse(row);
   const event = userEvent('user.updated', deps.clock.now(), { user });
   events.toUser(appId, row.id, event);

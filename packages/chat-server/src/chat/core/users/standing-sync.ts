@@ -1,11 +1,10 @@
 import type { PubSub, Unsubscribe } from '../../../pubsub/pubsub.ts';
 import type { Logger } from '../deps.ts';
-import type { UsersService } from '../users/service.ts';
 
 /**
- * Every node caches each user's standing (role, app-wide ban) for a few seconds (users/service.ts). A ban changed
- * on one node must hold on every node from its very next request, so the change is announced on the bus and each
- * node drops its cached copy when the announcement arrives. The ban route answers only after the announcement was
+ * Every node caches each user's standing (role, app-wide ban) for a few seconds (users/service.ts). A ban or a role
+ * changed on one node must hold on every node from its very next request, so the change is announced on the bus and
+ * each node drops its cached copy when the announcement arrives. The route answers only after the announcement was
  * published, so a request that follows the answer finds the other node's cache already emptied.
  */
 export interface StandingSync {
@@ -18,7 +17,10 @@ export interface StandingSync {
 
 export interface StandingSyncDeps {
   pubsub: PubSub;
-  users: Pick<UsersService, 'forgetStanding' | 'forgetAllStandings'>;
+  users: {
+    forgetStanding(appId: string, userId: string): void;
+    forgetAllStandings(): void;
+  };
   log: Logger;
 }
 
@@ -42,8 +44,8 @@ export function createStandingSync({ pubsub, users, log }: StandingSyncDeps): St
       try {
         await pubsub.publish(topicOf(appId), { frame: userId });
       } catch (error) {
-        // The ban is stored; the other nodes then apply it when their cached copy expires.
-        log.error({ err: error, appId, userId }, 'announcing a changed ban failed');
+        // The change is stored; the other nodes then apply it when their cached copy expires.
+        log.error({ err: error, appId, userId }, 'announcing a changed standing failed');
       }
     },
     async stop() {
