@@ -277,22 +277,27 @@ describe('campaigns to channel segments', () => {
     expect(stopped).toBeLessThan(120);
 
     await env().admin.startCampaign(id);
-    await waitForCampaign(
-      env().admin,
-      id,
-      (c) => c.status === 'completed',
-      'it completes',
-      120_000,
-    );
-    const counts = await messagesPerChannel(env(), marker, id);
-    expect(counts.size).toBe(120);
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    expect(await channelStats(env(), id)).toMatchObject({
-      stats_targets: 120,
-      stats_channels_sent: 120,
-    });
+    await expectEachChannelOnce(env(), id, marker, 120);
   }, 180_000);
 });
+
+/** Waits for the campaign to complete, then checks that each of the `channels` got its message exactly once. */
+async function expectEachChannelOnce(
+  env: ContractEnv,
+  id: string,
+  marker: string,
+  channels: number,
+): Promise<void> {
+  await waitForCampaign(env.admin, id, (c) => c.status === 'completed', 'it completes', 120_000);
+  const counts = await messagesPerChannel(env, marker, id);
+  expect(counts.size).toBe(channels);
+  expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  expect(await channelStats(env, id)).toMatchObject({
+    stats_targets: channels,
+    stats_messages_sent: channels,
+    stats_channels_sent: channels,
+  });
+}
 
 /** The sent count once it stops moving (two reads 300 ms apart agree), bounded. */
 async function waitForSettled(env: ContractEnv, id: string): Promise<number> {
@@ -322,20 +327,6 @@ describe('campaigns to channel segments across a restart', () => {
     const after = await channelStats(env(), id);
     expect(after.stats_messages_sent).toBeLessThan(120);
 
-    await waitForCampaign(
-      env().admin,
-      id,
-      (c) => c.status === 'completed',
-      'it completes',
-      120_000,
-    );
-    const counts = await messagesPerChannel(env(), marker, id);
-    expect(counts.size).toBe(120);
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    expect(await channelStats(env(), id)).toMatchObject({
-      stats_targets: 120,
-      stats_messages_sent: 120,
-      stats_channels_sent: 120,
-    });
+    await expectEachChannelOnce(env(), id, marker, 120);
   }, 180_000);
 });
