@@ -6,6 +6,7 @@ import {
   expectStreamError,
   ids,
   sendText,
+  twoMembers,
   uniqueId,
   useContractEnv,
   waitForEvent,
@@ -54,17 +55,9 @@ async function withReply(
  * watches); they talk once more. Every message is pinned, so the pin paths see all three.
  */
 async function scene(prefix: string): Promise<Scene> {
-  const aliceId = uniqueId(`${prefix}-a`);
-  const bobId = uniqueId(`${prefix}-b`);
+  const { channelId, alice, bob, aliceChannel, bobChannel } = await twoMembers(env(), prefix);
   const carolId = uniqueId(`${prefix}-c`);
-  const alice = await connectUser(env(), aliceId);
-  const bob = await connectUser(env(), bobId);
   const carol = await connectUser(env(), carolId);
-  const channelId = uniqueId(prefix);
-  const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-    members: [aliceId, bobId],
-  });
-  const bobChannel = await watchChannel(bob, 'messaging', channelId);
   const word = `dan${randomUUID().slice(0, 8)}`;
 
   const truncated = await withReply(aliceChannel, bobChannel, `Cổ thư ${word} một`);
@@ -238,19 +231,11 @@ describe(
   () => {
     /** Alice and Bob in a private channel of their own, and Bob alone in a second one he keeps reading. */
     async function pair(prefix: string) {
-      const aliceId = uniqueId(`${prefix}-a`);
-      const bobId = uniqueId(`${prefix}-b`);
-      const alice = await connectUser(env(), aliceId);
-      const bob = await connectUser(env(), bobId);
-      const channelId = uniqueId(prefix);
-      const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-        members: [aliceId, bobId],
+      const members = await twoMembers(env(), prefix);
+      const ownChannel = await watchChannel(members.bob, 'messaging', uniqueId(`${prefix}-rieng`), {
+        members: [members.bobId],
       });
-      const bobChannel = await watchChannel(bob, 'messaging', channelId);
-      const ownChannel = await watchChannel(bob, 'messaging', uniqueId(`${prefix}-rieng`), {
-        members: [bobId],
-      });
-      return { aliceId, bobId, alice, bob, aliceChannel, bobChannel, ownChannel };
+      return { ...members, ownChannel };
     }
 
     it('a member removed from a private channel no longer gets its messages through reminders or drafts', async () => {
@@ -401,15 +386,10 @@ describe('live events about a message reach only members who see it', { timeout:
   });
 
   it("votes and thread updates on a shadow-banned author's message reach no one else", async () => {
-    const aliceId = uniqueId('vis-an-su-kien-a');
-    const bobId = uniqueId('vis-an-su-kien-b');
-    const alice = await connectUser(env(), aliceId);
-    const bob = await connectUser(env(), bobId);
-    const channelId = uniqueId('vis-an-su-kien');
-    const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-      members: [aliceId, bobId],
-    });
-    const bobChannel = await watchChannel(bob, 'messaging', channelId);
+    const { bobId, alice, bob, aliceChannel, bobChannel } = await twoMembers(
+      env(),
+      'vis-an-su-kien',
+    );
     await aliceChannel.shadowBan(bobId, {});
     const { poll } = await bob.createPoll({ name: 'Ai đi?', options: [{ text: 'Ta' }] });
     const hidden = await sendText(bobChannel, 'Bình chọn ẩn', { poll_id: poll.id });
@@ -460,15 +440,10 @@ describe(
     }
 
     async function pendingScene(prefix: string): Promise<PendingScene> {
-      const aliceId = uniqueId(`${prefix}-a`);
-      const bobId = uniqueId(`${prefix}-b`);
-      const alice = await connectUser(env(), aliceId);
-      const bob = await connectUser(env(), bobId);
-      const channelId = uniqueId(prefix);
-      const aliceChannel = await watchChannel(alice, 'messaging', channelId, {
-        members: [aliceId, bobId],
-      });
-      const bobChannel = await watchChannel(bob, 'messaging', channelId);
+      const { channelId, aliceId, alice, bob, aliceChannel, bobChannel } = await twoMembers(
+        env(),
+        prefix,
+      );
       const word = `cho${randomUUID().slice(0, 8)}`;
       const visible = await sendText(aliceChannel, `Công khai ${word}`);
       await alice.pinMessage(visible.id);
