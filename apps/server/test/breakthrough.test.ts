@@ -122,9 +122,13 @@ describe('the breakthrough announcement in Quảng Trường', { timeout: 30_000
 
   it('stops announcing once the cultivator turns the setting off again', async () => {
     const user = await newUser();
-    await allowAnnouncements(user.cookie, true);
-    await allowAnnouncements(user.cookie, false);
+    expect((await allowAnnouncements(user.cookie, true)).statusCode).toBe(200);
+    const off = await allowAnnouncements(user.cookie, false);
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ announceBreakthrough: false });
     await setTuVi(user.id, 1_000);
+    // The rise did reach chat (a failed send is only logged): the square stayed silent because of the setting.
+    expect(await breakthroughs(user.id)).toEqual(['Luyện Khí Tầng 5']);
     expect(await announcements(user.id)).toEqual([]);
   });
 });
