@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { StreamChat } from 'stream-chat';
 import {
   ADMIN,
   VIEWPORTS,
@@ -44,6 +45,27 @@ export async function newChatUser(
   await signUpViaApi(context.request, base, who);
   const page = await context.newPage();
   return { ...who, context, page };
+}
+
+/**
+ * The cultivator's own chat client in Node, connected with the config and token the product hands their browser:
+ * for set-ups a test makes as that member without going through the screens. The caller disconnects it.
+ */
+export async function ownChatClient(user: ChatUser): Promise<StreamChat> {
+  const config = (await (await user.context.request.get('/api/chat/config')).json()) as {
+    apiKey: string;
+    baseURL: string;
+  };
+  const { token, userId } = (await (await user.context.request.get('/api/chat/token')).json()) as {
+    token: string;
+    userId: string;
+  };
+  const client = new StreamChat(config.apiKey, {
+    baseURL: config.baseURL,
+    allowServerSideConnect: true,
+  });
+  await client.connectUser({ id: userId }, token);
+  return client;
 }
 
 /** Sets a cultivator's tu vi as the demo admin would (the product syncs it to the chat user as `tu_vi`). */

@@ -1,11 +1,11 @@
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
-import { StreamChat } from 'stream-chat';
 import {
   channelComposer,
   channelMessage,
   closeChatUsers,
   messageAction,
   newChatUser,
+  ownChatClient,
   send,
   startDirectMessage,
   toasts,
@@ -87,24 +87,6 @@ async function openConversation(a: ChatUser, b: ChatUser): Promise<string> {
   await b.page.goto(path);
   await expect(channelComposer(b.page)).toBeVisible(CHAT_READY);
   return path;
-}
-
-/** The member's own chat client in Node, signed in with the token the product hands their browser. */
-async function chatClientOf(user: ChatUser): Promise<StreamChat> {
-  const config = (await (await user.context.request.get('/api/chat/config')).json()) as {
-    apiKey: string;
-    baseURL: string;
-  };
-  const { token, userId } = (await (await user.context.request.get('/api/chat/token')).json()) as {
-    token: string;
-    userId: string;
-  };
-  const client = new StreamChat(config.apiKey, {
-    baseURL: config.baseURL,
-    allowServerSideConnect: true,
-  });
-  await client.connectUser({ id: userId }, token);
-  return client;
 }
 
 function unique(label: string): string {
@@ -395,8 +377,8 @@ test('the review queue shows ten reports and "Xem thêm" loads the rest from the
   await makeModerator(baseURL, moderator);
   // Eleven reports made through the members' own chat clients: the screen's first page holds ten.
   const label = unique('Bán linh thạch');
-  const authorClient = await chatClientOf(author);
-  const reporterClient = await chatClientOf(reporter);
+  const authorClient = await ownChatClient(author);
+  const reporterClient = await ownChatClient(reporter);
   try {
     const channel = authorClient.channel('sect', 'quang-truong');
     await channel.watch();

@@ -1,6 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { StreamChat } from 'stream-chat';
-import { closeChatUsers, newChatUser, type ChatUser } from './chat-support';
+import { closeChatUsers, newChatUser, ownChatClient, type ChatUser } from './chat-support';
 
 // #10: a livestream channel any cultivator creates must not show up in everyone's sidebar as a sect channel.
 
@@ -15,23 +14,11 @@ let fakeName = '';
 
 /** The creator makes a livestream channel with their own chat client, as anyone may. */
 async function createLivestreamChannel(user: ChatUser, name: string): Promise<void> {
-  const config = (await (await user.context.request.get('/api/chat/config')).json()) as {
-    apiKey: string;
-    baseURL: string;
-  };
-  const { token, userId } = (await (await user.context.request.get('/api/chat/token')).json()) as {
-    token: string;
-    userId: string;
-  };
-  const client = new StreamChat(config.apiKey, {
-    baseURL: config.baseURL,
-    allowServerSideConnect: true,
-  });
-  await client.connectUser({ id: userId }, token);
+  const client = await ownChatClient(user);
   try {
     const channel = client.channel('livestream', `mao-danh-${Date.now().toString(36)}`, {
       name,
-      members: [userId],
+      members: [client.userID!],
     });
     await channel.create();
     // A message makes it the most recently active channel, first in a list sorted by last message.
