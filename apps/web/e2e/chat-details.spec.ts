@@ -3,6 +3,7 @@ import {
   channelComposer,
   channelListItem,
   channelMessage,
+  chatApi,
   closeChatUsers,
   newChatUser,
   send,
@@ -31,21 +32,6 @@ interface ChatConfig {
 
 async function chatConfig(api: APIRequestContext): Promise<ChatConfig> {
   return (await (await api.get('/api/chat/config')).json()) as ChatConfig;
-}
-
-/** Calls the chat server as the signed-in user of `api` (their own chat token), as the page's client would. */
-async function chatApi(api: APIRequestContext, path: string, data: unknown): Promise<unknown> {
-  const config = await chatConfig(api);
-  const { token } = (await (await api.get('/api/chat/token')).json()) as { token: string };
-  if (!config.baseURL) throw new Error('The e2e server runs the embedded chat; it has a base URL.');
-  const response = await api.fetch(`${config.baseURL.replace(/\/+$/, '')}${path}`, {
-    method: 'POST',
-    params: { api_key: config.apiKey },
-    headers: { Authorization: token, 'stream-auth-type': 'jwt' },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
 }
 
 async function userIdOf(user: ChatUser): Promise<string> {

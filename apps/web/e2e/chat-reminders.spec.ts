@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   channelComposer,
   channelMessage,
+  chatApi,
   closeChatUsers,
   messageAction,
   newChatUser,
@@ -21,24 +22,6 @@ const tag = Date.now().toString(36);
 const remindText = `Nhớ luyện đan ${tag}`;
 const savedText = `Công pháp cần đọc lại ${tag}`;
 const dueText = `Giờ Tý xuất quan ${tag}`;
-
-/** Calls the chat server as `user` (their own chat token), as the chat client in the page would. */
-async function chatApi(api: APIRequestContext, method: 'POST', path: string, data: unknown) {
-  const config = (await (await api.get('/api/chat/config')).json()) as {
-    apiKey: string;
-    baseURL: string | null;
-  };
-  const { token } = (await (await api.get('/api/chat/token')).json()) as { token: string };
-  if (!config.baseURL) throw new Error('The e2e server runs the embedded chat; it has a base URL.');
-  const response = await api.fetch(`${config.baseURL.replace(/\/+$/, '')}${path}`, {
-    method,
-    params: { api_key: config.apiKey },
-    headers: { Authorization: token, 'stream-auth-type': 'jwt' },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return response.json() as Promise<unknown>;
-}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   a = await newChatUser(browser, baseURL, 'Hay Quên');
@@ -98,15 +81,10 @@ test('a reminder that comes due shows a toast and moves to overdue', async () =>
   await a.page.goto('/nhac-nho');
   await expect(a.page.getByRole('region', { name: /Sắp tới/ })).toBeVisible();
   const messageId = `due-${tag}`;
-  await chatApi(
-    a.context.request,
-    'POST',
-    `/channels/messaging/${encodeURIComponent(channelId)}/message`,
-    {
-      message: { id: messageId, text: dueText },
-    },
-  );
-  await chatApi(a.context.request, 'POST', `/messages/${encodeURIComponent(messageId)}/reminders`, {
+  await chatApi(a.context.request, `/channels/messaging/${encodeURIComponent(channelId)}/message`, {
+    message: { id: messageId, text: dueText },
+  });
+  await chatApi(a.context.request, `/messages/${encodeURIComponent(messageId)}/reminders`, {
     remind_at: new Date(Date.now() + 3_000).toISOString(),
   });
   await expect(

@@ -1,6 +1,7 @@
 import {
   expect,
   request,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Locator,
@@ -66,6 +67,28 @@ export async function ownChatClient(user: ChatUser): Promise<StreamChat> {
   });
   await client.connectUser({ id: userId }, token);
   return client;
+}
+
+/** POSTs to the chat server as the signed-in user of `api` (their own chat token), as the page's client would. */
+export async function chatApi(
+  api: APIRequestContext,
+  path: string,
+  data: unknown,
+): Promise<unknown> {
+  const config = (await (await api.get('/api/chat/config')).json()) as {
+    apiKey: string;
+    baseURL: string | null;
+  };
+  const { token } = (await (await api.get('/api/chat/token')).json()) as { token: string };
+  if (!config.baseURL) throw new Error('The e2e server runs the embedded chat; it has a base URL.');
+  const response = await api.fetch(`${config.baseURL.replace(/\/+$/, '')}${path}`, {
+    method: 'POST',
+    params: { api_key: config.apiKey },
+    headers: { Authorization: token, 'stream-auth-type': 'jwt' },
+    data,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<unknown>;
 }
 
 /** Sets a cultivator's tu vi as the demo admin would (the product syncs it to the chat user as `tu_vi`). */
