@@ -9,6 +9,7 @@ import {
   send,
   setTuViAsAdmin,
   toasts,
+  userIdOf,
   type ChatUser,
 } from './chat-support';
 
@@ -32,10 +33,6 @@ interface ChatConfig {
 
 async function chatConfig(api: APIRequestContext): Promise<ChatConfig> {
   return (await (await api.get('/api/chat/config')).json()) as ChatConfig;
-}
-
-async function userIdOf(user: ChatUser): Promise<string> {
-  return ((await (await user.context.request.get('/api/me')).json()) as { id: string }).id;
 }
 
 /** Opens the chat at `path` and waits until it is connected (the channel list is on screen). */

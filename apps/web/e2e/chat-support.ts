@@ -69,6 +69,11 @@ export async function ownChatClient(user: ChatUser): Promise<StreamChat> {
   return client;
 }
 
+/** The cultivator's product id (also their chat user id), as /api/me answers it. */
+export async function userIdOf(user: ChatUser): Promise<string> {
+  return ((await (await user.context.request.get('/api/me')).json()) as { id: string }).id;
+}
+
 /** POSTs to the chat server as the signed-in user of `api` (their own chat token), as the page's client would. */
 export async function chatApi(
   api: APIRequestContext,

@@ -9,6 +9,7 @@ import {
   send,
   startDirectMessage,
   toasts,
+  userIdOf,
   type ChatUser,
 } from './chat-support';
 import { ADMIN, VIEWPORTS, signInViaApi } from './support';
@@ -43,17 +44,13 @@ async function chatUser(browser: Browser, baseURL: string | undefined, prefix: s
   return user;
 }
 
-async function userId(user: ChatUser): Promise<string> {
-  return ((await (await user.context.request.get('/api/me')).json()) as { id: string }).id;
-}
-
 /** Makes `user` a moderator as the demo admin would, through the product API. */
 async function makeModerator(baseURL: string | undefined, user: ChatUser): Promise<void> {
   const base = baseURL ?? '';
   const admin = await request.newContext({ baseURL: base });
   try {
     await signInViaApi(admin, base, ADMIN);
-    const id = await userId(user);
+    const id = await userIdOf(user);
     const response = await admin.patch(`/api/admin/users/${id}`, {
       data: { role: 'moderator' },
       headers: { Origin: new URL(base).origin },
@@ -188,7 +185,7 @@ test('a shadow-banned member’s message is shown to them and to nobody else', a
 
   await openModeration(moderator.page, 'Danh sách cấm');
   const form = moderator.page.getByRole('form', { name: 'Cấm người dùng' });
-  await form.getByLabel('Mã người dùng').fill(await userId(hidden));
+  await form.getByLabel('Mã người dùng').fill(await userIdOf(hidden));
   await form.getByLabel('Thời hạn').selectOption({ label: '1 ngày' });
   await form.getByRole('textbox', { name: 'Lý do' }).fill('Spam');
   await form.getByRole('checkbox', { name: /Cấm ẩn/ }).check();
@@ -351,7 +348,7 @@ test('a member banned app-wide while their open tab missed the ban is told on th
   await openSect(member.page);
 
   const banned = await moderator.context.request.post('/api/admin/moderation/bans', {
-    data: { userId: await userId(member), durationMinutes: 60, reason: 'Spam' },
+    data: { userId: await userIdOf(member), durationMinutes: 60, reason: 'Spam' },
     headers: { Origin: new URL(baseURL ?? '').origin },
   });
   expect(banned.status(), await banned.text()).toBe(200);
