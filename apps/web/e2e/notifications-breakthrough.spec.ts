@@ -1,3 +1,4 @@
+import { REALMS } from '@daohuu/domain';
 import { expect as baseExpect, request, test, type Page } from '@playwright/test';
 import {
   channelComposer,
@@ -24,12 +25,8 @@ test.afterEach(async () => {
   users = [];
 });
 
-/** The upper bounds of the first 31 realms (packages/domain's table): one more than each enters the next realm. */
-const REALM_UPPERS = [
-  100, 250, 450, 700, 1_000, 1_500, 2_200, 3_000, 4_000, 10_000, 20_000, 35_000, 50_000, 100_000,
-  200_000, 350_000, 500_000, 1e6, 2e6, 3.5e6, 5e6, 1e7, 2e7, 3.5e7, 5e7, 1e8, 2e8, 3.5e8, 5e8, 1e9,
-  2e9,
-];
+/** The upper bounds of the first 31 realms: one more than each enters the next realm. */
+const REALM_UPPERS = REALMS.slice(0, 31).map((realm) => realm.upper);
 
 /** Opens the chat at `path` and waits for the channel list: the chat bundle may take long on a loaded machine. */
 async function openChat(page: Page, path = '/chat'): Promise<void> {
