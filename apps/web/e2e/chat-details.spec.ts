@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   channelComposer,
   channelListItem,
@@ -6,6 +6,7 @@ import {
   chatApi,
   closeChatUsers,
   newChatUser,
+  openChat,
   send,
   setTuViAsAdmin,
   toasts,
@@ -35,12 +36,6 @@ async function chatConfig(api: APIRequestContext): Promise<ChatConfig> {
   return (await (await api.get('/api/chat/config')).json()) as ChatConfig;
 }
 
-/** Opens the chat at `path` and waits until it is connected (the channel list is on screen). */
-async function openChat(page: Page, path = '/chat'): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible(LOAD);
-}
-
 test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   a = await newChatUser(browser, baseURL, 'Chi Tiết');
@@ -68,7 +63,7 @@ test('tu vi is printed with vi-VN grouping on the home and profile screens', asy
 });
 
 test('/chat reopens the last channel after going elsewhere in the app and after a fresh load', async () => {
-  await openChat(a.page, dmPath);
+  await openChat(a.page, dmPath, LOAD);
   await expect(channelComposer(a.page)).toBeVisible(LOAD);
   await a.page.getByRole('link', { name: 'Nhắc nhở' }).click();
   await expect(a.page).toHaveURL('/nhac-nho', LOAD);
@@ -104,7 +99,7 @@ test('/chat falls back to the first sect channel when the last channel is gone',
 
 test('a channel with a saved draft is marked in the list, and the mark goes once it is sent', async () => {
   const draft = `Nháp dở dang ${tag}`;
-  await openChat(a.page, dmPath);
+  await openChat(a.page, dmPath, LOAD);
   await expect(channelComposer(a.page)).toBeVisible(LOAD);
   const saved = a.page.waitForResponse(
     (response) =>
@@ -174,7 +169,7 @@ test('/nhac-nho says when each reminder is due and names its channel', async () 
 });
 
 test('the message menu offers reminders worded "Sau 1 giờ", and a message’s reminder line reads the same way', async () => {
-  await openChat(a.page, dmPath);
+  await openChat(a.page, dmPath, LOAD);
   // A message without a reminder: its menu offers "Nhắc tôi" and the delays.
   const greeting = channelMessage(a.page, `Chào ${b.daoHieu}`);
   await expect(greeting).toBeVisible(LOAD);
@@ -196,7 +191,7 @@ test('the message menu offers reminders worded "Sau 1 giờ", and a message’s 
 test('the profile lists blocked cultivators and "Bỏ chặn" unblocks them', async () => {
   await chatApi(a.context.request, '/users/block', { blocked_user_id: await userIdOf(b) });
   // The conversation with someone blocked leaves the list instead of lingering as an empty row.
-  await openChat(a.page);
+  await openChat(a.page, '/chat', LOAD);
   await expect(channelListItem(a.page, 'Chưa có gì')).toHaveCount(0);
   await expect(channelListItem(a.page, b.daoHieu)).toHaveCount(0);
 
@@ -208,6 +203,6 @@ test('the profile lists blocked cultivators and "Bỏ chặn" unblocks them', as
   await expect(toasts(a.page).filter({ hasText: `Đã bỏ chặn ${b.daoHieu}` })).toBeVisible();
   await expect(section).toContainText('Đạo hữu chưa chặn ai.');
 
-  await openChat(a.page);
+  await openChat(a.page, '/chat', LOAD);
   await expect(channelListItem(a.page, b.daoHieu)).toBeVisible(LOAD);
 });

@@ -119,13 +119,17 @@ export async function setTuViAsAdmin(
   }
 }
 
-/** Opens the chat and waits until it is connected (the channel list is on screen). */
-export async function openChat(page: Page, path = '/chat'): Promise<void> {
+/**
+ * Opens the chat and waits until it is connected (the channel list is on screen). The chat's code loads on demand
+ * and then connects: more than the default 5 s on a loaded machine, so the wait is 20 s unless a spec asks longer.
+ */
+export async function openChat(
+  page: Page,
+  path = '/chat',
+  ready: { timeout: number } = { timeout: 20_000 },
+): Promise<void> {
   await page.goto(path);
-  // The chat's code loads on demand and then connects: more than the default 5 s on a loaded machine.
-  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible(ready);
 }
 
 export function channelListItem(page: Page, title: string | RegExp): Locator {

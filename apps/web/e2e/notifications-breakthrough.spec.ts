@@ -5,6 +5,7 @@ import {
   channelMessage,
   closeChatUsers,
   newChatUser,
+  openChat,
   setTuViAsAdmin,
   toasts,
   type ChatUser,
@@ -27,12 +28,6 @@ test.afterEach(async () => {
 
 /** The upper bounds of the first 31 realms: one more than each enters the next realm. */
 const REALM_UPPERS = REALMS.slice(0, 31).map((realm) => realm.upper);
-
-/** Opens the chat at `path` and waits for the channel list: the chat bundle may take long on a loaded machine. */
-async function openChat(page: Page, path = '/chat'): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible(CONNECTED);
-}
 
 function bell(page: Page) {
   return page.getByTestId('notification-bell');
@@ -81,7 +76,7 @@ test('an admin raising a cultivator across a realm rings their bell with "Đột
   await setTuViAsAdmin(baseURL, user.email, 5_000);
   await expect(page.getByTestId('notification-count')).toHaveText('2');
 
-  await openChat(page, '/chat/sect/quang-truong');
+  await openChat(page, '/chat/sect/quang-truong', CONNECTED);
   await expect(announcements(page, user.daoHieu)).toHaveCount(1);
   await expect(announcements(page, user.daoHieu)).toContainText('Trúc Cơ Sơ Kỳ');
 });
@@ -125,7 +120,7 @@ test('without the setting the square hears nothing, and the bell pages older not
   await page.keyboard.press('Escape');
 
   // Each change was answered only after its announcement (if any) was sent: none can still be on its way.
-  await openChat(page, '/chat/sect/quang-truong');
+  await openChat(page, '/chat/sect/quang-truong', CONNECTED);
   await expect(channelComposer(page)).toBeVisible();
   await expect(announcements(page, user.daoHieu)).toHaveCount(0);
 });
