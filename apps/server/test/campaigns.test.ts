@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../src/seed/demo-accounts.ts';
 import type { StreamChat } from 'stream-chat';
 import { chatAdmin, listeningApp, storedChatCredentials } from './chat-harness.ts';
-import { ORIGIN, apiRequest, signedInCookie, signedUpUser } from './harness.ts';
+import { ORIGIN, apiRequest, signedInCookie, signedUpUser, startSharedApp } from './harness.ts';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -128,6 +128,24 @@ describe('campaign routes: an admin’s campaign', () => {
     expect(counts[0]).toBeGreaterThan(1);
     // Realm 0 is everyone; nobody here has reached Độ Kiếp Trung Kỳ; an id counts once, an unknown one not at all.
     expect(counts.slice(1)).toEqual([counts[0], 0, 1]);
+  });
+
+  // A segment created and deleted within one request leaves the list above as it was: this is what shows that
+  // counting asks chat nothing at all. An app that never listens has no chat to reach (every chat call ends in
+  // CHAT_UNAVAILABLE).
+  it('counts an audience while chat cannot be reached at all', async () => {
+    const offline = await startSharedApp({ SEED_DEMO: 'true', AUTH_RATE_LIMIT_MAX_PER_IP: '0' });
+    try {
+      const cookie = await signedInCookie(offline.app, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      const response = await apiRequest(offline.app, 'POST', '/api/admin/campaigns/audience', {
+        cookie,
+        body: { audience: { kind: 'all' } },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().count).toBeGreaterThan(0);
+    } finally {
+      await offline.close();
+    }
   });
 
   it('counts the audience, previews the message for one cultivator, sends it and reports progress', async () => {

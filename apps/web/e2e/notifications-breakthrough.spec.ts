@@ -6,7 +6,9 @@ import {
   closeChatUsers,
   newChatUser,
   openChat,
+  send,
   setTuViAsAdmin,
+  startDirectMessage,
   toasts,
   type ChatUser,
 } from './chat-support';
@@ -185,4 +187,36 @@ test('browser notifications are asked for only from the opt-in click, never befo
     'Tắt thông báo trên trình duyệt',
   );
   expect((await recorded(a.page)).asked).toBe(0);
+});
+
+test('once opted in, a direct message shows a browser notification while the panel is closed and the tab hidden', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await newChatUser(browser, baseURL, 'Nhận Tin');
+  const b = await newChatUser(browser, baseURL, 'Gửi Tin');
+  users.push(a, b);
+  await a.context.addInitScript(RECORD_NOTIFICATIONS);
+  await a.context.grantPermissions(['notifications']);
+  await a.page.goto('/');
+  await expect(bell(a.page)).toBeVisible(CONNECTED);
+  await bell(a.page).click();
+  await a.page.getByTestId('browser-notifications-toggle').click();
+  await expect(a.page.getByTestId('browser-notifications-toggle')).toHaveText(
+    'Tắt thông báo trên trình duyệt',
+  );
+  // The panel closes and the tab goes to the background: the browser notification is what is left.
+  await a.page.keyboard.press('Escape');
+  await expect(a.page.getByTestId('notification-panel')).toHaveCount(0);
+  await a.page.evaluate(() => {
+    (window as unknown as { __notifications: Recorded }).__notifications.hidden = true;
+  });
+
+  await openChat(b.page);
+  await startDirectMessage(b.page, a);
+  await send(channelComposer(b.page), 'Đạo hữu có nhà không?');
+  await expect(channelMessage(b.page, 'Đạo hữu có nhà không?')).toBeVisible();
+  await expect
+    .poll(async () => (await recorded(a.page)).shown)
+    .toEqual([`Tin nhắn từ ${b.daoHieu}`]);
 });

@@ -1,4 +1,4 @@
-import { AMOUNT_PLACEHOLDER } from './number-format.ts';
+import { AMOUNT_PLACEHOLDER, formatAmount } from './number-format.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -23,7 +23,7 @@ export function formatDurationVi(milliseconds: number): string {
   for (const [length, word, perNext] of UNITS) {
     // Rounding decides the unit, so 59 min 40 s reads "1 giờ" rather than "60 phút".
     const count = Math.round(size / length);
-    if (count < perNext) return `${count.toLocaleString('vi-VN')} ${word}`;
+    if (count < perNext) return `${formatAmount(count, 1)} ${word}`;
   }
   return AMOUNT_PLACEHOLDER;
 }

@@ -13,6 +13,7 @@ import type {
 } from '@daohuu/domain';
 import { z } from 'zod';
 import { appError } from '../errors.ts';
+import { MAX_BANS_OFFSET } from './settings.ts';
 
 /** Chat ids (users, channels, items, blocklists): what the chat server accepts, kept short and free of separators. */
 const chatId = z
@@ -42,12 +43,12 @@ const queueQuery = z.strictObject({
   next: z.string().max(512).optional(),
 });
 
-/** The ban list's cursor: an offset the chat server accepts (queryBannedUsers takes at most 1000). */
+/** The ban list's cursor: an offset the chat server accepts (queryBannedUsers takes at most MAX_BANS_OFFSET). */
 const bansQuery = z.strictObject({
   next: z
     .string()
     .regex(/^\d{1,4}$/)
-    .refine((value) => Number(value) <= 1000)
+    .refine((value) => Number(value) <= MAX_BANS_OFFSET)
     .optional(),
 });
 

@@ -14,7 +14,7 @@ import { chatCall } from './chat-errors.ts';
 
 const BANS_PAGE = 50;
 /** queryBannedUsers refuses a larger offset (packages/chat-server, compatibility table). */
-const MAX_BANS_OFFSET = 1000;
+export const MAX_BANS_OFFSET = 1000;
 
 /** The channel types the product creates channels of (apps/server chat, packages/chat-server channel-types). */
 export const PRODUCT_CHANNEL_TYPES = ['messaging', 'sect', 'team'] as const;

@@ -1,5 +1,5 @@
 import { checkDaoHieu, isRole } from '@daohuu/domain';
-import type { Role } from '@daohuu/domain';
+import type { Role, UserSettings } from '@daohuu/domain';
 import { appError } from '../errors.ts';
 import type { UserPatch } from './profile-repo.ts';
 
@@ -39,6 +39,13 @@ export function parseAdminUserPatch(body: unknown): UserPatch {
     patch.role = input.role satisfies Role;
   }
   return patch;
+}
+
+/** Body of PATCH /api/me/settings: `{ announceBreakthrough: boolean }`, nothing else. */
+export function parseUserSettingsPatch(body: unknown): UserSettings {
+  const input = asObjectWithOnly(body, ['announceBreakthrough']);
+  if (typeof input.announceBreakthrough !== 'boolean') throw appError.invalidBody();
+  return { announceBreakthrough: input.announceBreakthrough };
 }
 
 export interface UserListQuery {

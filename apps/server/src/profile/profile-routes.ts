@@ -7,11 +7,16 @@ import type { Database } from '../db/schema.ts';
 import { appError } from '../errors.ts';
 import { toProfile } from './profile.ts';
 import type { UserRow } from './profile.ts';
-import { parseAdminUserPatch, parseOwnProfilePatch, parseUserListQuery } from './profile-input.ts';
+import {
+  parseAdminUserPatch,
+  parseOwnProfilePatch,
+  parseUserListQuery,
+  parseUserSettingsPatch,
+} from './profile-input.ts';
 import { findUserById, listUsers, updateUser } from './profile-repo.ts';
 import type { Breakthroughs } from './breakthroughs.ts';
 import type { UserChanges } from './user-changes.ts';
-import { parseUserSettingsPatch, readUserSettings, writeUserSettings } from './user-settings.ts';
+import { readUserSettings, writeUserSettings } from './user-settings.ts';
 
 export interface ProfileRoutesOptions {
   auth: Auth;

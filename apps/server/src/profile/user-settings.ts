@@ -1,7 +1,6 @@
 import type { UserSettings } from '@daohuu/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { appError } from '../errors.ts';
 
 export const DEFAULT_USER_SETTINGS: UserSettings = { announceBreakthrough: false };
 
@@ -39,14 +38,4 @@ export async function writeUserSettings(
     )
     .execute();
   return settings;
-}
-
-/** Body of PATCH /api/me/settings: `{ announceBreakthrough: boolean }`, nothing else. */
-export function parseUserSettingsPatch(body: unknown): UserSettings {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw appError.invalidBody();
-  const input = body as Record<string, unknown>;
-  if (Object.keys(input).some((key) => key !== 'announceBreakthrough'))
-    throw appError.invalidBody();
-  if (typeof input.announceBreakthrough !== 'boolean') throw appError.invalidBody();
-  return { announceBreakthrough: input.announceBreakthrough };
 }

@@ -6,7 +6,8 @@ import { useDraftPreview } from './draft-previews';
 /**
  * A channel row with a saved draft reads "Bản nháp: …" where the last message was (as Zalo and Telegram do), except
  * for the open channel, whose composer already shows it. stream-chat-react's row takes no preview from outside, so
- * the line is placed into the row's text column and the last-message line is hidden by CSS (chat-theme.css).
+ * the line is placed into the row's text column and the last-message line is hidden by CSS
+ * (channel-draft-marker.css).
  */
 export function ChannelDraftMarker({
   cid,

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { splitCid } from '../search/result-links';
 
 /** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
 export const LAST_CHANNEL_KEY_PREFIX = 'dh:kenh-gan-nhat:';
@@ -19,9 +20,8 @@ export function readLastChannel(userId: string): { type: string; id: string; cid
     return null;
   }
   if (!cid || cid.length > MAX_CID_LENGTH) return null;
-  const separator = cid.indexOf(':');
-  if (separator <= 0 || separator === cid.length - 1) return null;
-  return { type: cid.slice(0, separator), id: cid.slice(separator + 1), cid };
+  const channel = splitCid(cid);
+  return channel ? { ...channel, cid } : null;
 }
 
 /** Keeps `cid` as the user's last channel; silently does nothing where storage is refused. */

@@ -20,12 +20,19 @@ import {
   notificationWhen,
   type AppNotification,
 } from './notification-text';
-import { useBrowserNotifications } from './use-browser-notifications';
+import {
+  useBrowserNotifications,
+  type BrowserNotificationsState,
+} from './use-browser-notifications';
 import { useNotifications } from './use-notifications';
 
 /** The panel's switch for browser notifications: the browser's permission is asked from this click only. */
-function BrowserNotificationsItem() {
-  const { permission, optedIn, enable, disable } = useBrowserNotifications();
+function BrowserNotificationsItem({
+  permission,
+  optedIn,
+  enable,
+  disable,
+}: BrowserNotificationsState) {
   if (permission === 'unsupported') return null;
   const on = optedIn && permission === 'granted';
   const label =
@@ -106,6 +113,9 @@ export function NotificationBell() {
   );
   const { items, unreadCount, hasMore, loadMore, refresh, markRead, markAllRead } =
     useNotifications(showToast);
+  // Here and not in the panel's item: the panel's content is mounted only while it is open, and the browser
+  // notifications must listen while it is closed (the tab is hidden then).
+  const browserNotifications = useBrowserNotifications();
   if (!client || client.anonymous) return null;
 
   const openNotification = (notification: AppNotification) => {
@@ -188,7 +198,7 @@ export function NotificationBell() {
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <BrowserNotificationsItem />
+        <BrowserNotificationsItem {...browserNotifications} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

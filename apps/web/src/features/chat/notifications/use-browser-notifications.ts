@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { Event, MessageResponse, StreamChat } from 'stream-chat';
+import { splitCid } from '../search/result-links';
 import { useChatSession } from '../session/chat-session';
 import { chatChannelHref } from '../utils/chat-paths';
 import {
@@ -53,12 +54,13 @@ function show(client: StreamChat, event: Event, navigate: (href: string) => void
   const message = event.message as MessageResponse | undefined;
   const ownUserId = client.userID;
   if (!message || !ownUserId) return;
+  const channel = event.cid ? splitCid(event.cid) : null;
   const reason = reasonToNotify({
     ownUserId,
     authorId: message.user?.id,
     messageType: message.type,
     mentionedIds: (message.mentioned_users ?? []).map((u) => (typeof u === 'string' ? u : u.id)),
-    channelType: event.channel_type ?? event.cid?.split(':')[0],
+    channelType: event.channel_type ?? channel?.type,
     memberCount: memberCountOf(client, event),
   });
   const conditions = {
@@ -74,10 +76,9 @@ function show(client: StreamChat, event: Event, navigate: (href: string) => void
     // One per message, whichever event brought it.
     tag: message.id,
   });
-  const [type, id] = (event.cid ?? '').split(':');
   shown.onclick = () => {
     window.focus();
-    if (type && id) navigate(chatChannelHref(type, id));
+    if (channel) navigate(chatChannelHref(channel.type, channel.id));
     shown.close();
   };
 }

@@ -1,12 +1,12 @@
 import { formatReminderDue } from '@daohuu/domain';
 import { BellIcon } from 'lucide-react';
-import * as React from 'react';
 import type { ReminderState } from 'stream-chat';
 import {
   ReminderNotification,
   useStateStore,
   type ReminderNotificationProps,
 } from 'stream-chat-react';
+import { useNow } from '@/hooks/use-now';
 import { useChatLanguage } from '../language/chat-language';
 
 const selectTimeLeft = (state: ReminderState) => ({ timeLeftMs: state.timeLeftMs });
@@ -14,17 +14,8 @@ const selectTimeLeft = (state: ReminderState) => ({ timeLeftMs: state.timeLeftMs
 // The SDK's reminder timer stops refreshing a while after the reminder is due; "Đã quá hạn …" keeps counting.
 const TICK_MS = 30_000;
 
-function useNow(): number {
-  const [now, setNow] = React.useState(() => Date.now());
-  React.useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 function ViReminderLine({ remindAt }: { remindAt: Date }) {
-  const now = useNow();
+  const now = useNow(TICK_MS);
   return (
     <p className="str-chat__message-reminder" data-testid="message-reminder">
       <BellIcon aria-hidden="true" className="size-3.5" />

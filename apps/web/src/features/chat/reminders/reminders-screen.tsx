@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/hooks/use-now';
 import { useMe } from '@/lib/auth';
 import { ChatPanelState } from '../components/chat-states';
 import { useChatConnection } from '../session/chat-session';
@@ -19,15 +20,6 @@ const dateTime = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyl
 
 // "Đến hạn sau 2 phút" moves on by itself while the screen is open.
 const NOW_TICK_MS = 30_000;
-
-function useNow(): number {
-  const [now, setNow] = React.useState(() => Date.now());
-  React.useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), NOW_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function DueLine({ remindAt, now }: { remindAt: string; now: number }) {
   const at = new Date(remindAt);
@@ -134,7 +126,7 @@ function ReminderSection({
 
 function ReminderLists({ client }: { client: StreamChat }) {
   const { state, reload } = useReminders(client);
-  const now = useNow();
+  const now = useNow(NOW_TICK_MS);
   const names = useChannelNames(
     client,
     state.status === 'ready' ? state.reminders.map((reminder) => reminder.channel_cid) : [],
