@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { shownToViewer } from '../../core/access/visibility.ts';
+import { historyBoundSql, shownToViewer } from '../../core/access/visibility.ts';
 import { MSG } from './message-filter.ts';
 import type { SearchQuery, SearchRow } from './repo.ts';
 
@@ -29,12 +29,11 @@ export function searchedChannels(query: SearchQuery): RawBuilder<unknown> {
 }
 
 /**
- * The viewer's readable channels and the bound of the history they may see in each: the later of the channel's
- * `truncated_at` and the viewer's own `hide_messages_before` (core/access/visibility.ts `historyBound`, the rule
- * `visibleToViewer` applies row by row). '' stands for no bound: every ISO timestamp sorts after it.
+ * The viewer's readable channels and the bound of the history they may see in each (core/access/visibility.ts
+ * `historyBoundSql`, the rule `visibleToViewer` applies row by row). '' stands for no bound.
  */
 function readableChannels(query: SearchQuery): RawBuilder<unknown> {
-  return sql`select c.cid as cid, max(coalesce(c.truncated_at, ''), coalesce(m.hide_messages_before, '')) as bound ${searchedChannels(query)}`;
+  return sql`select c.cid as cid, ${historyBoundSql('c', 'm')} as bound ${searchedChannels(query)}`;
 }
 
 const keyName = (i: number) => sql.ref(`k${i}`);
