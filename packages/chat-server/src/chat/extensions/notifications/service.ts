@@ -3,6 +3,7 @@ import { chatError } from '../../../errors.ts';
 import { requireServerSide, type Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
+import { parseObject } from '../../core/json.ts';
 import type {
   Activity,
   ActivityListener,
@@ -159,19 +160,13 @@ async function store(
   return notification!;
 }
 
+/** The string fields of a notification's `data` column (core/json.ts `parseObject`: a corrupt value reads as {}). */
 function parseData(text: string | null): Record<string, string> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
+  return Object.fromEntries(
+    Object.entries(parseObject(text)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 /**
