@@ -17,6 +17,7 @@ import { readSearchRequest } from '../../packages/chat-server/src/chat/extension
 import { compileSearch } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
 import { substringSearch } from './baseline.ts';
 import { createCorpus, type Corpus } from './corpus.ts';
+import { percentile } from './percentile.ts';
 
 const URL = process.env.TEST_DATABASE_URL;
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
@@ -29,11 +30,6 @@ const LIMIT = 20;
 const BATCH = 1_000;
 const BASE_MS = Date.parse('2026-01-01T00:00:00.000Z');
 const APP = 'bench';
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 /** Inserts `rows` (arrays of values) into `table` with one multi-row INSERT per batch. */
 async function insertRows(client: pg.Client, table: string, columns: string[], rows: unknown[][]) {

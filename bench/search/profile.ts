@@ -18,15 +18,11 @@ import {
 } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
 import { ftsQuery } from '../../packages/chat-server/src/chat/extensions/search/text-query.ts';
 import { createCorpus } from './corpus.ts';
+import { percentile } from './percentile.ts';
 
 const FILE = process.argv[2] ?? process.env.BENCH_SEARCH_DB;
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 function queries(): string[] {
   const corpus = createCorpus(20_260_101);

@@ -246,6 +246,20 @@ describe('campaigns to channel segments', () => {
     });
   }, 60_000);
 
+  it('refuses a channel cid among user_ids with code 4, so no listed user is taken for a channel', async () => {
+    const { sender, targets } = await cultivators(env(), 'nham', 1);
+    const [hall] = await sectHalls(env(), sender, uniqueId('mp'), 1);
+    const campaign = {
+      sender_id: sender,
+      user_ids: [targets[0]!, `messaging:${hall}`],
+      message_template: { text: 'Không được vào điện' },
+    };
+    await expectStreamError(env().admin.createCampaign(campaign), {
+      code: 4,
+      message: /user_ids/,
+    });
+  });
+
   it('refuses to start a channel campaign twice with code 4', async () => {
     const { sender } = await cultivators(env(), 'hai', 0);
     const marker = uniqueId('mp');

@@ -19,7 +19,8 @@ import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
  * tombstones (`type: deleted`); the paths that leave them out (search, pins, reminders) do so in their own query.
  *
  * The rule has four forms, all derived from the same bound: `viewerWindow` for one channel whose rows are loaded,
- * `viewerWindows` for many channels at once, `visibleToViewer` inside SQL where a query pages over messages, and
+ * `viewerWindows` for many channels at once, `visibleToViewer` inside SQL where a query pages over messages (or
+ * `historyBoundSql`, the bound itself as a column, where a query joins each channel once), and
  * `hiddenAudience` / `toWatchersWhoSee` for live events about an existing message. `inWindow` is the test of one
  * message against a window.
  *
@@ -60,6 +61,17 @@ export function historyBound(
   );
   if (bounds.length === 0) return null;
   return bounds.sort().at(-1)!;
+}
+
+/**
+ * `historyBound` in SQL, for a query that reads a channel row `channel` with the viewer's membership `member` LEFT
+ * JOINed (search materializes it once per channel instead of `visibleToViewer`'s probes per message). '' stands for
+ * no bound, as every ISO timestamp sorts after it: a message is in the window when its `created_at` is greater.
+ */
+export function historyBoundSql(channel: string, member: string): RawBuilder<string> {
+  const truncated = sql`coalesce(${sql.ref(`${channel}.truncated_at`)}, '')`;
+  const hidden = sql`coalesce(${sql.ref(`${member}.hide_messages_before`)}, '')`;
+  return sql<string>`(case when ${truncated} > ${hidden} then ${truncated} else ${hidden} end)`;
 }
 
 /** THE rule: whether `viewer` may read `channel` and the bound of the history they may see in it. */

@@ -12,7 +12,10 @@ import type { SegmentRow } from './repo.ts';
  * per-user membership state): `channels c LEFT JOIN members m` with m always empty, as compileChannelFilter expects.
  */
 
-/** A cid is `type:id`; user ids cannot hold a colon, so a delivery row's target tells a channel from a user. */
+/**
+ * A cid is `type:id`; user ids cannot hold a colon (USER_ID_PATTERN, and a campaign's `user_ids` are checked for it in
+ * schemas.ts), so a delivery row's target tells a channel from a user.
+ */
 export function isChannelTarget(target: string): boolean {
   return target.includes(':');
 }

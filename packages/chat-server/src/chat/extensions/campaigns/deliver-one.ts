@@ -38,6 +38,15 @@ async function templateUser(ctx: DeliverContext, appId: string, id: string): Pro
   return { id, name: row?.name ?? null, custom };
 }
 
+/** The campaign's sender as `{{ sender.* }}` renders it: read once for a batch of targets, not once per target. */
+export function campaignSender(
+  ctx: DeliverContext,
+  appId: string,
+  data: CampaignData,
+): Promise<TemplateUser> {
+  return templateUser(ctx, appId, data.sender_id);
+}
+
 /** The members of a new conversation; `members_template` gives some of them a channel role or custom fields. */
 function memberInputs(
   ids: string[],
@@ -123,21 +132,23 @@ function messageOf(data: CampaignData, campaignId: string, id: string, text: str
   };
 }
 
-/** Sends one target (a user id, or a channel's cid) its message through the normal send path. */
+/**
+ * Sends one target (a user id, or a channel's cid) its message through the normal send path; `sender` is
+ * `campaignSender`'s.
+ */
 export async function deliverOne(
   ctx: DeliverContext,
   appId: string,
   campaignId: string,
   data: CampaignData,
   target: string,
+  sender: TemplateUser,
 ): Promise<DeliveryOutcome> {
   const server: Actor = { appId, userId: null, role: 'admin', isServer: true, connectionId: null };
-  if (isChannelTarget(target)) return deliverToChannel(ctx, server, campaignId, data, target);
+  if (isChannelTarget(target))
+    return deliverToChannel(ctx, server, campaignId, data, target, sender);
   const userId = target;
-  const people = {
-    receiver: await templateUser(ctx, appId, userId),
-    sender: await templateUser(ctx, appId, data.sender_id),
-  };
+  const people = { receiver: await templateUser(ctx, appId, userId), sender };
   try {
     const channel = await channelFor(ctx, server, data, people);
     if (!channel)
@@ -203,14 +214,12 @@ async function deliverToChannel(
   campaignId: string,
   data: CampaignData,
   cid: string,
+  sender: TemplateUser,
 ): Promise<DeliveryOutcome> {
   const channel = await ctx.channels.repo.get(server.appId, cid);
   if (!channel || channel.deleted_at)
     return { status: 'failed', message_id: null, cid, reason: 'the channel does not exist' };
-  const people = {
-    receiver: { id: '', name: null, custom: {} },
-    sender: await templateUser(ctx, server.appId, data.sender_id),
-  };
+  const people = { receiver: { id: '', name: null, custom: {} }, sender };
   const text = data.message_template.text.replace(CHANNEL_PLACEHOLDER, (_m, field: string) =>
     channelValue(channel, field),
   );

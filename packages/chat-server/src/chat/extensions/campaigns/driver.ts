@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isoFromMicros } from '../../../db/clock.ts';
 import { channelCids } from './channel-targets.ts';
 import type { CampaignData } from './data.ts';
-import { deliverOne, type DeliverContext } from './deliver-one.ts';
+import { campaignSender, deliverOne, type DeliverContext } from './deliver-one.ts';
+import type { TemplateUser } from '@daohuu/domain';
 import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { CampaignRow, CampaignRowsRepo } from './repo.ts';
 import type { SegmentsService } from './segments.ts';
@@ -126,6 +127,7 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
   /** Sends a batch a group at a time; false once the campaign left in_progress (stopped, deleted) meanwhile. */
   async function sendBatch(campaign: CampaignRow, userIds: string[]): Promise<boolean> {
     const data = JSON.parse(campaign.data) as CampaignData;
+    const sender = await campaignSender(ctx, campaign.app_id, data);
     for (let i = 0; i < userIds.length; i += GROUP_SIZE) {
       if (stopped) return false;
       if (i > 0) {
@@ -133,13 +135,18 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
         if (current?.status !== 'in_progress') return false;
       }
       const group = userIds.slice(i, i + GROUP_SIZE);
-      await Promise.all(group.map((userId) => settleOne(campaign, data, userId)));
+      await Promise.all(group.map((userId) => settleOne(campaign, data, sender, userId)));
     }
     return true;
   }
 
-  async function settleOne(campaign: CampaignRow, data: CampaignData, userId: string) {
-    const outcome = await deliverOne(ctx, campaign.app_id, campaign.id, data, userId);
+  async function settleOne(
+    campaign: CampaignRow,
+    data: CampaignData,
+    sender: TemplateUser,
+    userId: string,
+  ) {
+    const outcome = await deliverOne(ctx, campaign.app_id, campaign.id, data, userId, sender);
     const now = ctx.deps.clock.now();
     const key = { app_id: campaign.app_id, campaign_id: campaign.id, user_id: userId };
     const { message_id, cid, status } = outcome;

@@ -22,6 +22,10 @@ const entityId = z
   .string()
   .regex(/^[\w:.!@-]{1,255}$/, { error: 'must be 1 to 255 letters, digits or _ - : . ! @' });
 const userId = z.string().min(1).max(255);
+/** A campaign's listed user: never a `type:id` cid, which its delivery row would read as a channel target. */
+const targetUserId = userId.regex(/^[^:]*$/, {
+  error: 'must be a user id; a channel cid goes in a channel segment',
+});
 const text = (max: number) => z.string().max(max).nullish();
 
 export const segmentType = z.enum(['user', 'channel']);
@@ -88,7 +92,7 @@ const campaignFields = {
   description: text(2000),
   message_template: messageTemplate,
   segment_ids: z.array(entityId).max(MAX_SEGMENTS_PER_CAMPAIGN).nullish(),
-  user_ids: z.array(userId).max(MAX_CAMPAIGN_USER_IDS).nullish(),
+  user_ids: z.array(targetUserId).max(MAX_CAMPAIGN_USER_IDS).nullish(),
   sender_id: userId,
   sender_mode: z.enum(['include', 'exclude']).nullish(),
   sender_visibility: z.enum(['hidden', 'archived']).nullish(),

@@ -6,7 +6,7 @@ import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
 import { isPlainObject, type JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
-import { eventMessageRef, toWatchersWhoSee } from '../../core/access/visibility.ts';
+import { toWatchersWhoSee } from '../../core/access/visibility.ts';
 import { coordinate } from './message-location.ts';
 import type { LocationsRepo, SharedLocationRow } from './repo.ts';
 import { channelEvent } from '../../core/wire/events.ts';
@@ -55,7 +55,7 @@ export function createLocationsService({
         throw chatError.notFound(`shared location for message ${messageId} does not exist`);
       if (location.user_id !== userId)
         throw chatError.notAllowed('only the user sharing this location can update it');
-      const { access } = await messages.accessMessage(
+      const { row, access } = await messages.accessMessage(
         actor.isServer ? { ...actor, userId } : actor,
         messageId,
       );
@@ -85,8 +85,8 @@ export function createLocationsService({
         message,
         user: message.user,
       });
-      const ref = await eventMessageRef(deps.db, actor.appId, message.id);
-      if (ref) await toWatchersWhoSee(deps.db, events, actor.appId, channel, ref, event);
+      // The carrying message's row (read above) says who may see it: its date, author and author-only flags.
+      await toWatchersWhoSee(deps.db, events, actor.appId, channel, row, event);
       return toLocationResponse({ ...location, ...patch });
     },
 

@@ -129,51 +129,84 @@ async function threadPeople(db: Kysely<Database>, appId: string, parentId: strin
   return rows.map((r) => r.user_id);
 }
 
-/** Whether `userId` blocked or muted `actorId`, or muted the channel: then they are not told. */
-async function silenced(deps: ChatDeps, appId: string, plan: Planned): Promise<boolean> {
+/** Runs `read` over `ids` in slices of 500, so a big channel's members never make one oversized IN list. */
+async function inSlices<T>(ids: readonly string[], read: (slice: string[]) => Promise<T[]>) {
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += 500) found.push(...(await read(ids.slice(i, i + 500))));
+  return found;
+}
+
+const pair = (a: string, b: string) => `${a}\u0000${b}`;
+
+/**
+ * Which of `planned` are silenced: the recipient blocked or muted the actor, or muted the channel. Three queries for
+ * the whole list (per slice of recipients), not three per recipient.
+ */
+async function silencedOnes(
+  deps: ChatDeps,
+  appId: string,
+  planned: readonly Planned[],
+): Promise<(plan: Planned) => boolean> {
   const now = deps.clock.now();
-  if (plan.actorId) {
-    const blocked = await deps.db
-      .withTables<BlockTables>()
-      .selectFrom('user_blocks')
-      .select('user_id')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', plan.userId)
-      .where('blocked_user_id', '=', plan.actorId)
-      .executeTakeFirst();
-    if (blocked) return true;
-    const muted = await deps.db
-      .selectFrom('user_mutes')
-      .select('user_id')
-      .where('app_id', '=', appId)
-      .where('user_id', '=', plan.userId)
-      .where('target_id', '=', plan.actorId)
-      .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
-      .executeTakeFirst();
-    if (muted) return true;
+  const userIds = [...new Set(planned.map((p) => p.userId))];
+  const actorIds = [...new Set(planned.flatMap((p) => (p.actorId ? [p.actorId] : [])))];
+  const cids = [...new Set(planned.flatMap((p) => (p.cid ? [p.cid] : [])))];
+  const silencedActors = new Set<string>();
+  const mutedChannels = new Set<string>();
+  if (actorIds.length > 0) {
+    const blocks = await inSlices(userIds, (slice) =>
+      deps.db
+        .withTables<BlockTables>()
+        .selectFrom('user_blocks')
+        .select(['user_id', 'blocked_user_id as target_id'])
+        .where('app_id', '=', appId)
+        .where('user_id', 'in', slice)
+        .where('blocked_user_id', 'in', actorIds)
+        .execute(),
+    );
+    const mutes = await inSlices(userIds, (slice) =>
+      deps.db
+        .selectFrom('user_mutes')
+        .select(['user_id', 'target_id'])
+        .where('app_id', '=', appId)
+        .where('user_id', 'in', slice)
+        .where('target_id', 'in', actorIds)
+        .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
+        .execute(),
+    );
+    for (const r of [...blocks, ...mutes]) silencedActors.add(pair(r.user_id, r.target_id));
   }
-  if (!plan.cid) return false;
-  const channelMuted = await deps.db
-    .selectFrom('channel_mutes')
-    .select('user_id')
-    .where('app_id', '=', appId)
-    .where('user_id', '=', plan.userId)
-    .where('cid', '=', plan.cid)
-    .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
-    .executeTakeFirst();
-  return !!channelMuted;
+  if (cids.length > 0) {
+    const muted = await inSlices(userIds, (slice) =>
+      deps.db
+        .selectFrom('channel_mutes')
+        .select(['user_id', 'cid'])
+        .where('app_id', '=', appId)
+        .where('user_id', 'in', slice)
+        .where('cid', 'in', cids)
+        .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
+        .execute(),
+    );
+    for (const r of muted) mutedChannels.add(pair(r.user_id, r.cid));
+  }
+  return (plan) =>
+    (!!plan.actorId && silencedActors.has(pair(plan.userId, plan.actorId))) ||
+    (!!plan.cid && mutedChannels.has(pair(plan.userId, plan.cid)));
 }
 
 /**
- * Whether `userId` may read the message where it is: the channel's read grant for them (member or not, bans
- * included), then the one visibility rule (hidden history, shadow-banned authors; core/access/visibility.ts).
+ * Which of `userIds` may read the message where it is: the channel's read grant for them (member or not, bans
+ * included), then the one visibility rule (hidden history, shadow-banned authors; core/access/visibility.ts). The
+ * channel is read once and the memberships in one query, whatever the number of recipients.
  */
-async function mayRead(
+async function readers(
   deps: ChatDeps,
   appId: string,
-  userId: string,
+  userIds: readonly string[],
   message: MessageRow,
-): Promise<boolean> {
+): Promise<Set<string>> {
+  const may = new Set<string>();
+  if (userIds.length === 0) return may;
   const channel = await deps.db
     .selectFrom('channels')
     .select(['type', 'created_by_id', 'deleted_at'])
@@ -181,25 +214,30 @@ async function mayRead(
     .where('cid', '=', message.cid)
     .executeTakeFirst();
   const type = channel && deps.channelTypes.get(appId, channel.type);
-  if (!channel || !type || channel.deleted_at) return false;
-  const member = await deps.db
-    .selectFrom('members')
-    .select(['channel_role', 'banned', 'ban_expires', 'hide_messages_before'])
-    .where('app_id', '=', appId)
-    .where('cid', '=', message.cid)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const actor: Actor = { appId, userId, role: 'user', isServer: false, connectionId: null };
-  const facts = member
-    ? { channelRole: member.channel_role, banned: banHolds(member.banned, member.ban_expires) }
-    : channel.created_by_id === userId
-      ? { channelRole: 'owner', banned: false }
-      : null;
-  if (!permissionsFor(type, actor, facts).has('read-channel')) return false;
-  return inWindow(
-    { viewerId: userId, hiddenThrough: member?.hide_messages_before ?? null },
-    message,
+  if (!channel || !type || channel.deleted_at) return may;
+  const members = await inSlices([...new Set(userIds)], (slice) =>
+    deps.db
+      .selectFrom('members')
+      .select(['user_id', 'channel_role', 'banned', 'ban_expires', 'hide_messages_before'])
+      .where('app_id', '=', appId)
+      .where('cid', '=', message.cid)
+      .where('user_id', 'in', slice)
+      .execute(),
   );
+  const memberOf = new Map(members.map((m) => [m.user_id, m]));
+  for (const userId of userIds) {
+    const member = memberOf.get(userId);
+    const actor: Actor = { appId, userId, role: 'user', isServer: false, connectionId: null };
+    const facts = member
+      ? { channelRole: member.channel_role, banned: banHolds(member.banned, member.ban_expires) }
+      : channel.created_by_id === userId
+        ? { channelRole: 'owner', banned: false }
+        : null;
+    if (!permissionsFor(type, actor, facts).has('read-channel')) continue;
+    const window = { viewerId: userId, hiddenThrough: member?.hide_messages_before ?? null };
+    if (inWindow(window, message)) may.add(userId);
+  }
+  return may;
 }
 
 /**
@@ -211,15 +249,18 @@ export async function plan(
   activity: Activity,
   mentions: readonly MentionedUsersResolver[] = [],
 ): Promise<Planned[]> {
-  const kept: Planned[] = [];
-  const message = activity.kind === 'members-added' ? null : activity.message;
-  for (const planned of await candidates(deps, activity, mentions)) {
-    if (planned.actorId && planned.userId === planned.actorId) continue;
-    if (await silenced(deps, activity.appId, planned)) continue;
-    if (message && activity.kind === 'message') {
-      if (!(await mayRead(deps, activity.appId, planned.userId, message))) continue;
-    }
-    kept.push(planned);
-  }
-  return kept;
+  const others = (await candidates(deps, activity, mentions)).filter(
+    (planned) => !(planned.actorId && planned.userId === planned.actorId),
+  );
+  if (others.length === 0) return [];
+  const silenced = await silencedOnes(deps, activity.appId, others);
+  const heard = others.filter((planned) => !silenced(planned));
+  if (activity.kind !== 'message') return heard;
+  const may = await readers(
+    deps,
+    activity.appId,
+    heard.map((planned) => planned.userId),
+    activity.message,
+  );
+  return heard.filter((planned) => may.has(planned.userId));
 }

@@ -3,6 +3,7 @@ import { chatError } from '../../../errors.ts';
 import { requireServerSide, type Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { EventPublisher } from '../../core/events/publisher.ts';
+import { parseObject } from '../../core/json.ts';
 import type {
   Activity,
   ActivityListener,
@@ -121,57 +122,63 @@ async function responses(
 /** Stores one activity's notifications and pushes each to its user's connections with their unread count. */
 async function record(ctx: NotificationsContext, activity: Activity): Promise<void> {
   const { deps } = ctx;
-  for (const planned of await plan(deps, activity, ctx.mentions)) {
-    const row: NotificationRow = {
-      app_id: activity.appId,
-      id: randomUUID(),
-      user_id: planned.userId,
-      kind: planned.kind,
-      cid: planned.cid,
-      message_id: planned.messageId,
-      parent_id: planned.parentId,
-      actor_id: planned.actorId,
-      created_at: deps.clock.now(),
-      read_at: null,
-      data: null,
-    };
-    await store(ctx, row);
-  }
+  const rows = (await plan(deps, activity, ctx.mentions)).map((planned): NotificationRow => ({
+    app_id: activity.appId,
+    id: randomUUID(),
+    user_id: planned.userId,
+    kind: planned.kind,
+    cid: planned.cid,
+    message_id: planned.messageId,
+    parent_id: planned.parentId,
+    actor_id: planned.actorId,
+    created_at: deps.clock.now(),
+    read_at: null,
+    data: null,
+  }));
+  await store(ctx, activity.appId, rows);
 }
 
-/** Stores one notification (dropping the user's oldest beyond the kept number) and pushes it to their connections. */
+/**
+ * Stores notifications of one app (dropping each user's oldest beyond the kept number) and pushes each stored one
+ * to its user's connections. The writes are enqueued together, so the write queue commits them in one transaction
+ * (each alone again if that fails), and the responses are built in one batch: an activity's notifications share
+ * their actor and channel, read once rather than once per recipient.
+ */
 async function store(
   ctx: NotificationsContext,
-  row: NotificationRow,
-): Promise<NotificationResponse> {
+  appId: string,
+  rows: NotificationRow[],
+): Promise<NotificationResponse[]> {
   const { deps, repo, events } = ctx;
-  await deps.writes.run(async (trx) => {
-    await repo.insert(trx, row);
-    await repo.trim(trx, row.app_id, row.user_id);
-  });
-  const [notification] = await responses(ctx, row.app_id, [row]);
-  events.toUser(row.app_id, row.user_id, {
-    type: NOTIFICATION_EVENT,
-    notification,
-    unread_count: await repo.unreadCount(row.app_id, row.user_id),
-    created_at: row.created_at,
-  });
-  return notification!;
+  const written = await Promise.allSettled(
+    rows.map((row) =>
+      deps.writes.run(async (trx) => {
+        await repo.insert(trx, row);
+        await repo.trim(trx, row.app_id, row.user_id);
+      }),
+    ),
+  );
+  const stored = rows.filter((_, i) => written[i]!.status === 'fulfilled');
+  const notifications = await responses(ctx, appId, stored);
+  for (const [i, row] of stored.entries())
+    events.toUser(row.app_id, row.user_id, {
+      type: NOTIFICATION_EVENT,
+      notification: notifications[i],
+      unread_count: await repo.unreadCount(row.app_id, row.user_id),
+      created_at: row.created_at,
+    });
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return notifications;
 }
 
+/** The string fields of a notification's `data` column (core/json.ts `parseObject`: a corrupt value reads as {}). */
 function parseData(text: string | null): Record<string, string> {
-  if (!text) return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
+  return Object.fromEntries(
+    Object.entries(parseObject(text)).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }
 
 /**
@@ -241,7 +248,8 @@ export function createNotificationsService(ctx: NotificationsContext): Notificat
         read_at: null,
         data: body.data ? JSON.stringify(body.data) : null,
       };
-      return { notification: await store(ctx, row) };
+      const [notification] = await store(ctx, actor.appId, [row]);
+      return { notification: notification! };
     },
   };
 }

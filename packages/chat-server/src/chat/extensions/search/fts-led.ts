@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { shownToViewer } from '../../core/access/visibility.ts';
+import { historyBoundSql, shownToViewer } from '../../core/access/visibility.ts';
 import { MSG } from './message-filter.ts';
 import type { SearchQuery, SearchRow } from './repo.ts';
 
@@ -20,12 +20,20 @@ import type { SearchQuery, SearchRow } from './repo.ts';
 const FTS = 'sf';
 
 /**
- * The viewer's readable channels and the bound of the history they may see in each: the later of the channel's
- * `truncated_at` and the viewer's own `hide_messages_before` (core/access/visibility.ts `historyBound`, the rule
- * `visibleToViewer` applies row by row). '' stands for no bound: every ISO timestamp sorts after it.
+ * `from … where …` of the channels a search reads: those `channelWhere` selects (alias `c`), live, with the viewer's
+ * membership LEFT JOINed as `m`, as the compiled channel filter expects. Both plans (repo.ts, and `readable` here)
+ * read the channels through it.
+ */
+export function searchedChannels(query: SearchQuery): RawBuilder<unknown> {
+  return sql`from channels c left join members m on m.app_id = c.app_id and m.cid = c.cid and m.user_id = ${query.viewerId ?? ''} where c.app_id = ${query.appId} and c.deleted_at is null and ${query.channelWhere}`;
+}
+
+/**
+ * The viewer's readable channels and the bound of the history they may see in each (core/access/visibility.ts
+ * `historyBoundSql`, the rule `visibleToViewer` applies row by row). '' stands for no bound.
  */
 function readableChannels(query: SearchQuery): RawBuilder<unknown> {
-  return sql`select c.cid as cid, max(coalesce(c.truncated_at, ''), coalesce(m.hide_messages_before, '')) as bound from channels c left join members m on m.app_id = c.app_id and m.cid = c.cid and m.user_id = ${query.viewerId ?? ''} where c.app_id = ${query.appId} and c.deleted_at is null and ${query.channelWhere}`;
+  return sql`select c.cid as cid, ${historyBoundSql('c', 'm')} as bound ${searchedChannels(query)}`;
 }
 
 const keyName = (i: number) => sql.ref(`k${i}`);

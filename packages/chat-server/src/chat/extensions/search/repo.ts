@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db, SqlDialectKind } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { visibleToViewer } from '../../core/access/visibility.ts';
-import { ftsLedPage } from './fts-led.ts';
+import { ftsLedPage, searchedChannels } from './fts-led.ts';
 import { MSG } from './message-filter.ts';
 
 /** One page of a search, compiled by the service. */
@@ -49,7 +49,7 @@ function matchesSelect(db: Db, query: SearchQuery) {
   // text index names; a unary + keeps app_id and cid off the index, so the FTS5 rowids lead instead.
   const lead = query.textDriven ? sql`+` : sql``;
   // The channels are a subquery, not a list: a filter may select any number of them.
-  const channels = sql<boolean>`${lead}${sql.ref(`${MSG}.cid`)} in (select c.cid from channels c left join members m on m.app_id = c.app_id and m.cid = c.cid and m.user_id = ${query.viewerId ?? ''} where c.app_id = ${query.appId} and c.deleted_at is null and ${query.channelWhere})`;
+  const channels = sql<boolean>`${lead}${sql.ref(`${MSG}.cid`)} in (select c.cid ${searchedChannels(query)})`;
   let select = db
     .selectFrom(`messages as ${MSG}` as 'messages as sm')
     .selectAll(MSG as 'sm')
