@@ -1,8 +1,8 @@
-import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import type { InMessageTransaction } from '../extension-points.ts';
 import type { AnnounceNewMessage } from './announce.ts';
 import type { MessagesUseCaseContext } from './context.ts';
+import type { MessageRow } from './repo.ts';
 import type { MessagesService } from './service.ts';
 import { recordCommitted } from './store.ts';
 
@@ -16,9 +16,7 @@ export function createCommitUseCase(
 ): Pick<MessagesService, 'publishCommitted'> {
   const { deps, repo, channels, assembler, announce } = context;
   return {
-    async publishCommitted(actor: Actor, messageId: string, release: InMessageTransaction) {
-      const row = await repo.get(actor.appId, messageId);
-      if (!row) throw chatError.notFound(`message with id ${messageId} does not exist`);
+    async publishCommitted(actor: Actor, row: MessageRow, release: InMessageTransaction) {
       const server = { ...actor, isServer: true };
       const { channel } = await channels.access(server, row.cid);
       const parent = row.parent_id ? await repo.get(actor.appId, row.parent_id) : undefined;

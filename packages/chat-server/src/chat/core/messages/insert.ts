@@ -24,9 +24,7 @@ import { createMessageStore, type StoredMessage } from './store.ts';
 export interface InsertOptions {
   /** A system message of a channel update or truncate: no send permission, frozen or slow-mode checks. */
   system?: boolean;
-  /** The request's top-level `skip_enrich_url`. */
-  skipEnrichUrl?: boolean;
-  /** The request's other top-level options, for the `beforeMessageStored` points. */
+  /** The request's top-level options beside `message` (`skip_enrich_url`, `pending`, …). */
   sendOptions?: JsonObject;
 }
 
@@ -258,7 +256,7 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
     // A shadow-banned author's message is stored as sent and shown to them alone (visibility.ts).
     if (!system && (await bans.shadowed(actor.appId, userId, access.channel.cid, row.created_at)))
       row.shadowed = 1;
-    const skipEnrichUrl = options.skipEnrichUrl === true;
+    const sendOptions = options.sendOptions ?? {};
     const settled: (() => void)[] = [];
     try {
       const inTransaction = await runChecks(context, {
@@ -266,9 +264,9 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
         row,
         custom: fields.custom,
         system,
-        skipEnrichUrl,
+        skipEnrichUrl: sendOptions.skip_enrich_url === true,
         input,
-        sendOptions: options.sendOptions ?? {},
+        sendOptions,
         onSettled: (cleanup) => settled.push(cleanup),
       });
       return await store({ actor, access, row, parent, inTransaction, system });

@@ -28,10 +28,7 @@ export function createSendUseCases(
         };
       }
       const { message: input, ...sendOptions } = body;
-      const stored = await insert(actor, access, input, {
-        skipEnrichUrl: body.skip_enrich_url === true,
-        sendOptions,
-      });
+      const stored = await insert(actor, access, input, { sendOptions });
       await announce(actor, stored);
       // A new message has no reactions yet, so the sender's copy and the watchers' copy are the same object. A pending
       // message's reply carries its metadata back, as Stream's SendMessageResponse does.

@@ -64,11 +64,12 @@ export interface MessagesService {
   eventMessage(appId: string, messageId: string): Promise<MessageResponse>;
   /**
    * Makes a pending message everyone's (commit.ts): `release` runs in the transaction that records what its send left
-   * undone, then it is announced as new. Answers the message as events carry it.
+   * undone, then it is announced as new. `row` is the message as the caller just read it. Answers the message as
+   * events carry it.
    */
   publishCommitted(
     actor: Actor,
-    messageId: string,
+    row: MessageRow,
     release: InMessageTransaction,
   ): Promise<MessageResponse>;
 }

@@ -100,9 +100,10 @@ export interface ReadsRepo {
   /** Channel read states (thread_id '') of the given channels, with unread counts. */
   forChannels(appId: string, cids: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
   forUser(appId: string, userId: string, cid: string): Promise<ReadWithUnread | undefined>;
-  /** Every channel read state of a user in channels they are a member of, with unread counts. */
-  channelUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
-  threadUnreads(appId: string, userId: string): Promise<ReadWithUnread[]>;
+  /** Every channel read state of the users in channels they are members of, with unread counts. */
+  channelUnreads(appId: string, userIds: readonly string[]): Promise<ReadWithUnread[]>;
+  /** Every thread read state of the users, with unread counts. */
+  threadUnreads(appId: string, userIds: readonly string[]): Promise<ReadWithUnread[]>;
   /** Channel unread totals of several users in one query (users without read states get zeros). */
   totalsFor(appId: string, userIds: readonly string[]): Promise<Map<string, UnreadTotals>>;
   threadReads(appId: string, parentIds: readonly string[]): Promise<Map<string, ReadWithUnread[]>>;
@@ -208,22 +209,24 @@ export function createReadsRepo(
       return row ? { ...row, unread: Number(row.unread) } : undefined;
     },
 
-    async channelUnreads(appId, userId) {
+    async channelUnreads(appId, userIds) {
+      if (userIds.length === 0) return [];
       const rows = await memberChannelReads(appId)
         .selectAll('r')
         .select(unreadSql(appId).channel.as('unread'))
-        .where('r.user_id', '=', userId)
+        .where('r.user_id', 'in', [...userIds])
         .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
     },
 
-    async threadUnreads(appId, userId) {
+    async threadUnreads(appId, userIds) {
+      if (userIds.length === 0) return [];
       const rows = await db
         .selectFrom('reads as r')
         .selectAll('r')
         .select(unreadSql(appId).thread.as('unread'))
         .where('r.app_id', '=', appId)
-        .where('r.user_id', '=', userId)
+        .where('r.user_id', 'in', [...userIds])
         .where('r.thread_id', '<>', '')
         .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));

@@ -26,7 +26,7 @@ export async function unreadCounts(
 ): Promise<UnreadCountsResponse> {
   const userId = actor.isServer ? (requestedUserId ?? actor.userId) : actor.userId;
   if (!userId) throw chatError.input('user_id is required');
-  return countsOf(ctx, actor.appId, userId);
+  return (await countsOf(ctx, actor.appId, [userId])).get(userId)!;
 }
 
 /** How many users one POST /unread_batch may name, as on Stream. */
@@ -44,21 +44,40 @@ export async function unreadCountsBatch(
     throw chatError.input(`user_ids must name 1 to ${MAX_UNREAD_BATCH_USERS} users`);
   if (ids.some((id) => id.length === 0 || id.length > 255))
     throw chatError.input('user_ids must hold user ids of 1 to 255 characters');
-  const entries: Array<[string, UnreadCountsResponse]> = [];
-  // One user after the other: a batch never holds more than one user's queries on the pool.
-  for (const id of ids) entries.push([id, await countsOf(ctx, actor.appId, id)]);
-  return { counts_by_user: Object.fromEntries(entries) };
+  return { counts_by_user: Object.fromEntries(await countsOf(ctx, actor.appId, ids)) };
 }
 
+/** The rows of each user, in the order read. */
+function byUser(rows: readonly ReadWithUnread[]): Map<string, ReadWithUnread[]> {
+  const result = new Map<string, ReadWithUnread[]>();
+  for (const row of rows) {
+    const list = result.get(row.user_id);
+    if (list) list.push(row);
+    else result.set(row.user_id, [row]);
+  }
+  return result;
+}
+
+/** The counts of each of `userIds`, read in two queries whatever their number. */
 async function countsOf(
   { reads }: ReadsContext,
   appId: string,
-  userId: string,
-): Promise<UnreadCountsResponse> {
-  const [channelReads, threadReads] = await Promise.all([
-    reads.channelUnreads(appId, userId),
-    reads.threadUnreads(appId, userId),
+  userIds: readonly string[],
+): Promise<Map<string, UnreadCountsResponse>> {
+  const [channelRows, threadRows] = await Promise.all([
+    reads.channelUnreads(appId, userIds),
+    reads.threadUnreads(appId, userIds),
   ]);
+  const [channelsOf, threadsOf] = [byUser(channelRows), byUser(threadRows)];
+  return new Map(
+    userIds.map((id) => [id, toCounts(channelsOf.get(id) ?? [], threadsOf.get(id) ?? [])]),
+  );
+}
+
+function toCounts(
+  channelReads: readonly ReadWithUnread[],
+  threadReads: readonly ReadWithUnread[],
+): UnreadCountsResponse {
   return {
     total_unread_count: channelReads.reduce((sum, r) => sum + r.unread, 0),
     total_unread_threads_count: threadReads.filter((r) => r.unread > 0).length,

@@ -71,8 +71,8 @@ export function ownUserBase(
 
 export async function unreadSummary(reads: ReadsRepo, appId: string, userId: string) {
   const [channels, threads] = await Promise.all([
-    reads.channelUnreads(appId, userId),
-    reads.threadUnreads(appId, userId),
+    reads.channelUnreads(appId, [userId]),
+    reads.threadUnreads(appId, [userId]),
   ]);
   return {
     total: channels.reduce((sum, r) => sum + r.unread, 0),

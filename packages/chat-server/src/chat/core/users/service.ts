@@ -28,8 +28,6 @@ export interface UsersService extends UserWrites {
   standingOf(appId: string, userId: string): Promise<UserStanding>;
   /** Drops the cached standing after a change (a ban, here or announced by another node: standing-sync.ts). */
   forgetStanding(appId: string, userId: string): void;
-  /** Drops every cached standing (this node may have missed announcements of changes). */
-  forgetAllStandings(): void;
   /** Drops the user's cached standing here and on every other node (an app-wide ban or a role changed). */
   standingChanged(appId: string, userId: string): Promise<void>;
   /** Listens for standing changes made on other nodes, for the given apps. */
@@ -62,13 +60,13 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     { role: string; banned: number; banExpires: string | null; until: number }
   >();
   const roleKey = (appId: string, userId: string) => `${appId}\n${userId}`;
+  const forgetStanding = (appId: string, userId: string) => {
+    roles.delete(roleKey(appId, userId));
+  };
   const standing = createStandingSync({
     pubsub: deps.pubsub,
     log: deps.log,
-    users: {
-      forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
-      forgetAllStandings: () => roles.clear(),
-    },
+    users: { forgetStanding, forgetAllStandings: () => roles.clear() },
   });
   const isOnline = (appId: string, userId: string) =>
     deps.hub.userConnectionCount(appId, userId) > 0;
@@ -82,7 +80,7 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     isOnline,
     forgetRole: async (appId, userId, roleChanged) => {
       if (roleChanged) await standing.changed(appId, userId);
-      else roles.delete(roleKey(appId, userId));
+      else forgetStanding(appId, userId);
     },
   };
 
@@ -146,8 +144,7 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
       };
     },
 
-    forgetStanding: (appId, userId) => roles.delete(roleKey(appId, userId)),
-    forgetAllStandings: () => roles.clear(),
+    forgetStanding,
     standingChanged: (appId, userId) => standing.changed(appId, userId),
     start: (appIds) => standing.start(appIds),
     stop: () => standing.stop(),

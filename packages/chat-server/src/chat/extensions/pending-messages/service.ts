@@ -45,7 +45,7 @@ export function createPendingMessagesService(ctx: PendingMessagesContext): Pendi
       if (!row) throw chatError.notFound(`message with id ${messageId} does not exist`);
       const notPending = () => chatError.input(`message with id ${messageId} is not pending`);
       if (row.pending !== 1) throw notPending();
-      const message = await ctx.messages.publishCommitted(actor, messageId, async (trx) => {
+      const message = await ctx.messages.publishCommitted(actor, row, async (trx) => {
         // Two commits racing: the second finds the flag already cleared and is refused like a late one.
         if (!(await ctx.repo.release(trx, actor.appId, messageId))) throw notPending();
       });

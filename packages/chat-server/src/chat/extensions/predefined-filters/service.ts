@@ -113,9 +113,10 @@ export function createPredefinedFiltersService(context: {
   const { deps, repo } = context;
   const serverOnly = (actor: Actor, what: string) =>
     requireServerSide(actor, `${what} is a server-side only action`);
+  const notFound = (name: string) => chatError.notFound(`predefined filter ${name} does not exist`);
   async function existing(appId: string, name: string): Promise<PredefinedFilterRow> {
     const row = await repo.get(appId, name);
-    if (!row) throw chatError.notFound(`predefined filter ${name} does not exist`);
+    if (!row) throw notFound(name);
     return row;
   }
   return {
@@ -140,14 +141,13 @@ export function createPredefinedFiltersService(context: {
     async update(actor, name, body) {
       serverOnly(actor, 'updating a predefined filter');
       const fields = storedFields(body);
-      await existing(actor.appId, name);
-      await repo.update(actor.appId, name, { ...fields, updated_at: deps.clock.now() });
+      if (!(await repo.update(actor.appId, name, { ...fields, updated_at: deps.clock.now() })))
+        throw notFound(name);
       return { predefined_filter: toResponse(await existing(actor.appId, name)) };
     },
     async remove(actor, name) {
       serverOnly(actor, 'deleting a predefined filter');
-      if (!(await repo.remove(actor.appId, name)))
-        throw chatError.notFound(`predefined filter ${name} does not exist`);
+      if (!(await repo.remove(actor.appId, name))) throw notFound(name);
       return {};
     },
     async list(actor, query) {

@@ -4,7 +4,7 @@ import type {
   MentionedUsersResolver,
   MessageFields,
 } from '../../core/extension-points.ts';
-import type { UserGroupsRepo } from './repo.ts';
+import type { UserGroupRow, UserGroupsRepo } from './repo.ts';
 import { GROUP_LIMITS } from './rules.ts';
 import { toGroupResponse } from './serialize.ts';
 
@@ -21,13 +21,6 @@ function readGroupIds(value: unknown): string[] {
   return ids;
 }
 
-/**
- * The groups of sends checked but not yet committed, by app and message id. A send's own answer is assembled before
- * its commit (messages/store.ts), when nothing keyed by its id is stored yet, so its fields come from here; the
- * insert transaction forgets the entry. A send that fails between the two leaves one entry behind, hence the cap.
- */
-const PENDING_CAP = 10_000;
-
 export interface GroupMentions {
   /** Plugged into `ExtensionPoints.beforeMessageStored`. */
   beforeStored: BeforeMessageStored;
@@ -36,46 +29,60 @@ export interface GroupMentions {
 }
 
 export function createGroupMentions(repo: UserGroupsRepo): GroupMentions {
-  const pending = new Map<string, string[]>();
+  // A send's own answer is assembled before its commit (messages/store.ts), when nothing keyed by its id is stored
+  // yet: its groups wait here, as they were read while checking the send, until the send is over.
+  const checked = new Map<string, UserGroupRow[]>();
   const key = (appId: string, messageId: string) => `${appId}\n${messageId}`;
   return {
     // Like `mentioned_users`, ids naming no group are dropped rather than refused: a group deleted while the message
     // was typed must not fail the send.
-    beforeStored: async ({ actor, row, input, system }) => {
+    beforeStored: async ({ actor, row, input, system, onSettled }) => {
       if (system) return undefined;
       const wanted = readGroupIds(input.mentioned_group_ids);
-      const messageId = row.id;
-      if (wanted.length === 0 || typeof messageId !== 'string') return undefined;
-      const found = new Set((await repo.getMany(actor.appId, wanted)).map((g) => g.id));
-      const ids = wanted.filter((id) => found.has(id));
-      if (ids.length === 0) return undefined;
-      if (pending.size >= PENDING_CAP) pending.delete(pending.keys().next().value!);
-      pending.set(key(actor.appId, messageId), ids);
-      return async (trx) => {
-        pending.delete(key(actor.appId, messageId));
-        await repo.recordMentions(trx, actor.appId, messageId, ids);
-      };
+      if (wanted.length === 0) return undefined;
+      const found = new Map((await repo.getMany(actor.appId, wanted)).map((g) => [g.id, g]));
+      const groups = wanted.flatMap((id) => found.get(id) ?? []);
+      if (groups.length === 0) return undefined;
+      const messageKey = key(actor.appId, row.id);
+      checked.set(messageKey, groups);
+      // Stored or refused (a later check, a duplicate id), the send leaves nothing behind.
+      onSettled(() => checked.delete(messageKey));
+      const ids = groups.map((g) => g.id);
+      return (trx) => repo.recordMentions(trx, actor.appId, row.id, ids);
     },
     fields: async (appId, rows, _viewer, { fresh }) => {
       // A deleted message mentions nobody any more, as its `mentioned_users` reads empty.
       const live = rows.filter((r) => !r.deleted_at);
-      const byMessage = new Map<string, string[]>();
       if (fresh) {
+        const fields = new Map<string, Record<string, unknown>>();
         for (const row of live) {
-          const ids = pending.get(key(appId, row.id));
-          if (ids) byMessage.set(row.id, ids);
+          const groups = checked.get(key(appId, row.id));
+          if (groups)
+            fields.set(
+              row.id,
+              mentionFields(
+                groups.map((g) => g.id),
+                groups,
+              ),
+            );
         }
-      } else {
-        const mentions = await repo.mentionsOf(
-          appId,
-          live.map((r) => r.id),
-        );
-        for (const m of mentions)
-          byMessage.set(m.message_id, [...(byMessage.get(m.message_id) ?? []), m.group_id]);
+        return fields;
       }
+      const byMessage = new Map<string, string[]>();
+      const mentions = await repo.mentionsOf(
+        appId,
+        live.map((r) => r.id),
+      );
+      for (const m of mentions)
+        byMessage.set(m.message_id, [...(byMessage.get(m.message_id) ?? []), m.group_id]);
       return groupFields(repo, appId, byMessage);
     },
   };
+}
+
+/** A message's group fields: the ids it mentions, and the groups among them that still exist. */
+function mentionFields(ids: string[], groups: readonly UserGroupRow[]): Record<string, unknown> {
+  return { mentioned_group_ids: ids, mentioned_groups: groups.map((g) => toGroupResponse(g)) };
 }
 
 /**
@@ -90,14 +97,15 @@ async function groupFields(
   const fields = new Map<string, Record<string, unknown>>();
   if (byMessage.size === 0) return fields;
   const groupIds = [...new Set([...byMessage.values()].flat())];
-  const groups = new Map(
-    (await repo.getMany(appId, groupIds)).map((g) => [g.id, toGroupResponse(g)]),
-  );
+  const groups = new Map((await repo.getMany(appId, groupIds)).map((g) => [g.id, g]));
   for (const [messageId, ids] of byMessage)
-    fields.set(messageId, {
-      mentioned_group_ids: ids,
-      mentioned_groups: ids.flatMap((id) => groups.get(id) ?? []),
-    });
+    fields.set(
+      messageId,
+      mentionFields(
+        ids,
+        ids.flatMap((id) => groups.get(id) ?? []),
+      ),
+    );
   return fields;
 }
 

@@ -159,7 +159,6 @@ function groupQueries(db: Kysely<Database>) {
       else if (idGt !== undefined) query = query.where('id', '>', idGt);
       return query.orderBy('name_key').orderBy('id').limit(page.limit).execute();
     },
-    /** Records the groups a message mentions, in the message's insert transaction. */
   };
 }
 
@@ -177,12 +176,15 @@ function memberQueries(db: Kysely<Database>) {
         .execute(),
     async addMembers(appId: string, groupId: string, rows: UserGroupMemberRow[], now: string) {
       await db.transaction().execute(async (trx) => {
-        for (const row of rows)
+        // One statement for the whole request; a member already there takes the new admin flag.
+        if (rows.length)
           await tables(trx)
             .insertInto('user_group_members')
-            .values(row)
+            .values(rows)
             .onConflict((oc) =>
-              oc.columns(['app_id', 'group_id', 'user_id']).doUpdateSet({ is_admin: row.is_admin }),
+              oc
+                .columns(['app_id', 'group_id', 'user_id'])
+                .doUpdateSet((eb) => ({ is_admin: eb.ref('excluded.is_admin') })),
             )
             .execute();
         await touch(trx, appId, groupId, now);
@@ -214,6 +216,7 @@ function memberQueries(db: Kysely<Database>) {
 function mentionQueries(db: Kysely<Database>) {
   const tables = (executor: Executor = db) => tablesOf(executor);
   return {
+    /** Records the groups a message mentions, in the message's insert transaction. */
     async recordMentions(
       trx: Transaction<Database>,
       appId: string,

@@ -78,10 +78,10 @@ async function existing(
   return row;
 }
 
-async function withMembers(ctx: Context, appId: string, id: string): One {
-  const row = await existing(ctx, appId, id);
-  const { repo } = ctx;
-  return { user_group: toGroupResponse(row, await repo.members(appId, id)) };
+/** The group with its members, or code 16 as `existing`. */
+async function withMembers(ctx: Context, appId: string, id: string, teamId?: string): One {
+  const row = await existing(ctx, appId, id, teamId);
+  return { user_group: toGroupResponse(row, await ctx.repo.members(appId, id)) };
 }
 
 /** Every id must name an existing user: a group of nobody would be mentioned in vain. */
@@ -107,8 +107,7 @@ function groupReads(ctx: Context): Pick<UserGroupsService, 'get' | 'query' | 'se
   return {
     async get(actor, id, teamId) {
       requireReader(actor);
-      const row = await existing(ctx, actor.appId, id, teamId);
-      return { user_group: toGroupResponse(row, await repo.members(actor.appId, id)) };
+      return withMembers(ctx, actor.appId, id, teamId);
     },
     async query(actor, query) {
       requireReader(actor);
