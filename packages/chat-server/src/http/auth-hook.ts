@@ -54,7 +54,8 @@ export function installAuthHook(app: FastifyInstance, runtime: ChatRuntime): voi
       };
     } else if (identity.kind === 'anonymous') {
       const route = routeKey(request, prefix);
-      if (!ANONYMOUS_ROUTES.has(route))
+      // No route matched (routeOptions.url is unset): the not-found handler answers code 16 naming the path.
+      if (request.routeOptions.url !== undefined && !ANONYMOUS_ROUTES.has(route))
         throw chatError.notAllowed(`anonymous users cannot call ${route}; connect as a user`);
       actor = {
         appId: identity.app.id,

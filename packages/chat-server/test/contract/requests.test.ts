@@ -52,4 +52,14 @@ describe('requests as every Stream client sends them', { timeout: 20_000 }, () =
     expectStreamErrorBody(response, 16, 404);
     expect((response.body as { message: string }).message).toContain('POST /khong-co/duong-nay');
   });
+
+  it('answers an unknown path with code 16 for an anonymous caller too, not as a refused route', async () => {
+    const response = await rawRequest(env(), {
+      method: 'POST',
+      path: '/khong-co/an-danh',
+      body: {},
+    });
+    expectStreamErrorBody(response, 16, 404);
+    expect((response.body as { message: string }).message).toContain('POST /khong-co/an-danh');
+  });
 });
