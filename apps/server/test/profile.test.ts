@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { OWN_WRITES_PER_MINUTE } from '../src/profile/profile-routes.ts';
 import { ORIGIN, apiRequest, signedUpUser, startSharedApp } from './harness.ts';
 
 let app: FastifyInstance;
@@ -116,5 +117,35 @@ describe('PATCH /api/me', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('MISSING_OR_NULL_ORIGIN');
+  });
+});
+
+describe("writes of one's own profile and settings", () => {
+  it('answers 429 with Retry-After past the per-minute limit, changing nothing, and only for that user', async () => {
+    const writer = await signedUpUser(app);
+    const other = await signedUpUser(app);
+    for (let i = 0; i < OWN_WRITES_PER_MINUTE; i++) {
+      const settings = await apiRequest(app, 'PATCH', '/api/me/settings', {
+        cookie: writer.cookie,
+        body: { announceBreakthrough: i % 2 === 0 },
+      });
+      expect(settings.statusCode).toBe(200);
+    }
+    const before = (await apiRequest(app, 'GET', '/api/me', { cookie: writer.cookie })).json();
+
+    const refused = await apiRequest(app, 'PATCH', '/api/me', {
+      cookie: writer.cookie,
+      body: { daoHieu: 'Quá Hạn Mức' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await apiRequest(app, 'GET', '/api/me', { cookie: writer.cookie })).json()).toEqual(
+      before,
+    );
+    const otherWrite = await apiRequest(app, 'PATCH', '/api/me', {
+      cookie: other.cookie,
+      body: { daoHieu: 'Người Khác' },
+    });
+    expect(otherWrite.statusCode).toBe(200);
   });
 });

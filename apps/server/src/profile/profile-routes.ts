@@ -2,6 +2,7 @@ import type { Profile, UserSettings, UsersPage } from '@daohuu/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/create-auth.ts';
+import { FixedWindowCounter } from '../auth/fixed-window-counter.ts';
 import { requireSessionUserId } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import { appError } from '../errors.ts';
@@ -27,6 +28,12 @@ export interface ProfileRoutesOptions {
   breakthroughs?: Breakthroughs;
 }
 
+/**
+ * Writes of one's own profile and settings per user per minute: far above a person's pace, low enough that a
+ * script cannot turn each write's database row and chat sync into load.
+ */
+export const OWN_WRITES_PER_MINUTE = 30;
+
 /** Profile and admin bodies are a few small fields. */
 const BODY_LIMIT = 16 * 1024;
 
@@ -46,6 +53,16 @@ export async function profileRoutes(
     return user;
   }
 
+  const ownWrites = new FixedWindowCounter({ windowMs: 60_000 });
+
+  /** The signed-in user, about to write their own profile or settings, within OWN_WRITES_PER_MINUTE (429). */
+  async function currentWriter(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
+    const user = await currentUser(request, reply);
+    if (ownWrites.add(user.id) > OWN_WRITES_PER_MINUTE)
+      throw appError.tooManyAttempts(ownWrites.retryAfterSeconds(user.id));
+    return user;
+  }
+
   async function currentAdmin(request: FastifyRequest, reply: FastifyReply): Promise<UserRow> {
     const user = await currentUser(request, reply);
     if (user.role !== 'admin') throw appError.forbidden();
@@ -57,7 +74,7 @@ export async function profileRoutes(
   );
 
   app.patch('/api/me', { bodyLimit: BODY_LIMIT }, async (request, reply): Promise<Profile> => {
-    const user = await currentUser(request, reply);
+    const user = await currentWriter(request, reply);
     const patch = parseOwnProfilePatch(request.body);
     const updated = await updateUser(db, user.id, patch);
     if (!updated) throw appError.unauthenticated();
@@ -73,7 +90,7 @@ export async function profileRoutes(
     '/api/me/settings',
     { bodyLimit: BODY_LIMIT },
     async (request, reply): Promise<UserSettings> => {
-      const user = await currentUser(request, reply);
+      const user = await currentWriter(request, reply);
       return writeUserSettings(db, user.id, parseUserSettingsPatch(request.body));
     },
   );
