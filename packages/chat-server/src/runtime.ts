@@ -117,7 +117,8 @@ export async function createChatRuntime(
       channelTypes,
     };
     const services = createChatServices(deps);
-    await services.bans.start(config.apps.map((app) => app.id));
+    // Cached standings (roles, app-wide bans) follow changes made on other nodes (core/users/standing-sync.ts).
+    await services.users.start(config.apps.map((app) => app.id));
     announceReapedPresence(deps, services);
     services.reminders.start();
     services.campaigns.start();
@@ -132,7 +133,7 @@ export async function createChatRuntime(
         services.channels.stop();
         await services.reminders.stop();
         await services.campaigns.stop();
-        await services.bans.stop();
+        await services.users.stop();
         await writes.drain();
         await presence.close();
         await connections.close();

@@ -17,9 +17,6 @@ export interface BansService extends BanPort {
   queryBannedUsers(actor: Actor, payload: Record<string, unknown>): Promise<BannedUsersResponse>;
   /** Refuses a connection from an address an IP ban names, and remembers the user's address for later IP bans. */
   admitConnection(appId: string, userId: string | null, address: string): Promise<void>;
-  /** Listens for standing changes (app-wide bans, roles) made on other nodes (users/standing-sync.ts). */
-  start(appIds: readonly string[]): Promise<void>;
-  stop(): Promise<void>;
 }
 
 export interface BansContext {
@@ -72,9 +69,6 @@ export function createBansService(context: BansContext): BansService {
         throw chatError.notAllowed('connections from this address are banned');
       if (userId) await repo.recordAddress(appId, userId, address, now);
     },
-
-    start: (appIds) => users.start(appIds),
-    stop: () => users.stop(),
   };
 }
 
