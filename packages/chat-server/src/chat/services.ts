@@ -58,6 +58,7 @@ import {
   type NotificationsService,
 } from './extensions/notifications/service.ts';
 import { attachPollOnSend } from './extensions/polls/attach-on-send.ts';
+import { pollCopier } from './extensions/polls/copy.ts';
 import { createPollsCore, type PollsCore } from './extensions/polls/core.ts';
 import { createPollsRepo } from './extensions/polls/repo.ts';
 import { pollMessageFields } from './extensions/polls/message-fields.ts';
@@ -381,6 +382,7 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   );
   points.mentionedUsers.push(groupMentionedUsers(repos.userGroups));
   points.channelQuery.push(services.predefinedFilters.resolveChannelQuery);
+  points.pollCopiers.push(pollCopier(core.deps, pollsCore.repo));
 }
 
 function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionParts {
@@ -450,7 +452,13 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     polls: createPollsService({ deps, core: pollsCore, messages, assembler, events }),
     pollVotes: createPollVotesService({ deps, core: pollsCore, messages, users }),
     drafts,
-    campaigns: createCampaignsExtension({ deps, users, channels, messages }),
+    campaigns: createCampaignsExtension({
+      deps,
+      users,
+      channels,
+      messages,
+      pollCopiers: points.pollCopiers,
+    }),
     notifications: createNotificationsService({
       deps,
       repo: createNotificationsRepo(deps.db),

@@ -199,6 +199,25 @@ export type ChannelQueryResolver = (
  */
 export type MentionedUsersResolver = (appId: string, message: MessageRow) => Promise<string[]>;
 
+/**
+ * Poll copies for messages sent to many targets at once (campaigns: a poll is on one message at most, so each target's
+ * message carries its own copy of the template poll, its votes its own). The first registered copier is used.
+ */
+export interface PollCopier {
+  /** Whether the poll exists (a campaign naming an unknown template poll is refused when stored). */
+  exists(appId: string, pollId: string): Promise<boolean>;
+  /**
+   * Copies the poll's fields and options, no votes, under `id`, created by `createdById` and on no message yet. A copy
+   * already stored under `id` (an earlier attempt) is kept as it is. False when the source poll is gone.
+   */
+  copy(input: {
+    appId: string;
+    sourceId: string;
+    id: string;
+    createdById: string;
+  }): Promise<boolean>;
+}
+
 /** Told of each activity (notifications). The core does not wait for it, and its failure never fails a request. */
 export type ActivityListener = (activity: Activity) => Promise<void>;
 
@@ -230,6 +249,7 @@ export interface ExtensionPoints {
   activity: ActivityListener[];
   mentionedUsers: MentionedUsersResolver[];
   channelQuery: ChannelQueryResolver[];
+  pollCopiers: PollCopier[];
 }
 
 export function createExtensionPoints(): ExtensionPoints {
@@ -249,5 +269,6 @@ export function createExtensionPoints(): ExtensionPoints {
     activity: [],
     mentionedUsers: [],
     channelQuery: [],
+    pollCopiers: [],
   };
 }

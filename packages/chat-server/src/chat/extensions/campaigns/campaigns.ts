@@ -4,6 +4,7 @@ import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { PollCopier } from '../../core/extension-points.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { compileFilter } from '../../core/query/filter.ts';
 import type { UsersService } from '../../core/users/service.ts';
@@ -28,6 +29,7 @@ export interface CampaignsContext {
   segments: SegmentsService;
   driver: CampaignDriver;
   deliveries: DeliveriesRepo;
+  pollCopiers: readonly PollCopier[];
 }
 
 const DATA_FIELDS = [
@@ -74,6 +76,9 @@ export function createCampaignsService(ctx: CampaignsContext) {
       const segment = await ctx.segments.row(appId, segmentId).catch(() => undefined);
       if (!segment) throw chatError.input(`segment_ids: segment ${segmentId} does not exist`);
     }
+    const pollId = data.message_template.poll_id;
+    if (pollId && !(await ctx.pollCopiers[0]?.exists(appId, pollId)))
+      throw chatError.input(`message_template.poll_id: poll ${pollId} does not exist`);
     if (!data.segment_ids?.length && !data.user_ids?.length)
       throw chatError.input('segment_ids or user_ids must name at least one target');
   }

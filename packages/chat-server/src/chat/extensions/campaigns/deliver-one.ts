@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ChatError } from '../../../errors.ts';
+import { ChatError, chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChannelRow } from '../../core/channels/repo.ts';
 import type { ChannelsService } from '../../core/channels/service.ts';
 import { distinctId } from '../../core/channels/ids.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { PollCopier } from '../../core/extension-points.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import type { UsersService } from '../../core/users/service.ts';
@@ -17,6 +18,8 @@ export interface DeliverContext {
   channels: ChannelsService;
   messages: MessagesService;
   users: UsersService;
+  /** The extension point that copies the template poll for each message (empty without polls). */
+  pollCopiers: readonly PollCopier[];
 }
 
 export type DeliveryOutcome =
@@ -119,7 +122,13 @@ async function applySenderVisibility(
 }
 
 /** The message a campaign sends: the template's custom fields and attachments, its fixed id and `campaign_id`. */
-function messageOf(data: CampaignData, campaignId: string, id: string, text: string): JsonObject {
+function messageOf(
+  data: CampaignData,
+  campaignId: string,
+  id: string,
+  text: string,
+  pollId: string | null,
+): JsonObject {
   return {
     ...(data.message_template.custom ?? {}),
     id,
@@ -128,8 +137,30 @@ function messageOf(data: CampaignData, campaignId: string, id: string, text: str
     ...(data.message_template.attachments
       ? { attachments: data.message_template.attachments }
       : {}),
+    ...(pollId ? { poll_id: pollId } : {}),
     campaign_id: campaignId,
   };
+}
+
+/**
+ * The poll the target's message carries: its own copy of the template poll, created by the sender, since a poll is
+ * on one message at most and one target's votes must not show on another's. The copy's id follows from the message
+ * id, so a resumed attempt reuses it. Null without a template poll.
+ */
+async function pollFor(
+  ctx: DeliverContext,
+  appId: string,
+  data: CampaignData,
+  messageId: string,
+): Promise<string | null> {
+  const sourceId = data.message_template.poll_id;
+  if (!sourceId) return null;
+  const copier = ctx.pollCopiers[0];
+  if (!copier) throw chatError.input('polls are not available on this server');
+  const id = `${messageId}-poll`;
+  if (!(await copier.copy({ appId, sourceId, id, createdById: data.sender_id })))
+    throw chatError.input(`message_template.poll_id: poll ${sourceId} no longer exists`);
+  return id;
 }
 
 /**
@@ -157,11 +188,12 @@ export async function deliverOne(
     if (data.show_channels === true)
       await ctx.channels.show(server, channel.type, channel.id, { user_id: userId });
     const id = campaignMessageId(campaignId, userId);
+    const pollId = await pollFor(ctx, appId, data, id);
     await sendOnce(
       ctx,
       server,
       channel,
-      messageOf(data, campaignId, id, renderTemplate(data.message_template.text, people)),
+      messageOf(data, campaignId, id, renderTemplate(data.message_template.text, people), pollId),
       data.skip_push === true,
     );
     await applySenderVisibility(ctx, server, data, channel);
@@ -225,11 +257,12 @@ async function deliverToChannel(
   );
   const id = campaignMessageId(campaignId, cid);
   try {
+    const pollId = await pollFor(ctx, server.appId, data, id);
     await sendOnce(
       ctx,
       server,
       { type: channel.type, id: channel.id },
-      messageOf(data, campaignId, id, renderTemplate(text, people)),
+      messageOf(data, campaignId, id, renderTemplate(text, people), pollId),
       data.skip_push === true,
     );
   } catch (error) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CampaignRow, CampaignsDb, DeliveryRow } from './repo.ts';
 
 /** Rows inserted per statement: well under both databases' parameter limits (7 columns each). */
@@ -75,6 +76,20 @@ export function createDeliveriesRepo(db: CampaignsDb) {
         .execute();
       const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
       return { sent: of('sent'), failed: of('failed') };
+    },
+    /**
+     * User targets who have read their campaign message: their channel read state is at or after the message's
+     * creation. Channel targets have no single reader and do not count.
+     */
+    async usersRead(appId: string, campaignId: string): Promise<number> {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n
+        from campaign_deliveries d
+        join messages m on m.app_id = d.app_id and m.id = d.message_id
+        join reads r on r.app_id = d.app_id and r.cid = d.cid and r.user_id = d.user_id and r.thread_id = ''
+        where d.app_id = ${appId} and d.campaign_id = ${campaignId} and d.status = 'sent'
+          and d.user_id not like '%:%' and r.last_read >= m.created_at`.execute(db);
+      return Number(rows[0]?.n ?? 0);
     },
     forUser: (appId: string, campaignId: string, userId: string) =>
       db

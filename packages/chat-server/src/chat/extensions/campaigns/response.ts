@@ -39,6 +39,7 @@ export interface CampaignResponse extends Omit<CampaignData, 'user_ids'> {
 function statsOf(
   row: CampaignRow,
   channels: { sent: number; failed: number },
+  usersRead: number,
 ): CampaignResponse['stats'] {
   const done = row.stats_messages_sent + row.stats_users_failed;
   return {
@@ -50,8 +51,7 @@ function statsOf(
     stats_channels_sent: channels.sent,
     stats_channels_failed: channels.failed,
     stats_channels_created: row.stats_channels_created,
-    // Read receipts per campaign are not tracked (docs/compatibility.md).
-    stats_users_read: 0,
+    stats_users_read: usersRead,
     ...(row.stats_started_at ? { stats_started_at: row.stats_started_at } : {}),
     ...(row.stats_completed_at ? { stats_completed_at: row.stats_completed_at } : {}),
   };
@@ -84,7 +84,11 @@ export function campaignResponder(
       segments,
       sender: await ctx.users.response(row.app_id, data.sender_id),
       users: shown.map((id) => users.get(id)).filter((u): u is UserResponse => u !== undefined),
-      stats: statsOf(row, await ctx.deliveries.channelCounts(row.app_id, row.id)),
+      stats: statsOf(
+        row,
+        await ctx.deliveries.channelCounts(row.app_id, row.id),
+        await ctx.deliveries.usersRead(row.app_id, row.id),
+      ),
     };
     return { campaign, users: {} as { next?: string; prev?: string } };
   };

@@ -65,7 +65,7 @@ const messageTemplate = loose({
   text: z.string().min(1).max(5000),
   attachments: z.array(jsonObject).max(30).nullish(),
   custom: jsonObject.nullish(),
-  poll_id: z.string().nullish(),
+  poll_id: z.string().min(1).max(255).nullish(),
 });
 
 const channelTemplate = loose({

@@ -1,5 +1,6 @@
 import type { ChannelsService } from '../../core/channels/service.ts';
 import type { ChatDeps } from '../../core/deps.ts';
+import type { PollCopier } from '../../core/extension-points.ts';
 import type { MessagesService } from '../../core/messages/service.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns.ts';
@@ -24,6 +25,8 @@ export function createCampaignsExtension(ctx: {
   users: UsersService;
   channels: ChannelsService;
   messages: MessagesService;
+  /** The core's poll copiers (filled once the extensions are plugged in, before any campaign runs). */
+  pollCopiers: readonly PollCopier[];
 }): CampaignsExtension {
   const db = campaignTables(ctx.deps.db);
   const rows = createCampaignRowsRepo(db);
@@ -39,6 +42,7 @@ export function createCampaignsExtension(ctx: {
       segments,
       driver,
       deliveries,
+      pollCopiers: ctx.pollCopiers,
     }),
     start: () => driver.start(),
     stop: () => driver.stop(),
