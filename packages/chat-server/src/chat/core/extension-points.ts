@@ -193,11 +193,15 @@ export type ChannelQueryResolver = (
 ) => Promise<ResolvedChannelQuery | undefined>;
 
 /**
- * Users a stored message mentions beyond its `mentioned_users` (user groups: the mentioned groups' members who are
- * members of the channel). Whoever tells mentioned users of a mention (notifications) asks every resolver, in
- * registration order, and treats the union like `mentioned_users`.
+ * Users stored messages mention beyond their `mentioned_users` (user groups: the mentioned groups' members who are
+ * members of the channel), by message id; a message mentioning nobody more may be left out. Asked for a batch of
+ * messages at once (notifications hand over every message waiting to be recorded, so a burst of sends costs one
+ * lookup), every resolver in registration order, the union treated like `mentioned_users`.
  */
-export type MentionedUsersResolver = (appId: string, message: MessageRow) => Promise<string[]>;
+export type MentionedUsersResolver = (
+  appId: string,
+  messages: readonly MessageRow[],
+) => Promise<Map<string, string[]>>;
 
 /**
  * Poll copies for messages sent to many targets at once (campaigns: a poll is on one message at most, so each target's

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.ts';
 import { banHolds, permissionsFor, type Actor } from '../../core/access/access.ts';
 import { inWindow } from '../../core/access/visibility.ts';
 import type { ChatDeps } from '../../core/deps.ts';
-import type { Activity, MentionedUsersResolver } from '../../core/extension-points.ts';
+import type { Activity } from '../../core/extension-points.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import type { NotificationKind } from './repo.ts';
 
@@ -17,6 +17,9 @@ export interface Planned {
   actorId: string | null;
 }
 
+/** Users messages mention beyond `mentioned_users`, by message id (`ExtensionPoints.mentionedUsers`' answers). */
+export type ExtraMentions = ReadonlyMap<string, readonly string[]>;
+
 type BlockTables = {
   user_blocks: { app_id: string; user_id: string; blocked_user_id: string };
 };
@@ -25,7 +28,7 @@ type BlockTables = {
 async function candidates(
   deps: ChatDeps,
   activity: Activity,
-  mentions: readonly MentionedUsersResolver[],
+  mentions: ExtraMentions,
 ): Promise<Planned[]> {
   switch (activity.kind) {
     case 'message':
@@ -91,7 +94,7 @@ async function messageCandidates(
   db: Kysely<Database>,
   appId: string,
   message: MessageRow,
-  mentions: readonly MentionedUsersResolver[],
+  mentions: ExtraMentions,
 ): Promise<Planned[]> {
   if (message.type === 'error' || message.deleted_at) return [];
   if (typeof parseObject(message.custom).campaign_id === 'string') {
@@ -105,7 +108,7 @@ async function messageCandidates(
   }
   const planned = new Map<string, Planned>();
   const mentioned = new Set(parseIds(message.mentioned_users));
-  for (const resolve of mentions) for (const id of await resolve(appId, message)) mentioned.add(id);
+  for (const id of mentions.get(message.id) ?? []) mentioned.add(id);
   for (const userId of mentioned)
     planned.set(userId, planFor(message, userId, 'mention', message.user_id));
   if (message.parent_id) {
@@ -247,7 +250,7 @@ async function readers(
 export async function plan(
   deps: ChatDeps,
   activity: Activity,
-  mentions: readonly MentionedUsersResolver[] = [],
+  mentions: ExtraMentions = new Map(),
 ): Promise<Planned[]> {
   const others = (await candidates(deps, activity, mentions)).filter(
     (planned) => !(planned.actorId && planned.userId === planned.actorId),

@@ -9,9 +9,10 @@ import type {
   ActivityListener,
   MentionedUsersResolver,
 } from '../../core/extension-points.ts';
+import type { MessageRow } from '../../core/messages/repo.ts';
 import type { UsersService } from '../../core/users/service.ts';
 import type { UserResponse } from '../../core/users/serialize.ts';
-import { plan } from './recipients.ts';
+import { plan, type ExtraMentions } from './recipients.ts';
 import type { NotificationRow, NotificationsRepo, PageCursor } from './repo.ts';
 
 /** The custom event a new notification is pushed as to every connection of its user. */
@@ -66,7 +67,7 @@ export interface NotificationsContext {
   repo: NotificationsRepo;
   users: UsersService;
   events: EventPublisher;
-  /** Who a message mentions beyond `mentioned_users` (`ExtensionPoints.mentionedUsers`: user groups). */
+  /** Who messages mention beyond `mentioned_users` (`ExtensionPoints.mentionedUsers`: user groups). */
   mentions?: readonly MentionedUsersResolver[];
 }
 
@@ -120,9 +121,18 @@ async function responses(
 }
 
 /** Stores one activity's notifications and pushes each to its user's connections with their unread count. */
-async function record(ctx: NotificationsContext, activity: Activity): Promise<void> {
+async function record(
+  ctx: NotificationsContext,
+  activity: Activity,
+  mentions: ExtraMentions | undefined,
+): Promise<void> {
   const { deps } = ctx;
-  const rows = (await plan(deps, activity, ctx.mentions)).map((planned): NotificationRow => ({
+  const extra =
+    mentions ??
+    (activity.kind === 'message'
+      ? await extraMentions(ctx, activity.appId, [activity.message])
+      : undefined);
+  const rows = (await plan(deps, activity, extra)).map((planned): NotificationRow => ({
     app_id: activity.appId,
     id: randomUUID(),
     user_id: planned.userId,
@@ -136,6 +146,20 @@ async function record(ctx: NotificationsContext, activity: Activity): Promise<vo
     data: null,
   }));
   await store(ctx, activity.appId, rows);
+}
+
+/** What every `mentionedUsers` resolver answers for these messages, merged by message id. */
+async function extraMentions(
+  ctx: NotificationsContext,
+  appId: string,
+  messages: readonly MessageRow[],
+): Promise<Map<string, string[]>> {
+  const merged = new Map<string, string[]>();
+  if (messages.length === 0) return merged;
+  for (const resolve of ctx.mentions ?? [])
+    for (const [id, users] of await resolve(appId, messages))
+      merged.set(id, [...(merged.get(id) ?? []), ...users]);
+  return merged;
 }
 
 /**
@@ -181,25 +205,54 @@ function parseData(text: string | null): Record<string, string> {
   );
 }
 
+/** Activities recorded per round at most: one mentions lookup serves them all. */
+const MAX_ROUND = 100;
+
+interface Waiting {
+  activity: Activity;
+  done: () => void;
+}
+
 /**
- * Activities are recorded one after another per app, in the order they were reported, so a user's notifications
- * arrive in the order things happened; a failure is logged and never reaches the request that caused it.
+ * Records the activities waiting for one app, in the order they were reported: the mentions of all their messages
+ * are looked up at once, then each is recorded alone, so one failure is logged and costs only its own notifications
+ * (never the request that caused it). If the shared lookup fails, each message looks its mentions up alone.
  */
-function createRecorder(ctx: NotificationsContext): ActivityListener {
-  const tails = new Map<string, Promise<void>>();
-  return (activity) => {
-    const previous = tails.get(activity.appId) ?? Promise.resolve();
-    const next = previous
-      .then(() => record(ctx, activity))
+async function recordRound(ctx: NotificationsContext, appId: string, round: Waiting[]) {
+  const messages = round.flatMap(({ activity }) =>
+    activity.kind === 'message' ? [activity.message] : [],
+  );
+  const mentions = await extraMentions(ctx, appId, messages).catch(() => undefined);
+  for (const { activity, done } of round) {
+    await record(ctx, activity, mentions)
       .catch((error: unknown) =>
         ctx.deps.log.warn({ err: error, kind: activity.kind }, 'notification not recorded'),
-      );
-    tails.set(activity.appId, next);
-    void next.then(() => {
-      if (tails.get(activity.appId) === next) tails.delete(activity.appId);
+      )
+      .finally(done);
+  }
+}
+
+/**
+ * Activities are recorded one after another per app, in the order they were reported, so a user's notifications
+ * arrive in the order things happened. Those reported while a round runs wait for the next one together.
+ */
+function createRecorder(ctx: NotificationsContext): ActivityListener {
+  const queues = new Map<string, Waiting[]>();
+  async function drain(appId: string, queue: Waiting[]) {
+    while (queue.length > 0) await recordRound(ctx, appId, queue.splice(0, MAX_ROUND));
+    queues.delete(appId);
+  }
+  return (activity) =>
+    new Promise<void>((resolve) => {
+      const queue = queues.get(activity.appId);
+      if (queue) {
+        queue.push({ activity, done: resolve });
+        return;
+      }
+      const fresh = [{ activity, done: resolve }];
+      queues.set(activity.appId, fresh);
+      void drain(activity.appId, fresh);
     });
-    return next;
-  };
 }
 
 export function createNotificationsService(ctx: NotificationsContext): NotificationsService {

@@ -109,15 +109,26 @@ async function groupFields(
   return fields;
 }
 
-/** A group mention reaches the group's members who are members of the message's channel, as on Stream. */
+/**
+ * A group mention reaches the group's members who are members of the message's channel, as on Stream. One lookup of
+ * the mentions for the whole batch; the members only for the messages that mention a group.
+ */
 export function groupMentionedUsers(repo: UserGroupsRepo): MentionedUsersResolver {
-  return async (appId, message) => {
-    const mentions = await repo.mentionsOf(appId, [message.id]);
-    if (mentions.length === 0) return [];
-    return repo.channelMembersIn(
-      appId,
-      message.cid,
-      mentions.map((m) => m.group_id),
-    );
+  return async (appId, messages) => {
+    const result = new Map<string, string[]>();
+    const groupsOf = new Map<string, string[]>();
+    for (let i = 0; i < messages.length; i += MENTIONS_CHUNK) {
+      const ids = messages.slice(i, i + MENTIONS_CHUNK).map((m) => m.id);
+      for (const m of await repo.mentionsOf(appId, ids))
+        groupsOf.set(m.message_id, [...(groupsOf.get(m.message_id) ?? []), m.group_id]);
+    }
+    for (const message of messages) {
+      const groups = groupsOf.get(message.id);
+      if (groups) result.set(message.id, await repo.channelMembersIn(appId, message.cid, groups));
+    }
+    return result;
   };
 }
+
+/** Message ids per mentions lookup: well under both databases' parameter limits. */
+const MENTIONS_CHUNK = 500;
