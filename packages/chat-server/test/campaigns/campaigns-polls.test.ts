@@ -130,6 +130,42 @@ describe('a campaign whose message template names a poll', () => {
       { code: 4, message: /poll_id/ },
     );
   });
+
+  it('fails every target, sending nothing, when the template poll was deleted before the start', async () => {
+    const { sender, targets } = await cultivators(env(), 'mat-poll', 2);
+    const template = await templatePoll(env(), sender);
+    const id = uniqueId('cc');
+    await env().admin.createCampaign({
+      id,
+      sender_id: sender,
+      user_ids: targets,
+      create_channels: true,
+      message_template: { text: 'Bỏ phiếu nào', poll_id: template.id },
+    } as never);
+    await env().admin.deletePoll(template.id, sender);
+    await env().admin.startCampaign(id);
+    const done = await waitForCampaign(env().admin, id, (c) => c.status === 'completed', 'done');
+    expect(done.stats).toMatchObject({ stats_messages_sent: 0, stats_users_failed: 2 });
+  });
+
+  it('fails a target whose channel type has polls off, leaving no copy of the poll behind', async () => {
+    const { sender, targets } = await cultivators(env(), 'tat-poll', 1);
+    const type = uniqueId('khong-poll')
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 20);
+    await env().admin.createChannelType({ name: type, polls: false } as never);
+    const template = await templatePoll(env(), sender);
+    const id = await runCampaign(env(), {
+      sender_id: sender,
+      user_ids: targets,
+      channel_template: { type },
+      message_template: { text: 'Bỏ phiếu nào', poll_id: template.id },
+    });
+    const { campaign } = await env().admin.getCampaign(id);
+    expect(campaign.stats).toMatchObject({ stats_messages_sent: 0, stats_users_failed: 1 });
+    const { polls } = await env().admin.queryPolls({ created_by_id: sender }, [], {}, sender);
+    expect(polls.map((p) => p.id)).toEqual([template.id]);
+  });
 });
 
 describe('stats_users_read', () => {

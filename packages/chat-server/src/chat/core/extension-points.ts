@@ -220,6 +220,8 @@ export interface PollCopier {
     id: string;
     createdById: string;
   }): Promise<boolean>;
+  /** Removes a copy that is on no message (its send was refused), so refused targets leave no stray polls. */
+  discard(appId: string, id: string): Promise<void>;
 }
 
 /** Told of each activity (notifications). The core does not wait for it, and its failure never fails a request. */

@@ -180,6 +180,7 @@ export async function deliverOne(
     return deliverToChannel(ctx, server, campaignId, data, target, sender);
   const userId = target;
   const people = { receiver: await templateUser(ctx, appId, userId), sender };
+  let pollId: string | null = null;
   try {
     const channel = await channelFor(ctx, server, data, people);
     if (!channel)
@@ -188,7 +189,7 @@ export async function deliverOne(
     if (data.show_channels === true)
       await ctx.channels.show(server, channel.type, channel.id, { user_id: userId });
     const id = campaignMessageId(campaignId, userId);
-    const pollId = await pollFor(ctx, appId, data, id);
+    pollId = await pollFor(ctx, appId, data, id);
     await sendOnce(
       ctx,
       server,
@@ -201,6 +202,7 @@ export async function deliverOne(
   } catch (error) {
     // A refusal for this target (banned sender, frozen channel…) fails it alone; anything else stops the run.
     if (!(error instanceof ChatError) || error.statusCode >= 500) throw error;
+    if (pollId) await ctx.pollCopiers[0]?.discard(appId, pollId);
     return { status: 'failed', message_id: null, cid: null, reason: error.message };
   }
 }
@@ -256,8 +258,9 @@ async function deliverToChannel(
     channelValue(channel, field),
   );
   const id = campaignMessageId(campaignId, cid);
+  let pollId: string | null = null;
   try {
-    const pollId = await pollFor(ctx, server.appId, data, id);
+    pollId = await pollFor(ctx, server.appId, data, id);
     await sendOnce(
       ctx,
       server,
@@ -267,6 +270,7 @@ async function deliverToChannel(
     );
   } catch (error) {
     if (!(error instanceof ChatError) || error.statusCode >= 500) throw error;
+    if (pollId) await ctx.pollCopiers[0]?.discard(server.appId, pollId);
     return { status: 'failed', message_id: null, cid, reason: error.message };
   }
   return { status: 'sent', message_id: id, cid, channelCreated: false };

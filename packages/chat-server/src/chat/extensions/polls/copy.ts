@@ -41,5 +41,11 @@ export function pollCopier(deps: ChatDeps, repo: PollsRepo): PollCopier {
       }
       return true;
     },
+    async discard(appId, id) {
+      await deps.writes.run(async (trx) => {
+        const copy = await repo.get(trx, appId, id);
+        if (copy && !copy.message_id) await repo.remove(trx, appId, id);
+      });
+    },
   };
 }
