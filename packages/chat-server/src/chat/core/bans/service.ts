@@ -68,7 +68,8 @@ export function createBansService(context: BansContext): BansService {
       if (await repo.addressBanned(appId, address, now))
         throw chatError.notAllowed('connections from this address are banned');
       // Group-committed with the other writes of the moment: a reconnect storm brings hundreds at once.
-      if (userId) await deps.writes.run((trx) => repo.recordAddress(appId, userId, address, now, trx));
+      if (userId)
+        await deps.writes.run((trx) => repo.recordAddress(appId, userId, address, now, trx));
     },
   };
 }

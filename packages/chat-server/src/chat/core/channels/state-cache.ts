@@ -60,7 +60,11 @@ export function createChannelStateCache(maxChannels = MAX_CHANNELS): ChannelStat
     return entry;
   }
 
-  function shared<T>(channel: ChannelRow, part: string, load: () => Promise<T[]>): Promise<Rows<T>> {
+  function shared<T>(
+    channel: ChannelRow,
+    part: string,
+    load: () => Promise<T[]>,
+  ): Promise<Rows<T>> {
     const entry = entryFor(channel);
     let rows = entry.parts.get(part) as Promise<Rows<T>> | undefined;
     if (!rows) {
@@ -77,7 +81,6 @@ export function createChannelStateCache(maxChannels = MAX_CHANNELS): ChannelStat
   return {
     latestMessages: (channel, limit, load) => shared(channel, `messages:${limit}`, load),
     pinned: (channel, load) => shared(channel, 'pinned', load),
-    members: (channel, limit, offset, load) =>
-      shared(channel, `members:${limit}:${offset}`, load),
+    members: (channel, limit, offset, load) => shared(channel, `members:${limit}:${offset}`, load),
   };
 }

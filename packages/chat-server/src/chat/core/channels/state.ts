@@ -135,7 +135,12 @@ async function loadMembersAndReads(
   const members =
     rows.length === 1
       ? ctx.cache
-          .members(rows[0]!, memberLimit, memberOffset, async () => (await load()).get(cids[0]!) ?? [])
+          .members(
+            rows[0]!,
+            memberLimit,
+            memberOffset,
+            async () => (await load()).get(cids[0]!) ?? [],
+          )
           .then((page) => new Map([[cids[0]!, [...page]]]))
       : load();
   // Stream answers with the members even with state:false (channel.create() sends it): the client seeds its member
@@ -174,7 +179,10 @@ async function loadMessages(
       // Everyone's newest messages, loaded with nothing hidden; they are this viewer's page when all are visible.
       const { limit } = options.messagePage;
       const everyone = await ctx.cache.latestMessages(row, limit, () =>
-        ctx.repos.messages.page({ ...scope, visibleAfter: null, viewer: undefined }, { limit, offset: 0 }),
+        ctx.repos.messages.page(
+          { ...scope, visibleAfter: null, viewer: undefined },
+          { limit, offset: 0 },
+        ),
       );
       const fit = fitFor(everyone, { viewerId: viewer, hiddenThrough: bound });
       if (fit) return new Map([[row.cid, fit]]);
