@@ -123,10 +123,12 @@ class Side {
     await enterPhase(`${target.kind}-connect`);
     const errors: Error[] = [];
     const connectStart = performance.now();
+    const connectCpuStart = processCpuSeconds(target.serverPid);
     errors.push(
       ...(await runPool(config.n, config.connectInFlight, (index) => this.connectOne(index))),
     );
     const connectSeconds = (performance.now() - connectStart) / 1000;
+    const connectCpu = processCpuSeconds(target.serverPid) - connectCpuStart;
     await enterPhase(`${target.kind}-connected`);
     const connectedMemory = await measureServerMemory();
     progress(
@@ -147,8 +149,10 @@ class Side {
 
     await enterPhase(`${target.kind}-watch`);
     const watchStart = performance.now();
+    const watchCpuStart = processCpuSeconds(target.serverPid);
     const watchErrors = await this.watchAll(this.receivers);
     const watchSeconds = (performance.now() - watchStart) / 1000;
+    const watchCpu = processCpuSeconds(target.serverPid) - watchCpuStart;
     await enterPhase(`${target.kind}-settle`);
     // Requests the client gave up on may still be queued in the server; wait until it is idle, then retry them once
     // (a repeated watch is a no-op), so the rate steps measure fan-out and not the tail of the watch phase.
@@ -179,6 +183,8 @@ class Side {
       connectErrors: summarize(errors.map((error) => error.message)),
       connectsPerSecond: connected / connectSeconds,
       watchesPerSecond: connected / watchSeconds,
+      cpuMsPerConnect: (connectCpu * 1000) / connected,
+      cpuMsPerWatch: (watchCpu * 1000) / Math.max(1, this.watching.size),
       rssBeforeBytes: before.rss,
       rssConnectedBytes: connectedMemory.rss,
       rssAfterBytes: after.rss,

@@ -138,8 +138,8 @@ function renderFanout(report: RunReport): string {
 
   lines.push('', '### Connections and memory', '');
   lines.push(
-    '| server | N | connected / watching | connects/s | watches/s | server busy after the last watch | largest watch response | server RSS idle → connected → watching | per idle connection: RSS (heap) | per watching connection: RSS (heap) | `message.new` frame | peak RSS | dropped sockets |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| server | N | connected / watching | connects/s | watches/s | server CPU per connect / per watch | server busy after the last watch | largest watch response | server RSS idle → connected → watching | per idle connection: RSS (heap) | per watching connection: RSS (heap) | `message.new` frame | peak RSS | dropped sockets |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const result of report.fanout) {
     lines.push(
@@ -149,6 +149,7 @@ function renderFanout(report: RunReport): string {
         `${fmtInt(result.connected)} / ${fmtInt(result.watching)}${result.connectErrors.length ? ` (${result.connectErrors.join('; ')})` : ''}`,
         fmtInt(result.connectsPerSecond),
         fmtInt(result.watchesPerSecond),
+        `${fmtMs(result.cpuMsPerConnect)} / ${fmtMs(result.cpuMsPerWatch)} ms`,
         `${result.settleSeconds.toFixed(1)} s`,
         `${fmtInt(result.watchResponseBytes / 1024)} KB`,
         `${fmtMb(result.rssBeforeBytes)} → ${fmtMb(result.rssConnectedBytes)} → ${fmtMb(result.rssAfterBytes)} MB`,

@@ -66,6 +66,9 @@ export interface FanoutResult {
   connectErrors: string[];
   connectsPerSecond: number;
   watchesPerSecond: number;
+  /** Server CPU time (user + system, from /proc) per connect and per watch: the work, whatever else loads the box. */
+  cpuMsPerConnect: number;
+  cpuMsPerWatch: number;
   /** Server RSS after a full GC: idle, after N connects, and after N connects plus N watches. */
   rssBeforeBytes: number;
   rssConnectedBytes: number;

@@ -60,6 +60,8 @@ export interface ChannelsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Bumped by triggers on every write to the channel's messages or members (migration 0023). */
+  state_version: ColumnType<number, never, never>;
 }
 
 export interface MembersTable {

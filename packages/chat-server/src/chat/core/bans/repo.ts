@@ -122,8 +122,14 @@ export function createBansRepo(db: Db) {
       return row?.ip ?? null;
     },
 
-    async recordAddress(appId: string, userId: string, ip: string, now: string): Promise<void> {
-      await tables(db)
+    async recordAddress(
+      appId: string,
+      userId: string,
+      ip: string,
+      now: string,
+      executor: Executor = db,
+    ): Promise<void> {
+      await tables(executor)
         .insertInto('connect_addresses')
         .values({ app_id: appId, user_id: userId, ip, seen_at: now })
         .onConflict((oc) => oc.columns(['app_id', 'user_id']).doUpdateSet({ ip, seen_at: now }))

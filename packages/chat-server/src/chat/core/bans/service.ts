@@ -67,7 +67,9 @@ export function createBansService(context: BansContext): BansService {
       const now = deps.clock.now();
       if (await repo.addressBanned(appId, address, now))
         throw chatError.notAllowed('connections from this address are banned');
-      if (userId) await repo.recordAddress(appId, userId, address, now);
+      // Group-committed with the other writes of the moment: a reconnect storm brings hundreds at once.
+      if (userId)
+        await deps.writes.run((trx) => repo.recordAddress(appId, userId, address, now, trx));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { historyBound } from '../access/visibility.ts';
+import { historyBound, inWindow, type HistoryWindow } from '../access/visibility.ts';
 import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
 import {
   banHolds,
@@ -16,6 +16,7 @@ import type { ReadWithUnread, ReadsRepo } from '../reads/repo.ts';
 import type { UsersService } from '../users/service.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
+import { createChannelStateCache, type ChannelStateCache } from './state-cache.ts';
 import {
   toChannelResponse,
   toMemberResponse,
@@ -98,11 +99,17 @@ export interface StateContext {
   channelFields?: readonly ChannelStateEnricher[];
 }
 
+/** The state context with this node's shared rows of recently queried channels. */
+interface CachingContext extends StateContext {
+  cache: ChannelStateCache;
+}
+
 /**
  * Builds channel states in bulk: the queries made do not grow with the number of channels (except pinned
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
  */
-export function createStateBuilder(ctx: StateContext) {
+export function createStateBuilder(context: StateContext) {
+  const ctx: CachingContext = { ...context, cache: createChannelStateCache() };
   return async function buildStates(
     actor: Actor,
     rows: ChannelRow[],
@@ -116,27 +123,48 @@ export function createStateBuilder(ctx: StateContext) {
 }
 
 async function loadMembersAndReads(
-  ctx: StateContext,
+  ctx: CachingContext,
   appId: string,
-  cids: string[],
+  rows: ChannelRow[],
   options: StateOptions,
 ) {
+  const cids = rows.map((r) => r.cid);
+  const { memberLimit, memberOffset } = options;
+  const load = () => ctx.repos.channels.membersOf(appId, cids, memberLimit, memberOffset);
+  // One channel's member page is the same for every viewer: shared per channel version.
+  const members =
+    rows.length === 1
+      ? ctx.cache
+          .members(
+            rows[0]!,
+            memberLimit,
+            memberOffset,
+            async () => (await load()).get(cids[0]!) ?? [],
+          )
+          .then((page) => new Map([[cids[0]!, [...page]]]))
+      : load();
   // Stream answers with the members even with state:false (channel.create() sends it): the client seeds its member
   // list from them.
-  if (!options.state)
-    return [
-      await ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
-      new Map<string, ReadWithUnread[]>(),
-    ] as const;
-  return Promise.all([
-    ctx.repos.channels.membersOf(appId, cids, options.memberLimit, options.memberOffset),
-    ctx.repos.reads.forChannels(appId, cids),
-  ]);
+  if (!options.state) return [await members, new Map<string, ReadWithUnread[]>()] as const;
+  return Promise.all([members, ctx.repos.reads.forChannels(appId, cids)]);
+}
+
+/** A page that asks for the newest messages, with no cursor: the one every watch starts with. */
+function isLatestPage(page: MessagePage): boolean {
+  return (
+    page.offset === 0 &&
+    Object.entries(page).every(([key, value]) => key === 'limit' || key === 'offset' || !value)
+  );
+}
+
+/** The shared rows when every one of them is in the viewer's window (then they are the viewer's page), else null. */
+function fitFor<T extends MessageRow>(rows: readonly T[], window: HistoryWindow): T[] | null {
+  return rows.every((row) => inWindow(window, row)) ? [...rows] : null;
 }
 
 /** The message page of each channel: the exact page asked for when one channel is queried, else the latest. */
 async function loadMessages(
-  ctx: StateContext,
+  ctx: CachingContext,
   appId: string,
   rows: ChannelRow[],
   memberships: Map<string, MemberRow>,
@@ -145,14 +173,22 @@ async function loadMessages(
 ): Promise<Map<string, MessageRow[]>> {
   if (options.messagePage && rows.length === 1) {
     const row = rows[0]!;
+    const bound = historyBound(row, memberships.get(row.cid));
+    const scope = { appId, cid: row.cid, parentId: null };
+    if (isLatestPage(options.messagePage)) {
+      // Everyone's newest messages, loaded with nothing hidden; they are this viewer's page when all are visible.
+      const { limit } = options.messagePage;
+      const everyone = await ctx.cache.latestMessages(row, limit, () =>
+        ctx.repos.messages.page(
+          { ...scope, visibleAfter: null, viewer: undefined },
+          { limit, offset: 0 },
+        ),
+      );
+      const fit = fitFor(everyone, { viewerId: viewer, hiddenThrough: bound });
+      if (fit) return new Map([[row.cid, fit]]);
+    }
     const page = await ctx.repos.messages.page(
-      {
-        appId,
-        cid: row.cid,
-        parentId: null,
-        visibleAfter: historyBound(row, memberships.get(row.cid)),
-        viewer,
-      },
+      { ...scope, visibleAfter: bound, viewer },
       options.messagePage,
     );
     return new Map([[row.cid, page]]);
@@ -166,8 +202,10 @@ async function loadMessages(
   return ctx.repos.messages.latestPerChannel(appId, cids, options.messageLimit, bounds, viewer);
 }
 
+const PINNED_LIMIT = 10;
+
 async function loadPinned(
-  ctx: StateContext,
+  ctx: CachingContext,
   appId: string,
   rows: ChannelRow[],
   memberships: Map<string, MemberRow>,
@@ -175,26 +213,26 @@ async function loadPinned(
 ): Promise<Map<string, MessageRow[]>> {
   const now = ctx.deps.clock.now();
   const pinnedByCid = new Map<string, MessageRow[]>();
+  const load = (row: ChannelRow, bound: string | null, who: string | null | undefined) =>
+    ctx.repos.messages.pinned(appId, row.cid, PINNED_LIMIT, now, bound, who);
   await Promise.all(
-    rows.map(async (row) =>
-      pinnedByCid.set(
-        row.cid,
-        await ctx.repos.messages.pinned(
-          appId,
-          row.cid,
-          10,
-          now,
-          historyBound(row, memberships.get(row.cid)),
-          viewer,
-        ),
-      ),
-    ),
+    rows.map(async (row) => {
+      const bound = historyBound(row, memberships.get(row.cid));
+      if (rows.length === 1) {
+        // Pins only ever lapse with time, so the shared list is still the viewer's while none of it has lapsed.
+        const everyone = await ctx.cache.pinned(row, () => load(row, null, undefined));
+        const current = everyone.every((m) => !m.pin_expires || m.pin_expires > now);
+        const fit = current ? fitFor(everyone, { viewerId: viewer, hiddenThrough: bound }) : null;
+        if (fit) return pinnedByCid.set(row.cid, fit);
+      }
+      return pinnedByCid.set(row.cid, await load(row, bound, viewer));
+    }),
   );
   return pinnedByCid;
 }
 
 async function load(
-  ctx: StateContext,
+  ctx: CachingContext,
   actor: Actor,
   rows: ChannelRow[],
   options: StateOptions,
@@ -204,7 +242,7 @@ async function load(
   const memberships = actor.userId
     ? await ctx.repos.channels.membershipsOf(appId, cids, actor.userId)
     : new Map<string, MemberRow>();
-  const [members, reads] = await loadMembersAndReads(ctx, appId, cids, options);
+  const [members, reads] = await loadMembersAndReads(ctx, appId, rows, options);
   let messages = new Map<string, MessageRow[]>();
   let pinned = new Map<string, MessageRow[]>();
   if (options.state) {

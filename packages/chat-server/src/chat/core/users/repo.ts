@@ -1,6 +1,14 @@
-import { sql, type Selectable, type Insertable, type Updateable, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { reusableQuery } from '../../../db/reusable-query.ts';
-import type { Db, UsersTable } from '../../../db/schema.ts';
+import type { Database, Db, UsersTable } from '../../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -11,13 +19,21 @@ const userById = reusableQuery<[string, string], UserRow>(2, (executor, appId, i
 /** A user to upsert; without `banned` the stored ban state is kept. */
 export type UserUpsert = Omit<Insertable<UsersTable>, 'banned'> & { banned?: number };
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 export interface UsersRepo {
   get(appId: string, id: string): Promise<UserRow | undefined>;
   getMany(appId: string, ids: readonly string[]): Promise<Map<string, UserRow>>;
-  insert(row: Insertable<UsersTable>): Promise<void>;
+  /** `executor`: a transaction of the write queue (group commit), else the database. */
+  insert(row: Insertable<UsersTable>, executor?: Executor): Promise<void>;
   /** Inserts or replaces the given rows (server-side upsert semantics). */
   upsertMany(rows: UserUpsert[]): Promise<void>;
-  update(appId: string, id: string, patch: Updateable<UsersTable>): Promise<void>;
+  update(
+    appId: string,
+    id: string,
+    patch: Updateable<UsersTable>,
+    executor?: Executor,
+  ): Promise<void>;
   query(
     appId: string,
     where: RawBuilder<boolean>,
@@ -52,8 +68,8 @@ export function createUsersRepo(db: Db): UsersRepo {
       }
       return map;
     },
-    async insert(row) {
-      await db.insertInto('users').values(row).execute();
+    async insert(row, executor = db) {
+      await executor.insertInto('users').values(row).execute();
     },
     async upsertMany(rows) {
       if (rows.length === 0) return;
@@ -82,8 +98,8 @@ export function createUsersRepo(db: Db): UsersRepo {
         }
       });
     },
-    async update(appId, id, patch) {
-      await db
+    async update(appId, id, patch, executor = db) {
+      await executor
         .updateTable('users')
         .set(patch)
         .where('app_id', '=', appId)

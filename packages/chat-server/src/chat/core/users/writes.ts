@@ -116,19 +116,22 @@ async function upsertOnConnect(
   const fields = readFields(rules.withoutServerOwned(appId, details));
   const now = deps.clock.now();
   const existing = await repo.get(appId, userId);
+  // Through the write queue: a reconnect storm's hundreds of handshakes share a few commits instead of one each.
+  // The stored row is known from what was written, so it is not read back.
   if (!existing) {
     const row = newRow(appId, userId, fields, role, now);
     row.last_active = now;
     try {
-      await repo.insert(row);
+      await deps.writes.run((trx) => repo.insert(row, trx));
     } catch {
       // A concurrent connect created it first: fall through to the update path.
       return upsertOnConnect(context, appId, userId, details, role);
     }
-    return (await repo.get(appId, userId))!;
+    return { ban_expires: null, deactivated_at: null, deleted_at: null, ...row } as UserRow;
   }
-  await repo.update(appId, userId, connectPatch(existing, fields, now));
-  return (await repo.get(appId, userId))!;
+  const patch = connectPatch(existing, fields, now);
+  await deps.writes.run((trx) => repo.update(appId, userId, patch, trx));
+  return { ...existing, ...patch };
 }
 
 /** The row a server-side or client upsert stores for `id`, given the stored one (`prior`). */
