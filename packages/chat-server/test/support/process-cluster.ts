@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatServerConfigInput } from '../../src/config.ts';
+import { parseConfig, type ChatServerConfigInput } from '../../src/config.ts';
+import { createDb } from '../../src/db/create-db.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createPostgresSchema, type TestChatServer } from '../../src/testing/harness.ts';
 import type { StreamChat } from 'stream-chat';
 import {
@@ -51,9 +53,9 @@ export async function startProcessCluster(options: ClusterOptions): Promise<Proc
     },
     uploads: { dir: join(dir, 'uploads') },
   };
-  // One after the other: the first runs the migrations, the second finds them done.
-  const nodes = [await spawnChatNode(config)];
-  nodes.push(await spawnChatNode(config));
+  // Migrated here first, so the two nodes, each slow to start (tsx compiles the server), can start side by side.
+  await migrateDatabase(config);
+  const nodes = await Promise.all([spawnChatNode(config), spawnChatNode(config)]);
   const nginx = await startNginx([nodes[0]!.port, nodes[1]!.port]);
   const env = contractEnvOn(throughNginx(nginx.chatURL, app.key, app.secret));
   return {
@@ -69,6 +71,15 @@ export async function startProcessCluster(options: ClusterOptions): Promise<Proc
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function migrateDatabase(config: ChatServerConfigInput): Promise<void> {
+  const handle = createDb(parseConfig(config).db);
+  try {
+    await migrateToLatest(handle.db, handle.kind);
+  } finally {
+    await handle.close();
+  }
 }
 
 async function freshDatabase(
