@@ -7,7 +7,11 @@ import {
   startProcessCluster,
   type ProcessCluster,
 } from './support/process-cluster.ts';
-import { REDIS_SERVER_BINARY, startRedisProcess, type RedisProcess } from './support/redis-process.ts';
+import {
+  REDIS_SERVER_BINARY,
+  startRedisProcess,
+  type RedisProcess,
+} from './support/redis-process.ts';
 import {
   newSendLog,
   occurrences,
@@ -63,8 +67,18 @@ describe.runIf(NGINX_BINARY && REDIS_SERVER_BINARY)(
       const log = newSendLog();
       await sendRecorded(tuChannel, `${channelId}-truoc`, log);
 
-      const tuBack = waitForEvent(tu, 'connection.recovered', () => true, OUTAGE_MS + RECOVERY_TIMEOUT_MS);
-      const anBack = waitForEvent(an, 'connection.recovered', () => true, OUTAGE_MS + RECOVERY_TIMEOUT_MS);
+      const tuBack = waitForEvent(
+        tu,
+        'connection.recovered',
+        () => true,
+        OUTAGE_MS + RECOVERY_TIMEOUT_MS,
+      );
+      const anBack = waitForEvent(
+        an,
+        'connection.recovered',
+        () => true,
+        OUTAGE_MS + RECOVERY_TIMEOUT_MS,
+      );
       await redis.kill();
       const outageEnds = Date.now() + OUTAGE_MS;
       for (let i = 0; Date.now() < outageEnds; i++) {
@@ -96,9 +110,17 @@ describe.runIf(NGINX_BINARY && REDIS_SERVER_BINARY)(
       for (const id of [...log.acknowledged, ...retried]) expect(stored.get(id), id).toBe(1);
       expect([...stored.values()].every((count) => count === 1)).toBe(true);
       await expectOnline(anAgain, [tuId, anId]);
+      // One warning per outage and kind, not one per failed call: an operator reads these logs during the incident.
+      for (const node of cluster.nodes) {
+        const output = node.output();
+        expect(timesIn(output, 'redis subscription lost'), output).toBe(1);
+        expect(timesIn(output, 'presence in Redis unavailable'), output).toBeLessThanOrEqual(1);
+      }
     });
   },
 );
+
+const timesIn = (text: string, phrase: string) => text.split(phrase).length - 1;
 
 /** The node holding the one socket left, once the other's close has reached its node (bounded). */
 async function nodeHoldingOnlySocket(cluster: ProcessCluster) {
