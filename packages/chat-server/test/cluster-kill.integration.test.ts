@@ -56,7 +56,11 @@ describe.runIf(NGINX_BINARY && redisUrl)(
     });
 
     /** Sends `count` messages one after another, ids `<prefix>-<i>`. */
-    async function sendSeries(channel: ReturnType<StreamChat['channel']>, prefix: string, log: SendLog) {
+    async function sendSeries(
+      channel: ReturnType<StreamChat['channel']>,
+      prefix: string,
+      log: SendLog,
+    ) {
       for (let i = 0; i < SENDS; i++) await sendRecorded(channel, `${prefix}-${i}`, log);
     }
 
@@ -93,7 +97,12 @@ describe.runIf(NGINX_BINARY && redisUrl)(
       ]);
       // Killed while both senders are mid-way.
       while (log.acknowledged.length < SENDS / 2) await new Promise((r) => setTimeout(r, 20));
-      const recovered = waitForEvent(mover, 'connection.recovered', () => true, RECOVERY_TIMEOUT_MS);
+      const recovered = waitForEvent(
+        mover,
+        'connection.recovered',
+        () => true,
+        RECOVERY_TIMEOUT_MS,
+      );
       const ghostOffline = waitForEvent(
         observer,
         'user.presence.changed',
@@ -109,7 +118,11 @@ describe.runIf(NGINX_BINARY && redisUrl)(
         sendSeries(moverChannel, `${moverId}-b`, log),
         sendSeries(observerChannel, `${observerId}-b`, log),
       ]);
-      const arrived = waitForEvent(moverChannel, 'message.new', (e) => e.message?.id === 'cuoi-' + channelId);
+      const arrived = waitForEvent(
+        moverChannel,
+        'message.new',
+        (e) => e.message?.id === 'cuoi-' + channelId,
+      );
       await sendRecorded(observerChannel, 'cuoi-' + channelId, log);
       await arrived;
 
@@ -123,7 +136,11 @@ describe.runIf(NGINX_BINARY && redisUrl)(
       expect(log.failed.filter(({ id }) => id.includes('-b-'))).toEqual([]);
 
       await ghostOffline;
-      const after = await observer.queryUsers({ id: { $in: [ghostId, moverId] } }, {}, { presence: true });
+      const after = await observer.queryUsers(
+        { id: { $in: [ghostId, moverId] } },
+        {},
+        { presence: true },
+      );
       expect(after.users.map((user) => [user.id, user.online]).sort()).toEqual(
         [
           [ghostId, false],

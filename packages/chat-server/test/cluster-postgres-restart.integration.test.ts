@@ -69,7 +69,9 @@ describe.runIf(NGINX_BINARY && redisUrl && PG_BIN && onPostgres)(
         if (await sendRecorded(channel, `${prefix}-${i}`, log)) return;
         await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
       }
-      throw new Error(`no send acknowledged after the restart: ${JSON.stringify(log.failed.at(-1))}`);
+      throw new Error(
+        `no send acknowledged after the restart: ${JSON.stringify(log.failed.at(-1))}`,
+      );
     }
 
     it('refuses sends with Stream errors while PostgreSQL is down, then serves again by itself and loses nothing acknowledged', async () => {
@@ -107,7 +109,10 @@ describe.runIf(NGINX_BINARY && redisUrl && PG_BIN && onPostgres)(
       expect(await sendRecorded(tuChannel, lastId, log)).toBe(true);
       await arrived;
 
-      const retried = await retryFailed(anChannel, { ...log, failed: [...outage.failed, ...log.failed] });
+      const retried = await retryFailed(anChannel, {
+        ...log,
+        failed: [...outage.failed, ...log.failed],
+      });
       const stored = occurrences(await storedIds(anChannel));
       for (const id of [...log.acknowledged, ...retried]) expect(stored.get(id), id).toBe(1);
       expect([...stored.values()].every((count) => count === 1)).toBe(true);

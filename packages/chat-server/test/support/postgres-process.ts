@@ -61,7 +61,8 @@ export async function startPostgresProcess(): Promise<PostgresProcess> {
   const port = await freePort();
   await pgRun('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
-  const start = () => pgRun('pg_ctl', ['-D', data, '-l', join(dir, 'pg.log'), '-w', '-o', options, 'start']);
+  const start = () =>
+    pgRun('pg_ctl', ['-D', data, '-l', join(dir, 'pg.log'), '-w', '-o', options, 'start']);
   const stop = () => pgRun('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   await start();
   return {

@@ -41,7 +41,10 @@ export interface ClusterOptions {
 export async function startProcessCluster(options: ClusterOptions): Promise<ProcessCluster> {
   const dir = mkdtempSync(join(tmpdir(), `chat-${options.label}-`));
   const { db, drop } = await freshDatabase(options, dir);
-  const app = { key: `k-${randomBytes(4).toString('hex')}`, secret: randomBytes(16).toString('hex') };
+  const app = {
+    key: `k-${randomBytes(4).toString('hex')}`,
+    secret: randomBytes(16).toString('hex'),
+  };
   const config: ChatServerConfigInput = {
     apps: [app],
     db,
@@ -89,7 +92,8 @@ async function freshDatabase(
   const url =
     options.postgresUrl ??
     (process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined);
-  if (!url) return { db: { kind: 'sqlite', file: join(dir, 'shared.sqlite') }, drop: async () => {} };
+  if (!url)
+    return { db: { kind: 'sqlite', file: join(dir, 'shared.sqlite') }, drop: async () => {} };
   const { schema, drop } = await createPostgresSchema(url);
   return { db: { kind: 'postgres', url, schema, poolSize: 3 }, drop };
 }

@@ -70,7 +70,7 @@ export async function retryFailed(channel: Channel, log: SendLog): Promise<strin
     } catch (error) {
       const failure = describeFailure(error);
       if (!(failure.code === 4 && /already exists/i.test(JSON.stringify(failure.body))))
-        throw new Error(`retry of ${id} failed: ${JSON.stringify(failure)}`);
+        throw new Error(`retry of ${id} failed: ${JSON.stringify(failure)}`, { cause: error });
     }
     retried.push(id);
   }
