@@ -1,8 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Event } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestChatServer } from '../src/testing/harness.ts';
@@ -16,6 +11,7 @@ import {
   waitForEvent,
   watchChannel,
 } from './contract/helpers.ts';
+import { NGINX_BINARY, startNginx, type RunningNginx } from './support/nginx.ts';
 import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
 
 /*
@@ -24,108 +20,37 @@ import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
  * stickiness, so a client's REST calls and its websocket land on different nodes.
  */
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const redisUrl = process.env.REDIS_URL;
-const SITE = join(import.meta.dirname, '../../../docs/deploy/nginx.conf');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const portOf = (node: TestChatServer) => Number(new URL(node.baseURL).port);
 
-/** The shipped site with the test's ports, inside a minimal main configuration writing only under `dir`. */
-function nginxConfig(dir: string, listen: number, nodes: TestChatServer[]): string {
-  const site = readFileSync(SITE, 'utf8')
-    .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
-    .replace('127.0.0.1:3301', `127.0.0.1:${portOf(nodes[0]!)}`)
-    .replace('127.0.0.1:3302', `127.0.0.1:${portOf(nodes[1]!)}`);
-  writeFileSync(join(dir, 'site.conf'), site);
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
-  return `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  log_format upstreams '$upstream_addr $request_method $uri $status';
-  access_log ${dir}/access.log upstreams;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/site.conf;
-}
-`;
-}
-
-async function waitForListening(port: number, nginx: ChildProcess, dir: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (nginx.exitCode !== null)
-      throw new Error(`nginx exited: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
-    const answered = await fetch(`http://127.0.0.1:${port}/chat/`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('nginx did not start listening');
-}
-
-describe.runIf(NGINX && redisUrl)(
+describe.runIf(NGINX_BINARY && redisUrl)(
   'two chat nodes behind the shipped nginx site',
   { timeout: 60_000 },
   () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chat-nginx-'));
     let cluster: TwoNodes;
     let nodes: TestChatServer[] = [];
-    let nginx: ChildProcess | undefined;
+    let nginx: RunningNginx | undefined;
     let env: ContractEnv;
 
     beforeAll(async () => {
       cluster = await startTwoNodes(redisUrl!, 'nginx');
       nodes = [...cluster.nodes];
-      const listen = await freePort();
-      const conf = join(dir, 'nginx.conf');
-      writeFileSync(conf, nginxConfig(dir, listen, nodes));
-      // `-e`: nginx opens its error log before reading the configuration; the default path needs root.
-      const check = spawnSync(
-        NGINX!,
-        ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', conf],
-        { encoding: 'utf8' },
-      );
-      expect(check.status, check.stderr).toBe(0);
-      nginx = spawn(NGINX!, ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf], {
-        stdio: 'ignore',
-      });
-      await waitForListening(listen, nginx, dir);
-      env = contractEnvOn({ ...nodes[0]!, baseURL: `http://127.0.0.1:${listen}/chat` });
+      nginx = await startNginx([portOf(nodes[0]!), portOf(nodes[1]!)]);
+      env = contractEnvOn({ ...nodes[0]!, baseURL: nginx.chatURL });
     });
 
     afterAll(async () => {
       if (env) await disconnectClients(env);
-      nginx?.kill('SIGQUIT');
+      await nginx?.stop();
       await cluster?.close();
-      rmSync(dir, { recursive: true, force: true });
     });
 
     /** The chat nodes nginx sent requests to, from its access log. */
     const upstreamsUsed = () =>
       new Set(
-        readFileSync(join(dir, 'access.log'), 'utf8')
-          .split('\n')
+        nginx!
+          .accessLog()
           .filter((line) => line.includes('/channels/'))
           .map((line) => line.split(' ')[0]),
       );

@@ -86,7 +86,9 @@ export function createRedisPresenceStore(
   async function guarded<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      failing = false;
+      // Only a success that went through Redis ends an outage: answers without a round trip (an empty list asked)
+      // would otherwise reset the flag and the next failure would be logged again, every second or so.
+      if (redis.status === 'ready') failing = false;
       return result;
     } catch (error) {
       if (!failing) log.warn({ err: error }, 'presence in Redis unavailable: using this node only');
