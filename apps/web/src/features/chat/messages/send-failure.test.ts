@@ -90,7 +90,7 @@ const cases: Array<[string, SendErrorLike, string, boolean]> = [
       message: 'Network Error',
       response: { status: 0, data: { message: 'Network Error' } },
     },
-    'Chưa gửi được: mất kết nối, hãy thử lại',
+    'Chưa gửi được',
     true,
   ],
   [

@@ -117,7 +117,8 @@ export function describeSendFailure(
   if (code === 22) return failure('too-big', `${PREFIX}: tin nhắn quá lớn`);
   if (code === 9)
     return failure('rate-limited', `${PREFIX}: bạn gửi quá nhanh, hãy thử lại sau ít phút`, true);
-  if (status === 0) return failure('network', `${PREFIX}: mất kết nối, hãy thử lại`, true);
+  // No reason to give: the bubble says "Chưa gửi được · Thử lại" and the outbox sends it when the connection returns.
+  if (status === 0) return failure('network', PREFIX, true);
   return failure('unknown', `${PREFIX}: máy chủ đang gặp sự cố, hãy thử lại`, status !== 403);
 }
 
