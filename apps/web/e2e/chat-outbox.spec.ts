@@ -13,6 +13,8 @@ import {
 
 // A's sends fail while the chat API cannot be reached; the outbox sends them once it can, and B sees each once.
 test.describe.configure({ mode: 'serial' });
+// Two browsers signing up, connecting and starting a conversation: slow on a loaded machine.
+test.slow();
 
 let a: ChatUser;
 let b: ChatUser;
@@ -45,6 +47,7 @@ async function storedCopies(text: string): Promise<number> {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
   a = await newChatUser(browser, baseURL, 'Hộp Thư');
   b = await newChatUser(browser, baseURL, 'Người Nhận');
   path = await openDirectMessage(a, b, { bOpens: true });
@@ -64,8 +67,8 @@ test('a send lost to the connection says "Chưa gửi được · Thử lại" a
 
   await restoreSends(a.page);
   // The outbox tries every few seconds while something waits.
-  await expect(failure).toHaveCount(0, { timeout: 15_000 });
-  await expect(channelMessage(b.page, text)).toHaveCount(1, { timeout: 10_000 });
+  await expect(failure).toHaveCount(0, { timeout: 30_000 });
+  await expect(channelMessage(b.page, text)).toHaveCount(1, { timeout: 20_000 });
   await expect(channelMessage(a.page, text)).toHaveCount(1);
   expect(await storedCopies(text)).toBe(1);
 });
@@ -74,17 +77,15 @@ test('a send lost to the connection survives a reload and goes out after it, onc
   const text = `Gửi rồi tải lại ${Date.now().toString(36)}`;
   await cutSends(a.page);
   await send(channelComposer(a.page), text);
-  await expect(
-    channelMessage(a.page, text).getByRole('button', { name: 'Thử lại' }),
-  ).toBeVisible();
+  await expect(channelMessage(a.page, text).getByRole('button', { name: 'Thử lại' })).toBeVisible();
 
   // The reload happens while sends still fail: the first attempt after it fails too, and the message waits.
   await openChat(a.page, path);
   await expect(channelComposer(a.page)).toBeVisible();
   await restoreSends(a.page);
 
-  await expect(channelMessage(b.page, text)).toHaveCount(1, { timeout: 15_000 });
-  await expect(channelMessage(a.page, text)).toHaveCount(1, { timeout: 10_000 });
+  await expect(channelMessage(b.page, text)).toHaveCount(1, { timeout: 30_000 });
+  await expect(channelMessage(a.page, text)).toHaveCount(1, { timeout: 20_000 });
   await expect(channelMessage(a.page, text).getByTestId('send-failure')).toHaveCount(0);
   expect(await storedCopies(text)).toBe(1);
 });

@@ -8,9 +8,11 @@ function statusOf(error: SendErrorLike): number {
   return error.status ?? error.response?.status ?? 0;
 }
 
+/** Stream's numeric error code; axios's own string codes ("ERR_NETWORK") mean no server answered. */
 function codeOf(error: SendErrorLike): number | null {
   const data = (error.response?.data ?? {}) as { code?: unknown };
-  return typeof data.code === 'number' ? data.code : (error.code ?? null);
+  if (typeof data.code === 'number') return data.code;
+  return typeof error.code === 'number' ? error.code : null;
 }
 
 /**
@@ -71,7 +73,10 @@ function showDelivered(client: StreamChat, entry: OutboxEntry, result: SendResul
  * answers (stored, already stored, or refused); it stays when the connection is still down.
  * Returns how many entries are left.
  */
-export async function flushOutbox(client: StreamChat, store: Outbox = defaultOutbox): Promise<number> {
+export async function flushOutbox(
+  client: StreamChat,
+  store: Outbox = defaultOutbox,
+): Promise<number> {
   const userId = client.userID;
   if (!userId) return 0;
   for (const entry of store.list(userId)) {

@@ -44,7 +44,8 @@ describe('the outbox', () => {
 
   it('keeps only the newest entries past its bound', () => {
     const outbox = createOutbox(memoryStorage());
-    for (let index = 0; index < OUTBOX_MAX_ENTRIES + 5; index += 1) outbox.put('a', entry(`m${index}`));
+    for (let index = 0; index < OUTBOX_MAX_ENTRIES + 5; index += 1)
+      outbox.put('a', entry(`m${index}`));
     const ids = outbox.list('a').map((item) => item.message.id);
     expect(ids).toHaveLength(OUTBOX_MAX_ENTRIES);
     expect(ids[0]).toBe('m5');
@@ -69,7 +70,10 @@ describe('the outbox', () => {
     const outbox = createOutbox(storage);
     storage.setItem('daohuu:outbox:v1:a', '{not json');
     expect(outbox.list('a')).toEqual([]);
-    storage.setItem('daohuu:outbox:v1:a', JSON.stringify([{ cid: 'x', message: {}, queuedAt: 1 }, 7]));
+    storage.setItem(
+      'daohuu:outbox:v1:a',
+      JSON.stringify([{ cid: 'x', message: {}, queuedAt: 1 }, 7]),
+    );
     expect(outbox.list('a')).toEqual([]);
   });
 
