@@ -50,7 +50,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   a = await newChatUser(browser, baseURL, 'Hộp Thư');
   b = await newChatUser(browser, baseURL, 'Người Nhận');
-  path = await openDirectMessage(a, b, { bOpens: true });
+  path = await openDirectMessage(a, b);
+  await openChat(b.page, path, { timeout: 60_000 });
+  await expect(channelComposer(b.page)).toBeVisible({ timeout: 30_000 });
 });
 
 test.afterAll(async () => closeChatUsers(a, b));

@@ -8,7 +8,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useMe } from '@/lib/auth';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '@/lib/auth';
 import { useLoginDialog, type LoginTab } from '@/lib/login-dialog';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -21,7 +22,8 @@ export function LoginDialog() {
   const openerRef = React.useRef<HTMLElement | null>(null);
   // Someone already signed in has nothing to do here: an old `?dang-nhap=1` link (or a second tab that signed in
   // meanwhile) closes the dialog and drops the parameter instead of offering a sign-in.
-  const signedIn = Boolean(useMe().data);
+  // Read from the cache the app shell fills; the dialog itself never asks the server who is signed in.
+  const signedIn = Boolean(useQuery({ ...meQueryOptions(), enabled: false }).data);
   React.useEffect(() => {
     if (signedIn && open) closeLogin();
   }, [signedIn, open, closeLogin]);
