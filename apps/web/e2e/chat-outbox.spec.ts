@@ -105,7 +105,7 @@ test('a refused send is not queued: it keeps its reason and never goes out by it
   );
   await send(channelComposer(a.page), text);
   const failure = channelMessage(a.page, text).getByTestId('send-failure');
-  await expect(failure).toContainText('bạn không có quyền gửi tin nhắn');
+  await expect(failure).toContainText('đạo hữu không có quyền gửi tin nhắn');
   await expect(failure.getByRole('button', { name: 'Thử lại' })).toHaveCount(0);
   const queued = await a.page.evaluate(() =>
     Object.keys(localStorage).filter((key) => key.startsWith('daohuu:outbox:v1:')),

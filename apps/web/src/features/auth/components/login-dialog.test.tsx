@@ -118,8 +118,8 @@ describe('LoginDialog', () => {
     ['PASSWORD_TOO_SHORT', 400, 'Mật khẩu phải có ít nhất 8 ký tự.'],
     ['INVALID_EMAIL', 400, 'Email không hợp lệ.'],
     ['INVALID_NAME', 400, 'Đạo hiệu phải có từ 2 đến 32 ký tự.'],
-    ['TOO_MANY_ATTEMPTS', 429, 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
-    [undefined, 429, 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
+    ['TOO_MANY_ATTEMPTS', 429, 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
+    [undefined, 429, 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
     ['SOMETHING_NEW', 500, 'Đã có lỗi xảy ra. Vui lòng thử lại.'],
   ])(
     'translates sign-up error %s (%i) and keeps đạo hiệu and email',
