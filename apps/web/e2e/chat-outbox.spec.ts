@@ -5,9 +5,9 @@ import {
   closeChatUsers,
   newChatUser,
   openChat,
-  openDirectMessage,
   ownChatClient,
   send,
+  startDirectMessage,
   type ChatUser,
 } from './chat-support';
 
@@ -47,11 +47,13 @@ async function storedCopies(text: string): Promise<number> {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   a = await newChatUser(browser, baseURL, 'Hộp Thư');
   b = await newChatUser(browser, baseURL, 'Người Nhận');
-  path = await openDirectMessage(a, b);
-  await openChat(b.page, path, { timeout: 60_000 });
+  // The machine running the suite can be slow to connect: wait longer than the shared helpers do.
+  await openChat(a.page, '/chat', { timeout: 90_000 });
+  path = await startDirectMessage(a.page, b);
+  await openChat(b.page, path, { timeout: 90_000 });
   await expect(channelComposer(b.page)).toBeVisible({ timeout: 30_000 });
 });
 
