@@ -85,7 +85,10 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
       // A card: the header row steps aside and each field says what it is.
       await expect(page.locator('thead')).toBeHidden();
       const card = page.locator('tr[data-user-id]').first();
-      await expect(card.getByText('Tu vi', { exact: true })).toHaveCount(0);
+      const labels = await card
+        .locator('td[data-label]')
+        .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+      expect(labels).toEqual(['"Vai trò"', '"Tu vi"', '"Cảnh giới"', '"Số dư"']);
       const box = await card.boundingBox();
       expect(box?.width ?? Infinity).toBeLessThanOrEqual(viewport.width);
     }
