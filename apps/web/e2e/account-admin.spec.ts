@@ -13,6 +13,9 @@ import {
 // Account screens (password, avatar, sign-in link) and the admin and realm pages at desktop and phone widths.
 test.slow();
 
+/** The first look after a navigation: a screen's code loads on demand, slowly on a loaded machine. */
+const SCREEN = { timeout: 30_000 };
+
 /** A 1×1 PNG: enough for an avatar upload. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -48,14 +51,14 @@ test('/quan-tri opens the admin home with a way to each admin screen', async ({
 }) => {
   const page = await pageAs(browser, baseURL, ADMIN);
   await page.goto('/quan-tri');
-  await expect(page.getByRole('heading', { name: 'Quản trị', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quản trị', level: 1 })).toBeVisible(SCREEN);
   const areas = page.getByRole('navigation', { name: 'Khu vực quản trị' });
   for (const name of ['Người dùng', 'Kiểm duyệt', 'Chiến dịch']) {
     await expect(areas.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await areas.getByRole('link', { name: /^Người dùng/ }).click();
   await expect(page).toHaveURL(/\/quan-tri\/nguoi-dung$/);
-  await expect(page.getByRole('heading', { name: 'Người dùng', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Người dùng', level: 1 })).toBeVisible(SCREEN);
   await page.context().close();
 });
 
@@ -64,7 +67,7 @@ test('/quan-tri turns a cultivator without a staff role away', async ({ browser,
     signUp: true,
   });
   await page.goto('/quan-tri');
-  await expect(page.getByText('Không có quyền truy cập')).toBeVisible();
+  await expect(page.getByText('Không có quyền truy cập')).toBeVisible(SCREEN);
   await expect(page.getByRole('navigation', { name: 'Khu vực quản trị' })).toHaveCount(0);
   await page.context().close();
 });
@@ -77,7 +80,7 @@ for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
     const page = await pageAs(browser, baseURL, ADMIN, viewport);
     await page.goto('/quan-tri/nguoi-dung');
     const save = page.getByRole('button', { name: /^Lưu thay đổi cho / }).first();
-    await expect(save).toBeVisible({ timeout: 15_000 });
+    await expect(save).toBeVisible(SCREEN);
     await expect(save).toBeInViewport({ ratio: 1 });
     expect(await scrollsSideways(page, 'table')).toBe(false);
     expect(await scrollsSideways(page, 'div:has(> table)')).toBe(false);
@@ -103,7 +106,7 @@ test('the realm table at 375 px shows the tu vi thresholds without a sideways sc
   await page.goto('/canh-gioi');
   const table = page.locator('[data-slot="realm-table"]');
   const last = table.getByRole('row').last();
-  await expect(last).toContainText('Tiên Nhân');
+  await expect(last).toContainText('Tiên Nhân', SCREEN);
   // Below the fold is fine (the page scrolls down); off to the side is not.
   await last.scrollIntoViewIfNeeded();
   await expect(last.getByText('trên 500.000.000.000')).toBeInViewport({ ratio: 1 });
@@ -117,6 +120,7 @@ test('the password fields can show and hide what was typed', async ({ page }) =>
   await page.goto('/?dang-nhap=1');
   const dialog = page.getByRole('dialog');
   const password = dialog.getByLabel('Mật khẩu', { exact: true });
+  await expect(password).toBeVisible(SCREEN);
   await password.fill('bi-mat-tu-tien');
   await expect(password).toHaveAttribute('type', 'password');
   await dialog.getByRole('button', { name: 'Hiện mật khẩu' }).click();
@@ -138,6 +142,7 @@ test('a cultivator changes their password on the profile, then signs in with the
   const page = await pageAs(browser, baseURL, who, VIEWPORTS.desktop, { signUp: true });
   await page.goto('/ho-so');
   const form = page.getByRole('form', { name: 'Đổi mật khẩu' });
+  await expect(form).toBeVisible(SCREEN);
   await form.getByLabel('Mật khẩu hiện tại', { exact: true }).fill('khong-phai-mat-khau');
   await form.getByLabel('Mật khẩu mới', { exact: true }).fill('mat-khau-moi-2026');
   await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
@@ -174,6 +179,7 @@ test('an uploaded avatar shows in the sidebar and becomes the chat user’s imag
   const who = newCultivator('Ảnh Đại Diện');
   const page = await pageAs(browser, baseURL, who, VIEWPORTS.desktop, { signUp: true });
   await page.goto('/ho-so');
+  await expect(page.getByRole('button', { name: 'Tải ảnh lên' })).toBeVisible(SCREEN);
   // No avatar yet: the initials stand in.
   await expect(sidebarFooter(page).locator('img')).toHaveCount(0);
 
@@ -184,11 +190,11 @@ test('an uploaded avatar shows in the sidebar and becomes the chat user’s imag
   });
   await expect(page.getByRole('alert')).toContainText('Chỉ nhận ảnh PNG, JPEG, WebP hoặc GIF.');
 
-  await expect(page.getByRole('button', { name: 'Tải ảnh lên' })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Tải ảnh lên' })).toBeEnabled({ timeout: 60_000 });
   await page
     .getByLabel('Chọn ảnh đại diện')
     .setInputFiles({ name: 'chan-dung.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText('Đã cập nhật ảnh đại diện.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Đã cập nhật ảnh đại diện.')).toBeVisible(SCREEN);
   const avatar = sidebarFooter(page).locator('img');
   await expect(avatar).toHaveAttribute('src', /^\/chat\/uploads\//);
   const path = (await avatar.getAttribute('src')) ?? '';
@@ -226,7 +232,7 @@ test('?dang-nhap=1 opens no dialog for someone already signed in, and the link i
     signUp: true,
   });
   await page.goto('/canh-gioi?dang-nhap=1');
-  await expect(page.getByRole('heading', { name: 'Bảng cảnh giới', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bảng cảnh giới', level: 1 })).toBeVisible(SCREEN);
   await expect(page).toHaveURL(/\/canh-gioi$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.context().close();
