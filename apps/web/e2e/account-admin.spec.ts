@@ -146,7 +146,7 @@ test('a cultivator changes their password on the profile, then signs in with the
   await form.getByLabel('Mật khẩu hiện tại', { exact: true }).fill('khong-phai-mat-khau');
   await form.getByLabel('Mật khẩu mới', { exact: true }).fill('mat-khau-moi-2026');
   await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Mật khẩu hiện tại không đúng.');
+  await expect(form.getByRole('alert')).toHaveText('Mật khẩu hiện tại không đúng.', SCREEN);
 
   await form.getByLabel('Mật khẩu mới', { exact: true }).fill('ngan');
   await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
@@ -155,7 +155,8 @@ test('a cultivator changes their password on the profile, then signs in with the
   await form.getByLabel('Mật khẩu hiện tại', { exact: true }).fill(who.password);
   await form.getByLabel('Mật khẩu mới', { exact: true }).fill('mat-khau-moi-2026');
   await form.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-  await expect(page.getByText('Đã đổi mật khẩu.')).toBeVisible();
+  await expect(page.getByText('Đã đổi mật khẩu.')).toBeVisible(SCREEN);
+  await expect(form.getByLabel('Mật khẩu hiện tại', { exact: true })).toHaveValue('');
   await page.context().close();
 
   const fresh = await browser.newContext({ baseURL });

@@ -21,15 +21,20 @@ export function LoginDialog() {
   // whatever had focus when it opened and gives focus back there.
   const openerRef = React.useRef<HTMLElement | null>(null);
   // Someone already signed in has nothing to do here: an old `?dang-nhap=1` link (or a second tab that signed in
-  // meanwhile) closes the dialog and drops the parameter instead of offering a sign-in.
-  // Read from the cache the app shell fills; the dialog itself never asks the server who is signed in.
-  const signedIn = Boolean(useQuery({ ...meQueryOptions(), enabled: false }).data);
+  // meanwhile) closes the dialog and drops the parameter. Until the app shell knows who is signed in the dialog
+  // waits, so a signed-in user never sees it flash. Read from the cache only: the dialog asks the server nothing.
+  const me = useQuery({ ...meQueryOptions(), enabled: false });
+  const signedIn = Boolean(me.data);
+  const known = me.data !== undefined || me.isError;
   React.useEffect(() => {
     if (signedIn && open) closeLogin();
   }, [signedIn, open, closeLogin]);
 
   return (
-    <Dialog open={open && !signedIn} onOpenChange={(next) => (next ? undefined : closeLogin())}>
+    <Dialog
+      open={open && known && !signedIn}
+      onOpenChange={(next) => (next ? undefined : closeLogin())}
+    >
       <DialogContent
         className="overflow-hidden sm:max-w-md"
         onOpenAutoFocus={() => {
