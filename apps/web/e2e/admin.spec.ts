@@ -9,7 +9,7 @@ import {
   snap,
 } from './support';
 
-const FORBIDDEN = 'Bạn không có quyền truy cập trang này.';
+const FORBIDDEN = 'Đạo hữu không có quyền truy cập trang này.';
 
 test.use({ viewport: VIEWPORTS.desktop });
 

@@ -17,6 +17,13 @@ let a: ChatUser;
 let b: ChatUser;
 const HOAN_KIEM = { latitude: 21.0285, longitude: 105.8542 };
 const TAY_HO = { latitude: 21.0583, longitude: 105.8214 };
+/** The default tile server (apps/web/src/config/map.ts); no test reaches it, every tile request is answered here. */
+const TILES = 'https://tile.openstreetmap.org/**';
+/** A 1×1 green PNG standing in for a map tile. */
+const TILE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function locationCards(page: Page): Locator {
   return page.locator('.str-chat__main-panel [data-testid="location-card"]');
@@ -31,16 +38,23 @@ async function openShareLocation(page: Page): Promise<Locator> {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
+  // Two sign-ups, two connections and a new conversation: slow on a loaded machine.
+  test.setTimeout(120_000);
   a = await newChatUser(browser, baseURL, 'Du Hành');
   b = await newChatUser(browser, baseURL, 'Bạn Đồng Hành');
   await a.context.grantPermissions(['geolocation']);
   await a.context.setGeolocation(HOAN_KIEM);
+  // A's browser gets tiles from a local PNG; B's cannot reach the tile server at all.
+  await a.context.route(TILES, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }),
+  );
+  await b.context.route(TILES, (route) => route.abort('internetdisconnected'));
   await openDirectMessage(a, b, { bOpens: true });
 });
 
 test.afterAll(async () => closeChatUsers(a, b));
 
-test('a one-off location shows its coordinates and a map link to both', async () => {
+test('a one-off location shows its coordinates and a map link to both, and a small map where tiles load', async () => {
   const position = await openShareLocation(a.page);
   await expect(position).toHaveText('Vị trí: 21.028500, 105.854200');
   await a.page.getByRole('button', { name: 'Chia sẻ', exact: true }).click();
@@ -56,8 +70,26 @@ test('a one-off location shows its coordinates and a map link to both', async ()
       'https://www.openstreetmap.org/?mlat=21.028500&mlon=105.854200#map=16/21.028500/105.854200',
     );
   }
-  // No map tiles are loaded: the card has no image and no frame.
-  await expect(locationCards(b.page).last().locator('img, iframe')).toHaveCount(0);
+  // A's tiles load: a map of tile images with the point in the middle, credited to OpenStreetMap.
+  const map = locationCards(a.page).last().getByRole('img', { name: 'Bản đồ vị trí' });
+  await expect(map).toBeVisible();
+  await expect(map.locator('img').first()).toHaveAttribute(
+    'src',
+    /^https:\/\/tile\.openstreetmap\.org\/15\/\d+\/\d+\.png$/,
+  );
+  await expect
+    .poll(() =>
+      map
+        .locator('img')
+        .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+    )
+    .toEqual(expect.arrayContaining([1]));
+  await expect(map.getByRole('link', { name: '© OpenStreetMap' })).toBeVisible();
+  // B's tiles cannot load: the map steps aside and the coordinates stand alone, with no broken image left.
+  const bCard = locationCards(b.page).last();
+  await expect(bCard.getByTestId('location-map')).toHaveCount(0);
+  await expect(bCard.locator('img, iframe')).toHaveCount(0);
+  await expect(bCard.getByTestId('location-coordinates')).toBeVisible();
 });
 
 test('a live location shows the time left and follows the sharer', async () => {

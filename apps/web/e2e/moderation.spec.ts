@@ -358,7 +358,7 @@ test('a member banned app-wide while their open tab missed the ban is told on th
   const refused = channelMessage(member.page, text);
   await expect(refused).toHaveClass(/str-chat__message--failed/, LIVE);
   await expect(refused.getByTestId('send-failure')).toHaveText(
-    /^Chưa gửi được: bạn đang bị cấm chat đến \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}$/,
+    /^Chưa gửi được: đạo hữu đang bị cấm chat đến \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}$/,
     LIVE,
   );
   await expect(refused.getByRole('button', { name: 'Gửi lại' })).toHaveCount(0);

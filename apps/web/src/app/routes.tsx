@@ -6,6 +6,7 @@ import { ChatRoute } from './routes/chat';
 import { HomeRoute } from './routes/home';
 import {
   LazyAdminCampaignsRoute,
+  LazyAdminHomeRoute,
   LazyAdminModerationRoute,
   LazyAdminUsersRoute,
   LazyProfileRoute,
@@ -36,6 +37,11 @@ export const routes: RouteObject[] = [
             path: paths.reminders.path,
             element: <LazyRemindersScreen />,
             handle: handle('Nhắc nhở'),
+          },
+          {
+            path: paths.admin.home.path,
+            element: <LazyAdminHomeRoute />,
+            handle: handle('Quản trị'),
           },
           {
             path: paths.admin.users.path,

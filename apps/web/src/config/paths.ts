@@ -12,6 +12,7 @@ export const paths = {
       `/chat/${encodeURIComponent(type)}/${encodeURIComponent(id)}`,
   },
   admin: {
+    home: { path: '/quan-tri', getHref: () => '/quan-tri' },
     users: { path: '/quan-tri/nguoi-dung', getHref: () => '/quan-tri/nguoi-dung' },
     moderation: { path: '/quan-tri/kiem-duyet', getHref: () => '/quan-tri/kiem-duyet' },
     campaigns: { path: '/quan-tri/chien-dich', getHref: () => '/quan-tri/chien-dich' },

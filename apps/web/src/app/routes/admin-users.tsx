@@ -16,7 +16,7 @@ export function Forbidden() {
       icon={ShieldOffIcon}
       tone="warning"
       title="Không có quyền truy cập"
-      description="Bạn không có quyền truy cập trang này."
+      description="Đạo hữu không có quyền truy cập trang này."
     >
       <Button variant="outline" asChild>
         <Link to={paths.home.getHref()}>Về Tổng quan</Link>

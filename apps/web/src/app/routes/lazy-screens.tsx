@@ -14,6 +14,9 @@ function lazyScreen<Props extends object>(
 
 export const LazyProfileRoute = lazyScreen(async () => (await import('./profile')).ProfileRoute);
 export const LazyRealmsRoute = lazyScreen(async () => (await import('./realms')).RealmsRoute);
+export const LazyAdminHomeRoute = lazyScreen(
+  async () => (await import('./admin-home')).AdminHomeRoute,
+);
 export const LazyAdminUsersRoute = lazyScreen(
   async () => (await import('./admin-users')).AdminUsersRoute,
 );

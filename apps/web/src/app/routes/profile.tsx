@@ -3,7 +3,9 @@ import { QueryError } from '@/components/query-error';
 import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BlockedUsersSection } from '@/features/chat/people/blocked-users-section';
+import { AvatarForm } from '@/features/profile/components/avatar-form';
 import { BreakthroughSetting } from '@/features/profile/components/breakthrough-setting';
+import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { EditDaoHieuForm } from '@/features/profile/components/edit-dao-hieu-form';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import { useMe } from '@/lib/auth';
@@ -27,6 +29,8 @@ export function ProfileRoute() {
         <ProfileDetails profile={me.data} />
         <div className="grid gap-6">
           <EditDaoHieuForm profile={me.data} />
+          <AvatarForm profile={me.data} />
+          <ChangePasswordForm />
           <BreakthroughSetting />
           <BlockedUsersSection />
         </div>

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
 import { ROLE_LABELS, useMe } from '@/lib/auth';
+import { cn } from '@/lib/utils';
 import { useUpdateUser, type UpdateUserInput } from '../api/users';
 import {
   BALANCE_RANGE_MESSAGE,
@@ -40,10 +41,17 @@ function AmountInput({
       onChange={(event) => onChange(event.target.value)}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
-      className="h-8 w-36 text-right tabular-nums"
+      className="h-8 w-32 text-right tabular-nums max-md:w-full"
     />
   );
 }
+
+/**
+ * A cell of the table; below md the row is a card and each cell shows its column's name above it (data-label), so
+ * nothing needs a sideways scroll on a phone.
+ */
+const CELL =
+  'px-3 py-3 max-md:block max-md:p-0 max-md:before:mb-1 max-md:before:block max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 /** One user, with tu vi and balance editable in place; the form is the whole row. */
 export function UserRow({ user }: { user: Profile }) {
@@ -102,9 +110,13 @@ export function UserRow({ user }: { user: Profile }) {
 
   return (
     <>
-      <tr className="border-t align-top" data-user-id={user.id} aria-label={user.daoHieu}>
-        <td className="px-4 py-3">
-          <div className="flex min-w-52 items-center gap-3">
+      <tr
+        className="border-t align-top max-md:grid max-md:grid-cols-2 max-md:gap-3 max-md:rounded-xl max-md:border max-md:bg-card max-md:p-4 max-md:shadow-sm"
+        data-user-id={user.id}
+        aria-label={user.daoHieu}
+      >
+        <td className={cn(CELL, 'max-md:col-span-2')}>
+          <div className="flex min-w-0 items-center gap-3 md:min-w-44">
             <UserAvatar name={user.daoHieu} image={user.image} />
             <div className="grid min-w-0">
               <span className="truncate font-medium">{user.daoHieu}</span>
@@ -112,11 +124,11 @@ export function UserRow({ user }: { user: Profile }) {
             </div>
           </div>
         </td>
-        <td className="px-4 py-3">
+        <td className={cn(CELL, 'max-md:col-span-2')} data-label="Vai trò">
           <NativeSelect
             form={formId}
             aria-label={`Vai trò của ${user.daoHieu}`}
-            className="h-8 w-44"
+            className="h-8 w-36 max-md:w-full"
             value={role}
             disabled={isMe}
             onChange={(event) => setRole(event.target.value as Role)}
@@ -128,7 +140,7 @@ export function UserRow({ user }: { user: Profile }) {
             ))}
           </NativeSelect>
         </td>
-        <td className="px-4 py-3">
+        <td className={CELL} data-label="Tu vi">
           <form id={formId} noValidate onSubmit={handleSubmit} aria-label={`Sửa ${user.daoHieu}`}>
             <AmountInput
               form={formId}
@@ -143,10 +155,10 @@ export function UserRow({ user }: { user: Profile }) {
             {formatAmount(user.tuVi, 1)}
           </p>
         </td>
-        <td className="px-4 py-3" data-slot="user-realm">
+        <td className={cn(CELL, 'max-md:col-span-2')} data-label="Cảnh giới" data-slot="user-realm">
           <Cultivation tuVi={user.tuVi} />
         </td>
-        <td className="px-4 py-3">
+        <td className={CELL} data-label="Số dư">
           <AmountInput
             form={formId}
             label={`Số dư của ${user.daoHieu}`}
@@ -159,21 +171,22 @@ export function UserRow({ user }: { user: Profile }) {
             {formatAmount(user.balance, 'currency')}
           </p>
         </td>
-        <td className="px-4 py-3">
+        <td className={cn(CELL, 'max-md:col-span-2')}>
           <SubmitButton
             form={formId}
             size="sm"
             pending={updateUser.isPending}
             disabled={!changed}
             aria-label={`Lưu thay đổi cho ${user.daoHieu}`}
+            className="max-md:w-full"
           >
             Lưu
           </SubmitButton>
         </td>
       </tr>
       {messages.length > 0 ? (
-        <tr data-slot="user-row-messages">
-          <td colSpan={6} className="px-4 pb-3">
+        <tr data-slot="user-row-messages" className="max-md:block">
+          <td colSpan={6} className="px-3 pb-3 max-md:block max-md:px-1">
             <div id={`${formId}-messages`} className="grid gap-1">
               {messages.map((message) => (
                 <p key={message} role="alert" className="text-sm text-destructive">

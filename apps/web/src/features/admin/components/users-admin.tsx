@@ -46,43 +46,47 @@ export function UsersAdmin() {
       {users.isError && !users.data ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-          <table className="w-full min-w-[56rem] text-sm" aria-busy={users.isFetching || undefined}>
+        // Below md each row is a card (user-row.tsx): the wrapper and the header row step aside.
+        <div className="rounded-xl border bg-card shadow-sm md:overflow-x-auto max-md:border-0 max-md:bg-transparent max-md:shadow-none">
+          <table className="w-full text-sm max-md:block" aria-busy={users.isFetching || undefined}>
             <caption className="sr-only">Danh sách người dùng</caption>
-            <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
+            <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase max-md:hidden">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   Người dùng
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   Vai trò
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   Tu vi
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   Cảnh giới
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   Số dư
                 </th>
-                <th scope="col" className="px-4 py-3 font-medium">
+                <th scope="col" className="px-3 py-3 font-medium">
                   <span className="sr-only">Thao tác</span>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:grid max-md:gap-3">
               {users.isPending ? (
                 Array.from({ length: 4 }, (_, index) => (
-                  <tr key={index} className="border-t">
-                    <td colSpan={6} className="px-4 py-3">
+                  <tr key={index} className="border-t max-md:block max-md:border-0">
+                    <td colSpan={6} className="px-4 py-3 max-md:block max-md:p-0">
                       <Skeleton className="h-8 w-full" />
                     </td>
                   </tr>
                 ))
               ) : users.data.users.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
+                <tr className="max-md:block">
+                  <td
+                    colSpan={6}
+                    className="px-4 py-10 text-center text-muted-foreground max-md:block"
+                  >
                     Không tìm thấy người dùng nào.
                   </td>
                 </tr>

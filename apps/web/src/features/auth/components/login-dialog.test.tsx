@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Profile } from '@daohuu/domain';
 import { describe, expect, it } from 'vitest';
 import { Button } from '@/components/ui/button';
+import { meQueryKey } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 import { stubAuthFetch } from '@/testing/auth-fetch-stub';
-import { renderWithProviders } from '@/testing/render';
+import { createTestQueryClient, renderWithProviders } from '@/testing/render';
 import { LoginDialog } from './login-dialog';
 
 function Opener() {
@@ -17,13 +19,16 @@ function Opener() {
   );
 }
 
-function renderDialog(url = '/') {
+/** `me` as the app shell leaves it: null for a guest (the default), a profile once signed in. */
+function renderDialog(url = '/', me: Profile | null = null) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(meQueryKey, me);
   return renderWithProviders(
     <>
       <Opener />
       <LoginDialog />
     </>,
-    { url },
+    { url, queryClient },
   );
 }
 
@@ -67,6 +72,32 @@ describe('LoginDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Mở đăng nhập' }));
     await user.click(screen.getByRole('button', { name: 'Đóng' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays closed on ?dang-nhap=1 for someone already signed in, and drops the parameter', async () => {
+    const me: Profile = {
+      id: 'u1',
+      daoHieu: 'Lâm Phong',
+      email: 'lam.phong@daohuu.vn',
+      role: 'user',
+      tuVi: 0,
+      balance: 0,
+      image: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    renderDialog('/canh-gioi?dang-nhap=1&tab=x', me);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/canh-gioi\?tab=x$/),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits on ?dang-nhap=1 until the app knows nobody is signed in', async () => {
+    const queryClient = createTestQueryClient();
+    renderWithProviders(<LoginDialog />, { url: '/?dang-nhap=1', queryClient });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => queryClient.setQueryData(meQueryKey, null));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('opens from ?dang-nhap=1 and removes the parameter when it closes', async () => {
@@ -118,8 +149,8 @@ describe('LoginDialog', () => {
     ['PASSWORD_TOO_SHORT', 400, 'Mật khẩu phải có ít nhất 8 ký tự.'],
     ['INVALID_EMAIL', 400, 'Email không hợp lệ.'],
     ['INVALID_NAME', 400, 'Đạo hiệu phải có từ 2 đến 32 ký tự.'],
-    ['TOO_MANY_ATTEMPTS', 429, 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
-    [undefined, 429, 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
+    ['TOO_MANY_ATTEMPTS', 429, 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
+    [undefined, 429, 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.'],
     ['SOMETHING_NEW', 500, 'Đã có lỗi xảy ra. Vui lòng thử lại.'],
   ])(
     'translates sign-up error %s (%i) and keeps đạo hiệu and email',

@@ -8,6 +8,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '@/lib/auth';
 import { useLoginDialog, type LoginTab } from '@/lib/login-dialog';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -18,9 +20,21 @@ export function LoginDialog() {
   // Radix returns focus only to a Dialog.Trigger; this dialog is opened from anywhere, so it remembers
   // whatever had focus when it opened and gives focus back there.
   const openerRef = React.useRef<HTMLElement | null>(null);
+  // Someone already signed in has nothing to do here: an old `?dang-nhap=1` link (or a second tab that signed in
+  // meanwhile) closes the dialog and drops the parameter. Until the app shell knows who is signed in the dialog
+  // waits, so a signed-in user never sees it flash. Read from the cache only: the dialog asks the server nothing.
+  const me = useQuery({ ...meQueryOptions(), enabled: false });
+  const signedIn = Boolean(me.data);
+  const known = me.data !== undefined || me.isError;
+  React.useEffect(() => {
+    if (signedIn && open) closeLogin();
+  }, [signedIn, open, closeLogin]);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : closeLogin())}>
+    <Dialog
+      open={open && known && !signedIn}
+      onOpenChange={(next) => (next ? undefined : closeLogin())}
+    >
       <DialogContent
         className="overflow-hidden sm:max-w-md"
         onOpenAutoFocus={() => {

@@ -5,6 +5,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { useSignInMutation } from '../api/auth-mutations';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { validateEmail, validateSignInPassword } from '../utils/validation';
+import { PasswordField } from './password-field';
 
 export function SignInForm() {
   const [email, setEmail] = React.useState('');
@@ -32,11 +33,10 @@ export function SignInForm() {
         onChange={(event) => setEmail(event.target.value)}
         error={fieldErrors.email}
       />
-      <FormField
+      <PasswordField
         ref={passwordRef}
         label="Mật khẩu"
         name="password"
-        type="password"
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}

@@ -6,6 +6,7 @@ import { validateDaoHieu } from '@/lib/dao-hieu';
 import { useSignUpMutation } from '../api/auth-mutations';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { validateEmail, validateNewPassword } from '../utils/validation';
+import { PasswordField } from './password-field';
 
 export function SignUpForm() {
   const [daoHieu, setDaoHieu] = React.useState('');
@@ -48,11 +49,10 @@ export function SignUpForm() {
         onChange={(event) => setEmail(event.target.value)}
         error={fieldErrors.email}
       />
-      <FormField
+      <PasswordField
         ref={passwordRef}
         label="Mật khẩu"
         name="password"
-        type="password"
         autoComplete="new-password"
         placeholder="Ít nhất 8 ký tự"
         value={password}

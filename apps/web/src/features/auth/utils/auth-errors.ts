@@ -19,7 +19,7 @@ const MESSAGES: Record<string, string> = {
   PASSWORD_TOO_SHORT: PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORD_TOO_LONG: 'Mật khẩu quá dài.',
   INVALID_EMAIL: 'Email không hợp lệ.',
-  TOO_MANY_ATTEMPTS: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
+  TOO_MANY_ATTEMPTS: 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
   INVALID_NAME: DAO_HIEU_LENGTH_MESSAGE,
   NETWORK_ERROR: 'Không thể kết nối đến máy chủ. Vui lòng thử lại.',
 };

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
 import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
 import { ChannelDraftSync } from '../drafts/channel-draft-sync';
+import { sendThroughOutbox } from '../outbox/outbox-send';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
 import { MembersPanel } from '../people/members-panel';
 import { useMentionClick } from '../people/mention-click';
@@ -116,7 +117,11 @@ export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: b
   return (
     <div className="dh-chat__channel">
       <WithComponents overrides={overrides}>
-        <Channel EmptyPlaceholder={<NoChannelSelected />} onMentionsClick={onMentionsClick}>
+        <Channel
+          EmptyPlaceholder={<NoChannelSelected />}
+          onMentionsClick={onMentionsClick}
+          doSendMessageRequest={sendThroughOutbox}
+        >
           <ChannelBody />
         </Channel>
       </WithComponents>

@@ -15,6 +15,7 @@ import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
 import { MemberComposer, SlowModeCountdown } from '../moderation/member-composer';
+import { OutboxFlusher } from '../outbox/outbox-flusher';
 import { ReportDialogProvider } from '../moderation/report-dialog';
 import { ProfileCardProvider } from '../people/profile-card-context';
 import { ViReminderNotification } from '../reminders/reminder-notification';
@@ -121,6 +122,7 @@ export function ChatWorkspace({
         />
         <ChatToasts />
         {isGuest ? null : <LiveLocationSharing />}
+        {isGuest ? null : <OutboxFlusher client={client} />}
         <ReportDialogProvider client={client}>
           <ProfileCardProvider enabled={!isGuest}>
             <WithComponents overrides={overrides}>

@@ -3,6 +3,7 @@ import * as React from 'react';
 import type { SharedLocationResponse } from 'stream-chat';
 import { useChatContext, useTranslationContext, type GeolocationProps } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { LocationMap } from './location-map';
 import { formatCoordinates, openStreetMapHref, remainingMs } from './map-link';
 
 // The remaining time is shown in minutes; refreshing more often would change nothing on screen.
@@ -50,8 +51,8 @@ function useLatestLocation(given: SharedLocationResponse): SharedLocationRespons
 }
 
 /**
- * A shared location in the message list, in place of stream-chat-react's map placeholder: the coordinates, for a
- * live location the time left (and "Dừng chia sẻ" for its owner), and a link that opens the point on OpenStreetMap.
+ * A shared location in the message list, in place of stream-chat-react's map placeholder: the coordinates, a small
+ * map when its tiles load, for a live location the time left (and "Dừng chia sẻ" for its owner), and a link that opens the point on OpenStreetMap.
  * Live updates arrive as message updates, so the coordinates follow the sharer.
  */
 export function LocationCard({ location: given }: GeolocationProps) {
@@ -84,6 +85,7 @@ export function LocationCard({ location: given }: GeolocationProps) {
           {t('Location: {{ coordinates }}', { coordinates })}
         </span>
       </div>
+      <LocationMap latitude={location.latitude} longitude={location.longitude} />
       <p className="text-muted-foreground text-sm" data-testid="location-status">
         {status}
       </p>

@@ -3,10 +3,7 @@ export function formatCoordinates(latitude: number, longitude: number): string {
   return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
 
-/**
- * A plain OpenStreetMap link for a point. The app renders no map itself: there is no tile server offline, and a
- * link costs nothing until it is followed.
- */
+/** An OpenStreetMap link for a point, to see it on a full map (the card itself shows only a small one). */
 export function openStreetMapHref(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);

@@ -64,12 +64,14 @@ function useSendFailure(message: LocalMessage): SendFailure {
 
 /**
  * Under a refused message: why, in Vietnamese, and the SDK's resend where sending again may work (slow mode over,
- * connection back, rate limit lifted). stream-chat-react alone shows only a red badge.
+ * connection back, rate limit lifted). A send lost to the connection just reads "Chưa gửi được · Thử lại": the
+ * outbox (../outbox) sends it by itself when the connection returns. stream-chat-react alone shows only a red badge.
  */
 export function SendFailureNote({ message }: { message: LocalMessage }) {
   const { handleRetry } = useMessageContext();
   const failure = useSendFailure(message);
   const canRetry = failure.retryable && message.status === 'failed';
+  const offline = failure.kind === 'network';
   return (
     <div
       // Own messages only: the note sits under the bubble, on the right like it.
@@ -80,14 +82,16 @@ export function SendFailureNote({ message }: { message: LocalMessage }) {
     >
       <CircleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
       <span>{failure.text}</span>
+      {canRetry && offline ? <span aria-hidden="true">·</span> : null}
       {canRetry ? (
         <button
           type="button"
+          title={offline ? 'Tin nhắn sẽ tự gửi khi có kết nối trở lại' : undefined}
           className="inline-flex items-center gap-1 rounded-sm px-1 font-medium underline underline-offset-2 hover:text-destructive/80 focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => handleRetry(message)}
         >
           <RotateCwIcon className="size-3.5" aria-hidden="true" />
-          Gửi lại
+          {offline ? 'Thử lại' : 'Gửi lại'}
         </button>
       ) : null}
     </div>

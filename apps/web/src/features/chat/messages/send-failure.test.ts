@@ -35,7 +35,7 @@ const cases: Array<[string, SendErrorLike, string, boolean]> = [
   [
     'the other person in a one-to-one conversation blocked the author',
     refused(17, 403, 'you cannot send messages to a user who blocked you'),
-    'Chưa gửi được: người này đã chặn bạn',
+    'Chưa gửi được: người này đã chặn đạo hữu',
     false,
   ],
   [
@@ -57,7 +57,7 @@ const cases: Array<[string, SendErrorLike, string, boolean]> = [
       403,
       'sending a message to messaging:c3-ee235aa8 is not allowed (missing send-message)',
     ),
-    'Chưa gửi được: bạn không có quyền gửi tin nhắn ở kênh này',
+    'Chưa gửi được: đạo hữu không có quyền gửi tin nhắn ở kênh này',
     false,
   ],
   [
@@ -73,7 +73,7 @@ const cases: Array<[string, SendErrorLike, string, boolean]> = [
       429,
       'Too many requests: sendMessage is limited to 60 calls per window. Check the X-RateLimit-* response headers for when to try again.',
     ),
-    'Chưa gửi được: bạn gửi quá nhanh, hãy thử lại sau ít phút',
+    'Chưa gửi được: đạo hữu gửi quá nhanh, hãy thử lại sau ít phút',
     true,
   ],
   [
@@ -90,7 +90,7 @@ const cases: Array<[string, SendErrorLike, string, boolean]> = [
       message: 'Network Error',
       response: { status: 0, data: { message: 'Network Error' } },
     },
-    'Chưa gửi được: mất kết nối, hãy thử lại',
+    'Chưa gửi được',
     true,
   ],
   [
@@ -117,13 +117,13 @@ describe('describeSendFailure', () => {
     const expires = '2026-11-26T07:30:00.000Z';
     expect(describeSendFailure(error, { ban: { expires, reason: 'Spam' } })).toEqual({
       kind: 'banned',
-      text: `Chưa gửi được: bạn đang bị cấm chat đến ${formatMoment(expires)}`,
+      text: `Chưa gửi được: đạo hữu đang bị cấm chat đến ${formatMoment(expires)}`,
       retryable: false,
     });
     expect(describeSendFailure(error, { ban: { expires: null, reason: null } }).text).toBe(
-      'Chưa gửi được: bạn đang bị cấm chat vĩnh viễn',
+      'Chưa gửi được: đạo hữu đang bị cấm chat vĩnh viễn',
     );
-    expect(describeSendFailure(error).text).toBe('Chưa gửi được: bạn đang bị cấm chat');
+    expect(describeSendFailure(error).text).toBe('Chưa gửi được: đạo hữu đang bị cấm chat');
   });
 
   it('prefers the seconds slow mode still has left over the channel’s whole cooldown', () => {

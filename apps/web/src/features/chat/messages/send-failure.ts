@@ -64,9 +64,9 @@ function serverError(error: SendErrorLike): ServerError {
 }
 
 function banText(ban: OwnBan | null | undefined): string {
-  if (!ban) return `${PREFIX}: bạn đang bị cấm chat`;
-  if (!ban.expires) return `${PREFIX}: bạn đang bị cấm chat vĩnh viễn`;
-  return `${PREFIX}: bạn đang bị cấm chat đến ${formatMoment(ban.expires)}`;
+  if (!ban) return `${PREFIX}: đạo hữu đang bị cấm chat`;
+  if (!ban.expires) return `${PREFIX}: đạo hữu đang bị cấm chat vĩnh viễn`;
+  return `${PREFIX}: đạo hữu đang bị cấm chat đến ${formatMoment(ban.expires)}`;
 }
 
 function slowModeText(message: string, remaining: number | undefined): string {
@@ -89,10 +89,10 @@ function failure(kind: SendFailureKind, text: string, retryable = false): SendFa
 function notAllowed(message: string, context: SendFailureContext): SendFailure {
   if (/ is banned$/.test(message)) return failure('banned', banText(context.ban));
   if (/blocked you/.test(message))
-    return failure('blocked-by-user', `${PREFIX}: người này đã chặn bạn`);
+    return failure('blocked-by-user', `${PREFIX}: người này đã chặn đạo hữu`);
   if (/ is frozen$/.test(message) || FROZEN_TEXT.test(message))
     return failure('frozen', `${PREFIX}: kênh đang bị đóng băng`);
-  return failure('not-allowed', `${PREFIX}: bạn không có quyền gửi tin nhắn ở kênh này`);
+  return failure('not-allowed', `${PREFIX}: đạo hữu không có quyền gửi tin nhắn ở kênh này`);
 }
 
 /** Refusals with code 4 (input): the block-list word and the length limit are the ones a user can meet. */
@@ -116,8 +116,13 @@ export function describeSendFailure(
   if (code === 20) return failure('too-long', tooLongText(message));
   if (code === 22) return failure('too-big', `${PREFIX}: tin nhắn quá lớn`);
   if (code === 9)
-    return failure('rate-limited', `${PREFIX}: bạn gửi quá nhanh, hãy thử lại sau ít phút`, true);
-  if (status === 0) return failure('network', `${PREFIX}: mất kết nối, hãy thử lại`, true);
+    return failure(
+      'rate-limited',
+      `${PREFIX}: đạo hữu gửi quá nhanh, hãy thử lại sau ít phút`,
+      true,
+    );
+  // No reason to give: the bubble says "Chưa gửi được · Thử lại" and the outbox sends it when the connection returns.
+  if (status === 0) return failure('network', PREFIX, true);
   return failure('unknown', `${PREFIX}: máy chủ đang gặp sự cố, hãy thử lại`, status !== 403);
 }
 

@@ -76,12 +76,14 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
           </Button>
         </div>
       </div>
+      {/* On a phone the major realm column steps aside (each name already starts with it), so the thresholds fit
+          without a sideways scroll. */}
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-        <table className="w-full min-w-[28rem] text-sm" data-slot="realm-table">
+        <table className="w-full text-sm" data-slot="realm-table">
           <caption className="sr-only">Bảng cảnh giới tu luyện</caption>
           <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-4 py-3 font-medium max-sm:hidden">
                 Đại cảnh giới
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
@@ -106,12 +108,12 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
                     isCurrent ? 'bg-gold/15 ring-1 ring-gold/50 ring-inset' : 'hover:bg-muted/40',
                   )}
                 >
-                  <td className="px-4 py-2.5 font-display font-medium whitespace-nowrap">
+                  <td className="px-4 py-2.5 font-display font-medium whitespace-nowrap max-sm:hidden">
                     {row.firstOfMajor ? row.major : null}
                   </td>
                   <td
                     className={cn(
-                      'px-4 py-2.5',
+                      'px-4 py-2.5 max-sm:px-3',
                       row.index === INVALID_ROW && 'text-warning-strong',
                       isCurrent && 'font-semibold',
                     )}
@@ -126,7 +128,7 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
                       ) : null}
                     </span>
                   </td>
-                  <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-4 py-2.5 text-right tabular-nums max-sm:px-3 sm:whitespace-nowrap">
                     {row.bound}
                   </td>
                 </tr>

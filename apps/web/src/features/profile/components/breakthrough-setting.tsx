@@ -24,7 +24,7 @@ export function BreakthroughSetting() {
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Cài đặt</CardTitle>
-        <CardDescription>Những gì các đạo hữu khác được biết về bạn.</CardDescription>
+        <CardDescription>Những gì các đạo hữu khác được biết về đạo hữu.</CardDescription>
       </CardHeader>
       <CardContent>
         <label className="flex items-start gap-3 text-sm">
@@ -39,8 +39,8 @@ export function BreakthroughSetting() {
           <span className="grid gap-0.5">
             <span className="font-medium">Báo tin đột phá ở Quảng Trường</span>
             <span className="text-muted-foreground">
-              Khi bạn đột phá lên cảnh giới mới, Quảng Trường nhận một lời chúc mừng (mỗi cảnh giới
-              một lần).
+              Khi đạo hữu đột phá lên cảnh giới mới, Quảng Trường nhận một lời chúc mừng (mỗi cảnh
+              giới một lần).
             </span>
           </span>
         </label>

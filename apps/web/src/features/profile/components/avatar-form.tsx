@@ -1,0 +1,87 @@
+import type { Profile } from '@daohuu/domain';
+import { ImageUpIcon, TrashIcon } from 'lucide-react';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { UserAvatar } from '@/components/user-avatar';
+import { useChatSession } from '@/features/chat';
+import { AuthFailure } from '@/features/auth/api/auth-mutations';
+import { authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { AVATAR_TYPES, AvatarInputError, useSetAvatar } from '../api/avatar';
+
+function failureMessage(failure: unknown): string {
+  if (failure instanceof AvatarInputError) return failure.message;
+  if (failure instanceof AuthFailure) return authErrorMessage(failure.details);
+  return 'Không tải được ảnh lên. Vui lòng thử lại.';
+}
+
+/** Upload or remove the avatar; without one, the initials stand in everywhere. */
+export function AvatarForm({ profile }: { profile: Profile }) {
+  // The picture goes to the chat server as the signed-in user, so it waits for the chat connection.
+  const { client, status } = useChatSession();
+  const setAvatar = useSetAvatar(client);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const [error, setError] = React.useState<string | null>(null);
+
+  async function apply(file: File | null) {
+    setError(null);
+    try {
+      await setAvatar.mutateAsync(file);
+      toast.success(file ? 'Đã cập nhật ảnh đại diện.' : 'Đã xóa ảnh đại diện.');
+    } catch (failure) {
+      setError(failureMessage(failure));
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Ảnh đại diện</CardTitle>
+        <CardDescription>PNG, JPEG, WebP hoặc GIF, tối đa 2 MB.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <FormAlert message={error} />
+        <div className="flex flex-wrap items-center gap-4">
+          <UserAvatar name={profile.daoHieu} image={profile.image} className="size-16 text-2xl" />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={setAvatar.isPending || status !== 'ready'}
+              onClick={() => inputRef.current?.click()}
+            >
+              <ImageUpIcon aria-hidden="true" />
+              Tải ảnh lên
+            </Button>
+            {profile.image ? (
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={setAvatar.isPending}
+                onClick={() => void apply(null)}
+              >
+                <TrashIcon aria-hidden="true" />
+                Xóa ảnh
+              </Button>
+            ) : null}
+          </div>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            aria-label="Chọn ảnh đại diện"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0] ?? null;
+              event.target.value = '';
+              if (file) void apply(file);
+            }}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
