@@ -235,7 +235,11 @@ test.describe('on a phone', () => {
 
     // The thread covers the channel; its back arrow returns to it.
     await openLastThread(page, group);
-    await expect(channelComposer(page)).toBeHidden();
+    const pane = await page.locator('.dh-chat__channel').boundingBox();
+    const covering = await threadPanel(page).boundingBox();
+    if (!pane || !covering) throw new Error('The channel pane or the thread is not rendered.');
+    expect(Math.abs(covering.x - pane.x)).toBeLessThan(2);
+    expect(Math.abs(covering.width - pane.width)).toBeLessThan(2);
     await page.getByRole('button', { name: 'Quay lại kênh' }).click();
     await expect(threadPanel(page)).toHaveCount(0);
     await expect(channelComposer(page)).toBeVisible();
