@@ -8,6 +8,7 @@ import {
   Thread,
   Window,
   WithComponents,
+  ChannelActionProvider,
   useChannelActionContext,
   useChannelStateContext,
   type LoadingErrorIndicatorProps,
@@ -16,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
 import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
 import { ChannelDraftSync } from '../drafts/channel-draft-sync';
+import { dropRepeatedDaySeparator } from '../messages/day-separators';
 import { sendThroughOutbox } from '../outbox/outbox-send';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
 import { MembersPanel } from '../people/members-panel';
@@ -26,6 +28,7 @@ import { ChatChannelHeader } from './chat-channel-header';
 import { ChatPanelState, NoChannelSelected } from './chat-states';
 import { PinnedMessagesPanel } from './pinned-messages-panel';
 import { ReadOnArrival } from './read-on-arrival';
+import { ThreadHistory } from './thread-history';
 
 function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest: boolean }) {
   const { openLogin } = useLoginDialog();
@@ -52,6 +55,23 @@ function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest
       </Button>
     </ChatPanelState>
   );
+}
+
+/** How long a message stays highlighted after a jump to it (a pin, a quote); the SDK's 0.5 s is easy to miss. */
+export const JUMP_HIGHLIGHT_MS = 2500;
+
+/** The channel's actions, with every jump to a message highlighting it for JUMP_HIGHLIGHT_MS unless told otherwise. */
+function LongerJumpHighlight({ children }: { children: React.ReactNode }) {
+  const actions = useChannelActionContext();
+  const value = React.useMemo(
+    () => ({
+      ...actions,
+      jumpToMessage: (id: string, limit?: number, highlightMs: number = JUMP_HIGHLIGHT_MS) =>
+        actions.jumpToMessage(id, limit, highlightMs),
+    }),
+    [actions],
+  );
+  return <ChannelActionProvider value={value}>{children}</ChannelActionProvider>;
 }
 
 /**
@@ -81,13 +101,14 @@ function ChannelBody() {
           membersOpen={shown === 'members'}
           onToggleMembers={() => toggle('members')}
         />
-        <MessageList />
+        <MessageList reviewProcessedMessage={dropRepeatedDaySeparator} />
         <MessageComposer />
         <ChannelDraftSync />
         <JumpToLinkedMessage />
         <JumpToSearchResult />
         <UploadInProgressWarning />
         <ReadOnArrival />
+        <ThreadHistory />
       </Window>
       <Thread />
       {shown === 'pins' ? <PinnedMessagesPanel onClose={() => setPanel(null)} /> : null}
@@ -122,7 +143,9 @@ export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: b
           onMentionsClick={onMentionsClick}
           doSendMessageRequest={sendThroughOutbox}
         >
-          <ChannelBody />
+          <LongerJumpHighlight>
+            <ChannelBody />
+          </LongerJumpHighlight>
         </Channel>
       </WithComponents>
     </div>

@@ -2,7 +2,6 @@ import { formatAmount } from '@daohuu/domain';
 import { ArrowLeftIcon, PinIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import {
-  ChannelAvatar,
   TypingIndicatorHeader,
   useChannelPreviewInfo,
   useChannelStateContext,
@@ -14,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { directPeerOf, useLivePeer } from '../people/direct-peer';
 import { PresenceLine } from '../people/presence-line';
 import { channelEmblem } from '../utils/channel-emblem';
+import { ChannelAvatar } from './group-avatar';
 import { useSectChannels } from './sect-channels-context';
 import { CHAT_PATH } from '../utils/chat-paths';
 

@@ -1,9 +1,11 @@
 import 'stream-chat-react/dist/css/index.css';
 import '../theme/chat-theme.css';
+import * as React from 'react';
 import { useMe } from '@/lib/auth';
 import { useChatConnection } from '../session/chat-session';
 import { ChatConnecting, ChatUnavailable } from './chat-states';
 import { ChatWorkspace } from './chat-workspace';
+import { useVisualViewportHeight } from './visual-viewport';
 
 /**
  * The /chat and /chat/:type/:id screen. The router loads this module lazily, so stream-chat-react and its styles
@@ -13,6 +15,8 @@ export function ChatScreen() {
   const me = useMe();
   const session = useChatConnection();
   const { client, config, status } = session;
+  const frame = React.useRef<HTMLElement>(null);
+  useVisualViewportHeight(frame);
   // Without knowing who is signed in there is no identity to connect as.
   const failed = status === 'error' || me.isError;
   function retry() {
@@ -20,7 +24,7 @@ export function ChatScreen() {
     else session.retry();
   }
   return (
-    <section className="dh-chat-frame" aria-label="Trò chuyện">
+    <section ref={frame} className="dh-chat-frame" aria-label="Trò chuyện">
       {failed ? (
         <ChatUnavailable onRetry={retry} />
       ) : status === 'ready' && client && config ? (

@@ -86,7 +86,7 @@ export function NoChannelSelected() {
 /** The chat frame while the chat module itself is still loading (the route's Suspense fallback). */
 export function ChatConnectingFrame() {
   return (
-    <section className="flex h-[calc(100svh-6.5rem)] min-h-[26rem] items-center justify-center rounded-xl border bg-card desktop:h-[calc(100svh-7.5rem)]">
+    <section className="dh-chat-frame flex items-center justify-center">
       <ChatConnecting />
     </section>
   );

@@ -1,4 +1,4 @@
-import { XIcon } from 'lucide-react';
+import { ArrowLeftIcon, XIcon } from 'lucide-react';
 import {
   TypingIndicatorHeader,
   useChannelPreviewInfo,
@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 
 /**
  * The thread's header: "Thread", the channel and the reply count (or who is typing in the thread), and a close
- * button. It replaces the SDK's, which expects a ChatView around it that this app does not use.
+ * button. It replaces the SDK's, which expects a ChatView around it that this app does not use. Where the thread
+ * covers the channel (a narrow channel pane, chat-theme.css) the close button gives way to a back arrow on the left.
  */
 export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadHeaderProps) {
   const { t } = useTranslationContext();
@@ -29,6 +30,15 @@ export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadH
     );
   return (
     <div className="str-chat__thread-header dh-thread-header">
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        className="dh-thread-header__back"
+        aria-label="Quay lại kênh"
+        onClick={closeThread}
+      >
+        <ArrowLeftIcon aria-hidden="true" />
+      </Button>
       <div className="dh-thread-header__data">
         <h3 className="dh-thread-header__title">{t('Thread')}</h3>
         <div className="dh-thread-header__subtitle">
@@ -44,6 +54,7 @@ export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadH
       <Button
         size="icon-sm"
         variant="ghost"
+        className="dh-thread-header__close"
         aria-label={t('aria/Close thread')}
         data-testid="close-thread-button"
         onClick={closeThread}

@@ -10,6 +10,7 @@ import { createStreami18n } from '../i18n';
 import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
+import { ListDateSeparator, UnreadMessagesStrip } from '../messages/message-list-strips';
 import { RealmMessageUI } from '../messages/realm-message-ui';
 import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
 import { LiveLocationSharing } from '../location/live-location-sharing';
@@ -27,6 +28,7 @@ import { ChatThreadHeader } from './chat-thread-header';
 import { ChatToasts } from './chat-toasts';
 import { ConnectionBanner } from './connection-banner';
 import { DefaultChannelRedirect } from './default-channel-redirect';
+import { ChannelAvatar } from './group-avatar';
 import { GuestComposer } from './guest-composer';
 import { GuestMessageActions } from './guest-message-actions';
 import { useRememberLastChannel } from './last-channel';
@@ -54,6 +56,9 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   CooldownTimer: SlowModeCountdown,
   ReminderNotification: ViReminderNotification,
   FileSizeIndicator: ViFileSizeIndicator,
+  Avatar: ChannelAvatar,
+  DateSeparator: ListDateSeparator,
+  UnreadMessagesNotification: UnreadMessagesStrip,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,

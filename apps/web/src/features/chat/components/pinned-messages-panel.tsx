@@ -1,4 +1,5 @@
 import { PinIcon, XIcon } from 'lucide-react';
+import * as React from 'react';
 import type { LocalMessage } from 'stream-chat';
 import {
   useChannelActionContext,
@@ -40,14 +41,24 @@ function PinnedItem({ message, onOpen }: { message: LocalMessage; onOpen: () => 
   );
 }
 
-/** The channel's pinned messages beside the conversation; choosing one scrolls the list to it. */
+/**
+ * The channel's pinned messages beside the conversation; choosing one jumps the list to it (loading it when it is not
+ * in the page) and highlights it. Where the panel covers the conversation (a narrow channel pane) it closes, so the
+ * message can be seen.
+ */
 export function PinnedMessagesPanel({ onClose }: { onClose: () => void }) {
   const { pinnedMessages = [] } = useChannelStateContext();
   const { jumpToMessage } = useChannelActionContext();
   const { t } = useTranslationContext();
+  const panel = React.useRef<HTMLElement>(null);
   const messages = sortPinned(pinnedMessages.filter((message) => message.type !== 'deleted'));
+  function open(id: string) {
+    const covers = panel.current && getComputedStyle(panel.current).position === 'absolute';
+    if (covers) onClose();
+    void jumpToMessage(id);
+  }
   return (
-    <aside className="dh-pinned" aria-label={t('Pinned messages')}>
+    <aside ref={panel} className="dh-pinned" aria-label={t('Pinned messages')}>
       <div className="dh-pinned__header">
         <PinIcon className="size-4 text-gold-strong" aria-hidden="true" />
         <h3 className="dh-pinned__title">{t('Pinned messages')}</h3>
@@ -60,11 +71,7 @@ export function PinnedMessagesPanel({ onClose }: { onClose: () => void }) {
       ) : (
         <ul className="dh-pinned__list">
           {messages.map((message) => (
-            <PinnedItem
-              key={message.id}
-              message={message}
-              onOpen={() => void jumpToMessage(message.id)}
-            />
+            <PinnedItem key={message.id} message={message} onOpen={() => open(message.id)} />
           ))}
         </ul>
       )}
