@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { newCredentials, signIn, signUp, signedUpUser, startApp, testConfig } from './harness.ts';
+import {
+  ORIGIN,
+  newCredentials,
+  signIn,
+  signUp,
+  signedUpUser,
+  startApp,
+  testConfig,
+} from './harness.ts';
 
 const TOO_MANY = {
   code: 'TOO_MANY_ATTEMPTS',
@@ -86,6 +94,34 @@ describe('auth rate limits', () => {
     expect((await signUp(app, { ...newCredentials(), email: credentials.email })).statusCode).toBe(
       429,
     );
+  });
+
+  it('throttles change-password guesses of the current password like sign-in failures on that account', async () => {
+    const app = await startApp(
+      testConfig({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '2', AUTH_RATE_LIMIT_MAX_PER_IP: '0' }),
+    );
+    const { cookie, credentials } = await signedUpUser(app);
+    const changePassword = (currentPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { origin: ORIGIN, cookie },
+        payload: { currentPassword, newPassword: 'mat-khau-moi-dai' },
+        remoteAddress: '198.51.100.9',
+      });
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await changePassword('mat-khau-sai')).statusCode).toBe(400);
+
+    const throttled = await changePassword(credentials.password);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().error).toEqual(TOO_MANY);
+    // Nothing changed: the old password still signs in, the new one does not.
+    const other = '203.0.113.30';
+    expect((await signIn(app, credentials, other)).statusCode).toBe(200);
+    expect(
+      (await signIn(app, { email: credentials.email, password: 'mat-khau-moi-dai' }, other))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('leaves other routes alone', async () => {

@@ -22,6 +22,10 @@ const EMAIL = z.email();
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+
+/** better-auth's code for a wrong current password on change-password. */
+const WRONG_CURRENT_PASSWORD = 'INVALID_PASSWORD';
 
 /** Response headers Fastify computes itself for the body we send. */
 const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'set-cookie']);
@@ -105,6 +109,17 @@ export async function authRoutes(
         }
       }
 
+      // A stolen session must not become a free oracle for the account's password: the current password asked by
+      // change-password is throttled, and its failures counted, exactly like a sign-in to that account.
+      let changingPasswordOf: string | undefined;
+      if (request.method === 'POST' && path === CHANGE_PASSWORD_PATH) {
+        const session = await auth.api.getSession({ headers });
+        if (session) {
+          changingPasswordOf = session.user.email;
+          limiter.admit(request.ip, changingPasswordOf);
+        }
+      }
+
       // better-auth records the client IP from this header; a client must not be able to choose it.
       headers.set('x-forwarded-for', request.ip);
       const response = await auth.handler(
@@ -139,6 +154,8 @@ export async function authRoutes(
       }
       if (email !== undefined && FAILURE_CODES_PER_EMAIL.has(translated.code))
         limiter.recordFailure(request.ip, email);
+      if (changingPasswordOf !== undefined && translated.code === WRONG_CURRENT_PASSWORD)
+        limiter.recordFailure(request.ip, changingPasswordOf);
       return reply.type('application/json; charset=utf-8').send(translated);
     },
   });
