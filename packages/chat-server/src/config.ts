@@ -156,6 +156,10 @@ const s3ConfigSchema = z.object({
   prefix: z
     .string()
     .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'a key prefix of plain segments, each ending with /')
+    .refine(
+      (prefix) => !prefix.split('/').some((segment) => segment === '.' || segment === '..'),
+      'a key prefix may not contain . or .. segments',
+    )
     .default('')
     .describe('Prepended to every key (e.g. `chat/`), so deployments can share a bucket.'),
   connectTimeoutMs: z.number().int().positive().max(60_000).default(2000),

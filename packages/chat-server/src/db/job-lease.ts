@@ -69,26 +69,39 @@ export interface LeasedJob {
   stop(): Promise<void>;
 }
 
+/** The part of the server's logger a leased job writes to. */
+export interface JobLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 /**
  * Every `sweepMs` each node tries to hold the lease; the holder then runs `work`. Runs never overlap on one node,
- * and a failed run (database or store unreachable) is logged and simply tried again at the next sweep.
+ * and a failed run (database or store unreachable) is logged and simply tried again at the next sweep. Taking and
+ * losing the lease are logged, so an operator can see which node runs a job.
  */
 export function createLeasedJob(
+  name: string,
   lease: JobLease,
   options: JobLeaseOptions,
   work: () => Promise<void>,
-  onError: (error: unknown) => void,
+  log: JobLog,
 ): LeasedJob {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let running: Promise<void> | undefined;
   let again = false;
+  let held = false;
 
   async function sweep(): Promise<void> {
     try {
-      if (await lease.hold()) await work();
+      const holds = await lease.hold();
+      if (holds !== held)
+        log.info({ job: name, owner: lease.owner }, holds ? 'job lease taken' : 'job lease lost');
+      held = holds;
+      if (holds) await work();
     } catch (error) {
-      onError(error);
+      log.error({ err: error, job: name }, 'background job failed');
     }
   }
 
@@ -128,7 +141,10 @@ export function createLeasedJob(
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await lease.release().catch(onError);
+      held = false;
+      await lease
+        .release()
+        .catch((error: unknown) => log.error({ err: error, job: name }, 'job lease not released'));
     },
   };
 }

@@ -71,10 +71,11 @@ export function createDueScheduler(ctx: RemindersContext): DueReminders {
     log: deps.log,
   });
   const job = createLeasedJob(
+    'reminders-due',
     lease,
     deps.config.jobs,
     async () => scheduler.reschedule(),
-    (error) => deps.log.error({ err: error }, 'due reminders lease failed'),
+    deps.log,
   );
   return {
     reschedule: () => scheduler.reschedule(),

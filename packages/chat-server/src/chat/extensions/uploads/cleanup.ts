@@ -83,10 +83,11 @@ export function createUploadCleanup(deps: UploadCleanupDeps): UploadCleanup {
   }
 
   const job = createLeasedJob(
+    'upload-cleanup',
     createJobLease(deps.db, 'upload-cleanup', deps.jobs.leaseMs),
     deps.jobs,
     work,
-    (error) => deps.log.error({ err: error }, 'upload clean-up job failed'),
+    deps.log,
   );
 
   return {
