@@ -127,6 +127,45 @@ const rateLimitsSchema = z
   })
   .prefault({});
 
+/** An S3-compatible bucket for uploads (AWS S3, MinIO, Ceph RGW, Cloudflare R2; tested against s3rver). */
+const s3ConfigSchema = z.object({
+  endpoint: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      "Service URL; omit for AWS S3 (the region's endpoint), set it for MinIO, Ceph, R2, s3rver.",
+    ),
+  region: z.string().min(1).default('us-east-1'),
+  bucket: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a valid S3 bucket name')
+    .describe('An existing bucket; the server does not create it.'),
+  accessKeyId: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "With secretAccessKey; omitted, the AWS SDK's default chain (env, instance role) is used.",
+    ),
+  secretAccessKey: z.string().min(1).optional(),
+  forcePathStyle: z
+    .boolean()
+    .default(false)
+    .describe('Path-style URLs (endpoint/bucket/key): needed by MinIO, Ceph and s3rver.'),
+  prefix: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'a key prefix of plain segments, each ending with /')
+    .refine(
+      (prefix) => !prefix.split('/').some((segment) => segment === '.' || segment === '..'),
+      'a key prefix may not contain . or .. segments',
+    )
+    .default('')
+    .describe('Prepended to every key (e.g. `chat/`), so deployments can share a bucket.'),
+  connectTimeoutMs: z.number().int().positive().max(60_000).default(2000),
+  requestTimeoutMs: z.number().int().positive().max(600_000).default(30_000),
+});
+
 /** The whole chat-server configuration, validated once by `parseConfig` / `loadConfig`. */
 export const chatServerConfigSchema = z.object({
   apps: z
@@ -263,8 +302,46 @@ export const chatServerConfigSchema = z.object({
         .describe(
           'Uploads one user may have in flight on one node (the client sends up to 10 at once); more get code 9.',
         ),
+      store: z
+        .enum(['local', 's3'])
+        .default('local')
+        .describe(
+          'Where uploaded files live: `local` (the `dir` directory) or `s3` (an S3-compatible bucket, `uploads.s3`).',
+        ),
+      s3: s3ConfigSchema.optional().describe('The bucket when `store` is `s3` (docs/config.md).'),
     })
-    .prefault({}),
+    .prefault({})
+    .refine((uploads) => uploads.store !== 's3' || uploads.s3 !== undefined, {
+      message: 'uploads.store is "s3" but uploads.s3 (bucket, region, …) is missing',
+      path: ['s3'],
+    }),
+  jobs: z
+    .object({
+      leaseMs: z
+        .number()
+        .int()
+        .min(1000)
+        .max(600_000)
+        .default(15_000)
+        .describe(
+          'How long a node holds a background job (due reminders, upload clean-up) without renewing it; another node takes over after it.',
+        ),
+      sweepMs: z
+        .number()
+        .int()
+        .min(100)
+        .max(60_000)
+        .default(1000)
+        .describe(
+          'How often each node renews its job leases or looks for lapsed ones (keep it well under leaseMs).',
+        ),
+    })
+    .prefault({})
+    .refine((jobs) => jobs.sweepMs * 3 <= jobs.leaseMs, {
+      message:
+        'jobs.sweepMs must be at most a third of jobs.leaseMs, or a busy holder loses its lease',
+      path: ['sweepMs'],
+    }),
   linkPreview: z
     .object({
       allowHosts: z
@@ -372,6 +449,16 @@ const envSchema = z.object({
   CHAT_MAX_MESSAGE_LENGTH: z.coerce.number().optional(),
   CHAT_UPLOADS_DIR: z.string().optional(),
   CHAT_UPLOAD_MAX_BYTES: z.coerce.number().optional(),
+  CHAT_UPLOADS_STORE: z.string().optional(),
+  CHAT_S3_ENDPOINT: z.string().optional(),
+  CHAT_S3_REGION: z.string().optional(),
+  CHAT_S3_BUCKET: z.string().optional(),
+  CHAT_S3_ACCESS_KEY_ID: z.string().optional(),
+  CHAT_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  CHAT_S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  CHAT_S3_PREFIX: z.string().optional(),
+  CHAT_JOB_LEASE_MS: z.coerce.number().optional(),
+  CHAT_JOB_SWEEP_MS: z.coerce.number().optional(),
   CHAT_LINK_PREVIEW_ALLOW_HOSTS: z.string().optional(),
   CHAT_RATE_LIMITS: booleanFromEnv.optional(),
   CHAT_TRUST_PROXY: z.coerce.number().optional(),
@@ -380,6 +467,25 @@ const envSchema = z.object({
   CHAT_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().optional(),
   CHAT_SHUTDOWN_GRACE_MS: z.coerce.number().optional(),
 });
+
+/** The uploads section from CHAT_UPLOADS_* and CHAT_S3_*; the bucket section only when some CHAT_S3_* is set. */
+function uploadsFromEnv(e: z.output<typeof envSchema>) {
+  const s3 = {
+    endpoint: e.CHAT_S3_ENDPOINT,
+    region: e.CHAT_S3_REGION,
+    bucket: e.CHAT_S3_BUCKET,
+    accessKeyId: e.CHAT_S3_ACCESS_KEY_ID,
+    secretAccessKey: e.CHAT_S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.CHAT_S3_FORCE_PATH_STYLE,
+    prefix: e.CHAT_S3_PREFIX,
+  };
+  return {
+    dir: e.CHAT_UPLOADS_DIR,
+    maxBytes: e.CHAT_UPLOAD_MAX_BYTES,
+    store: e.CHAT_UPLOADS_STORE,
+    s3: Object.values(s3).some((value) => value !== undefined) ? s3 : undefined,
+  };
+}
 
 /** Development credentials used when no app is configured, so `npm run chat` works out of the box. */
 export const DEV_APP = { key: 'daohuu-dev-key', secret: 'daohuu-dev-secret-change-me' } as const;
@@ -423,7 +529,8 @@ export function loadConfig(env: Record<string, string | undefined>): ChatServerC
       publicBaseURL: e.CHAT_PUBLIC_BASE_URL,
       bodyLimitBytes: e.CHAT_BODY_LIMIT_BYTES,
     },
-    uploads: { dir: e.CHAT_UPLOADS_DIR, maxBytes: e.CHAT_UPLOAD_MAX_BYTES },
+    uploads: uploadsFromEnv(e),
+    jobs: { leaseMs: e.CHAT_JOB_LEASE_MS, sweepMs: e.CHAT_JOB_SWEEP_MS },
     linkPreview: {
       allowHosts: e.CHAT_LINK_PREVIEW_ALLOW_HOSTS?.split(',')
         .map((host) => host.trim())

@@ -122,6 +122,7 @@ export async function createChatRuntime(
     announceReapedPresence(deps, services);
     services.reminders.start();
     services.campaigns.start();
+    services.uploads.start();
     return {
       deps,
       services,
@@ -133,6 +134,7 @@ export async function createChatRuntime(
         services.channels.stop();
         await services.reminders.stop();
         await services.campaigns.stop();
+        await services.uploads.stop();
         await services.users.stop();
         await writes.drain();
         await presence.close();

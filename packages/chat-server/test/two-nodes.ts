@@ -22,7 +22,11 @@ export interface TwoNodes {
  * Starts two nodes on one database (a SQLite file, WAL allowing several connections, or a fresh PostgreSQL schema
  * in the PostgreSQL project) and one Redis, isolated from other tests by a random key prefix named after `label`.
  */
-export async function startTwoNodes(redisUrl: string, label: string): Promise<TwoNodes> {
+export async function startTwoNodes(
+  redisUrl: string,
+  label: string,
+  extra: DeepPartial<ChatServerConfig> = {},
+): Promise<TwoNodes> {
   const dir = mkdtempSync(join(tmpdir(), `chat-${label}-`));
   const pgUrl =
     process.env.CHAT_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -37,6 +41,7 @@ export async function startTwoNodes(redisUrl: string, label: string): Promise<Tw
     dropSchema = drop;
   }
   const config = {
+    ...extra,
     apps: [{ key: `k-${randomBytes(4).toString('hex')}`, secret: randomBytes(16).toString('hex') }],
     pubsub: {
       kind: 'redis' as const,

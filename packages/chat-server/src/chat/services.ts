@@ -75,7 +75,7 @@ import { createSearchService, type SearchService } from './extensions/search/ser
 import { createThreadsRepo } from './core/replies/repo.ts';
 import { createThreadsService, type ThreadsService } from './extensions/threads/service.ts';
 import { createUploadsService, type UploadsService } from './extensions/uploads/service.ts';
-import { createDiskFileStore } from './extensions/uploads/store.ts';
+import { createUploadStorage } from './extensions/uploads/storage.ts';
 import { createUsersService, type UsersService } from './core/users/service.ts';
 import { markPendingOnSend } from './extensions/pending-messages/on-send.ts';
 import { createPendingMessagesRepo } from './extensions/pending-messages/repo.ts';
@@ -442,7 +442,7 @@ function createExtensionParts(core: Core, points: ExtensionPoints): ExtensionPar
     }),
     locations: createLocationsService({ deps, repo: repos.locations, messages, events }),
     uploads: createUploadsService({
-      store: createDiskFileStore(deps.config.uploads.dir),
+      ...createUploadStorage(deps),
       channels,
       appSettings: core.app,
       serverMaxBytes: deps.config.uploads.maxBytes,

@@ -20,6 +20,7 @@ import * as m0015Campaigns from './migrations/0015-campaigns.ts';
 import * as m0013SectChannels from './migrations/0013-sect-channels.ts';
 import * as m0014Notifications from './migrations/0014-notifications.ts';
 import * as m0020NotificationData from './migrations/0020-notification-data.ts';
+import * as m0022JobLeasesUploadDeletions from './migrations/0022-job-leases-upload-deletions.ts';
 import * as m0023ChannelStateVersion from './migrations/0023-channel-state-version.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0013-sect-channels': m0013SectChannels,
   '0014-notifications': m0014Notifications,
   '0020-notification-data': m0020NotificationData,
+  '0022-job-leases-upload-deletions': m0022JobLeasesUploadDeletions,
   '0023-channel-state-version': m0023ChannelStateVersion,
 };
 

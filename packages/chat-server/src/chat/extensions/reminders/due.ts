@@ -1,3 +1,4 @@
+import { createJobLease, createLeasedJob, type JobLease } from '../../../db/job-lease.ts';
 import { reportActivity } from '../../core/extension-points.ts';
 import type { ReminderRow } from './repo.ts';
 import { reminderEvent, reminderResponses, type RemindersContext } from './context.ts';
@@ -29,12 +30,38 @@ async function announceDue(ctx: RemindersContext, rows: ReminderRow[]): Promise<
   }
 }
 
-/** The one due-reminder timer, reading and claiming due reminders through the reminders repo. */
-export function createDueScheduler(ctx: RemindersContext): ReminderScheduler {
+export interface DueReminders extends ReminderScheduler {
+  /** Starts looking for the `reminders-due` lease; the node holding it announces due reminders. */
+  start(): void;
+}
+
+/**
+ * The due-reminder timer, run by exactly one node at a time: the holder of the `reminders-due` lease
+ * (db/job-lease.ts). The holder re-reads the next due reminder at every sweep, so reminders created through another
+ * node are found, and when it dies another node takes the lapsed lease and announces what came due meanwhile. Each
+ * reminder is also claimed by a conditional update, so even two nodes briefly both believing they hold the lease
+ * announce it once.
+ */
+export function createDueScheduler(ctx: RemindersContext): DueReminders {
   const { deps, repo } = ctx;
-  return createReminderScheduler({
-    nextDue: () => repo.nextDue(),
+  const base = createJobLease(deps.db, 'reminders-due', deps.config.jobs.leaseMs);
+  let holding = false;
+  const lease: JobLease = {
+    owner: base.owner,
+    async hold() {
+      holding = await base.hold();
+      return holding;
+    },
+    async release() {
+      holding = false;
+      await base.release();
+    },
+  };
+  const scheduler = createReminderScheduler({
+    // A node without the lease arms no timer.
+    nextDue: async () => (holding ? repo.nextDue() : undefined),
     async claimDue(now, limit) {
+      if (!holding) return [];
       const due = await repo.due(now, limit);
       if (due.length === 0) return [];
       return deps.writes.run((trx) => repo.claim(trx, due));
@@ -43,4 +70,19 @@ export function createDueScheduler(ctx: RemindersContext): ReminderScheduler {
     now: () => deps.clock.now(),
     log: deps.log,
   });
+  const job = createLeasedJob(
+    'reminders-due',
+    lease,
+    deps.config.jobs,
+    async () => scheduler.reschedule(),
+    deps.log,
+  );
+  return {
+    reschedule: () => scheduler.reschedule(),
+    start: () => job.start(),
+    async stop() {
+      await scheduler.stop();
+      await job.stop();
+    },
+  };
 }

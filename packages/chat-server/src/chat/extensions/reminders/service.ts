@@ -37,7 +37,7 @@ export function createRemindersService(context: RemindersContext): RemindersServ
     update: (actor, messageId, body) => updateReminder(ctx, actor, messageId, body),
     remove: (actor, messageId, userId) => removeReminder(ctx, actor, messageId, userId),
     query: (actor, body) => queryReminders(ctx, actor, body),
-    start: () => ctx.scheduler.reschedule(),
+    start: () => ctx.scheduler.start(),
     stop: () => ctx.scheduler.stop(),
   };
 }

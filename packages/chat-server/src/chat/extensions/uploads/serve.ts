@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chatError } from '../../../errors.ts';
 import type { OpenedFile } from './service.ts';
 import type { ByteRange } from './store.ts';
 
@@ -54,7 +55,11 @@ function alreadyHeld(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, opened: OpenedFile) {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opened: OpenedFile,
+) {
   const mimeType = opened.mimeType || 'application/octet-stream';
   const inline = isInlineType(mimeType);
   reply.header('etag', opened.etag).header('cache-control', FILE_CACHE_CONTROL);
@@ -75,11 +80,13 @@ export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, ope
   const range = parseRange(request.headers.range, opened.size);
   if (range === null)
     return reply.code(416).header('content-range', `bytes */${opened.size}`).send();
-  if (range === undefined)
-    return reply.header('content-length', String(opened.size)).send(opened.content());
+  // Opened before the status goes out: a store that fails now still gets a clean error answer.
+  const content = await opened.content(range);
+  if (!content) throw chatError.notFound('file does not exist');
+  if (range === undefined) return reply.header('content-length', String(opened.size)).send(content);
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${opened.size}`)
     .header('content-length', String(range.end - range.start + 1))
-    .send(opened.content(range));
+    .send(content);
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../core/access/access.ts';
 import type { AppService } from '../../core/app/service.ts';
 import type { ChannelsService } from '../../core/channels/service.ts';
 import { isPlainObject } from '../../core/json.ts';
+import type { UploadCleanup } from './cleanup.ts';
 import { parseUploadURL, THUMB_PREFIX } from './names.ts';
 import type { ByteRange, FileStore, FileVariant, StoredFile } from './store.ts';
 import { upload } from './upload.ts';
@@ -47,7 +48,8 @@ export interface OpenedFile {
   etag: string;
   mimeType: string;
   size: number;
-  content(range?: ByteRange): Readable;
+  /** The bytes from the store; undefined when the object went away after its metadata was read. */
+  content(range?: ByteRange): Promise<Readable | undefined>;
 }
 
 export interface UploadsService {
@@ -63,17 +65,28 @@ export interface UploadsService {
   /** Deletes the uploads a hard-deleted message pointed to, when its author uploaded them. */
   removeAttachmentFiles(appId: string, authorId: string, attachments: unknown[]): Promise<void>;
   open(appId: string, fileId: string, name: string): Promise<OpenedFile | undefined>;
+  /** Starts the file clean-up job (cleanup.ts). */
+  start(): void;
+  stop(): Promise<void>;
 }
 
 export interface UploadsContext {
   store: FileStore;
+  cleanup: UploadCleanup;
   channels: ChannelsService;
   appSettings: AppService;
   /** The server's own cap on a file's size; an app's upload settings may only lower it. */
   serverMaxBytes: number;
 }
 
-async function removeUpload({ store, channels }: UploadsContext, actor: Actor, url: string) {
+/** Hides the file at once and leaves the deletion of its objects to the clean-up job. */
+async function retire({ store, cleanup }: UploadsContext, appId: string, fileIds: string[]) {
+  await cleanup.enqueue(appId, fileIds);
+  for (const fileId of fileIds) await store.retire(appId, fileId);
+}
+
+async function removeUpload(context: UploadsContext, actor: Actor, url: string) {
+  const { store, channels } = context;
   const ids = parseUploadURL(url);
   if (!ids || ids.appId !== actor.appId) throw chatError.input('url is not a file of this app');
   const meta = await store.meta(actor.appId, ids.fileId);
@@ -83,11 +96,11 @@ async function removeUpload({ store, channels }: UploadsContext, actor: Actor, u
     if (!access?.permissions.has('delete-any-message'))
       throw chatError.notAllowed('only the uploader or a moderator can delete this file');
   }
-  await store.remove(actor.appId, ids.fileId);
+  await retire(context, actor.appId, [ids.fileId]);
 }
 
 async function removeAttachmentFiles(
-  { store }: UploadsContext,
+  context: UploadsContext,
   appId: string,
   authorId: string,
   attachments: unknown[],
@@ -101,11 +114,13 @@ async function removeAttachmentFiles(
       if (ids && ids.appId === appId) fileIds.add(ids.fileId);
     }
   }
+  const own: string[] = [];
   for (const fileId of fileIds) {
-    const meta = await store.meta(appId, fileId);
+    const meta = await context.store.meta(appId, fileId);
     // A message may link someone else's upload; only the author's own files go with it.
-    if (meta && meta.uploadedBy === authorId) await store.remove(appId, fileId);
+    if (meta && meta.uploadedBy === authorId) own.push(fileId);
   }
+  await retire(context, appId, own);
 }
 
 async function openFile(
@@ -143,5 +158,10 @@ export function createUploadsService(context: UploadsContext): UploadsService {
     remove: (actor, url) => removeUpload(context, actor, url),
     removeAttachmentFiles: (...args) => removeAttachmentFiles(context, ...args),
     open: (...args) => openFile(context, ...args),
+    start: () => context.cleanup.start(),
+    async stop() {
+      await context.cleanup.stop();
+      context.store.objects.close();
+    },
   };
 }

@@ -58,7 +58,7 @@ async function receive(
   pipeline(input.content, limiter, () => undefined);
   let size: number;
   try {
-    size = await store.write(appId, fileId, 'original', limiter);
+    size = await store.write(appId, fileId, 'original', limiter, normalizeMimeType(input.mimeType));
   } catch (error) {
     throw exceeded ? uploadRefusal('size_limit', kind) : error;
   }
@@ -75,7 +75,9 @@ async function describeImage(
   meta: StoredFile,
 ): Promise<void> {
   if (kind !== 'image' && !isDecodableImageType(meta.mimeType)) return;
-  const probed = await probeImage(store.read(appId, fileId, 'original'));
+  const original = await store.read(appId, fileId, 'original');
+  if (!original) throw chatError.notFound('the uploaded file is gone');
+  const probed = await probeImage(original);
   if (!probed && isDecodableImageType(meta.mimeType))
     throw chatError.input(`the file is not a valid ${meta.mimeType} image`);
   if (!probed) return;
@@ -84,7 +86,7 @@ async function describeImage(
   meta.height = probed.height;
   meta.thumb = {
     mimeType: THUMB_MIME,
-    size: await store.write(appId, fileId, 'thumb', probed.thumb),
+    size: await store.write(appId, fileId, 'thumb', probed.thumb, THUMB_MIME),
   };
 }
 
@@ -142,6 +144,19 @@ function uploadResult(
   return result;
 }
 
+/**
+ * Nothing of a refused, cut or failed upload stays in the store. When the store cannot delete it now (unreachable),
+ * the clean-up job does later; the file was never served, since its metadata is written last.
+ */
+async function discard(context: UploadsContext, appId: string, fileId: string): Promise<void> {
+  try {
+    await context.store.remove(appId, fileId);
+  } catch {
+    // With the database down too there is nowhere to note it; the original error is what the client must see.
+    await context.cleanup.enqueue(appId, [fileId]).catch(() => undefined);
+  }
+}
+
 export async function upload(
   context: UploadsContext,
   app: AppConfig,
@@ -163,8 +178,7 @@ export async function upload(
     await describeImage(context, incoming, meta);
     await context.store.writeMeta(actor.appId, incoming.fileId, meta);
   } catch (error) {
-    // Nothing of a refused, cut or failed upload stays on disk.
-    await context.store.remove(actor.appId, incoming.fileId);
+    await discard(context, actor.appId, incoming.fileId);
     throw error;
   }
   return uploadResult(baseURL, actor.appId, incoming.fileId, meta);
