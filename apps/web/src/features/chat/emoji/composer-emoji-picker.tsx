@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Button, useComponentContextIcons, useTranslationContext } from 'stream-chat-react';
 import { useTheme } from '@/hooks/use-theme';
+import { useChatLanguage } from '../language/chat-language';
 import { VI_EMOJI_PICKER_TEXTS } from './emoji-picker-texts';
 import { loadEmojiKit, loadedEmojiKit, type EmojiKit } from './load-emoji-kit';
 
@@ -27,7 +28,9 @@ export function emojiMartProps(
  * button's place, and a click made while downloading opens it once it is there.
  */
 export function ComposerEmojiPicker() {
-  const { t, userLanguage } = useTranslationContext();
+  const { t } = useTranslationContext();
+  // The app's chat language, not the SDK's `language` (which follows the browser).
+  const [language] = useChatLanguage();
   const { IconEmoji } = useComponentContextIcons();
   const { resolvedTheme } = useTheme();
   const [kit, setKit] = React.useState<EmojiKit | null>(loadedEmojiKit);
@@ -48,11 +51,7 @@ export function ComposerEmojiPicker() {
     return (
       <div ref={wrapper} className="contents" data-testid="emoji-picker-loaded">
         <kit.EmojiPicker
-          pickerProps={emojiMartProps(
-            kit,
-            userLanguage,
-            resolvedTheme === 'dark' ? 'dark' : 'light',
-          )}
+          pickerProps={emojiMartProps(kit, language, resolvedTheme === 'dark' ? 'dark' : 'light')}
         />
       </div>
     );

@@ -8,6 +8,7 @@ import {
   type ReactionSelectorProps,
 } from 'stream-chat-react';
 import { useTheme } from '@/hooks/use-theme';
+import { useChatLanguage } from '../language/chat-language';
 import './emoji.css';
 import { emojiMartProps } from './composer-emoji-picker';
 import { reactionTypeForEmoji } from './emoji-reactions';
@@ -38,7 +39,9 @@ function EmojiMartPicker({ kit, props }: { kit: EmojiKit; props: Record<string, 
  * so every client shows it.
  */
 export function FullReactionPicker({ dialogId, handleReaction }: ReactionSelectorProps) {
-  const { t, userLanguage } = useTranslationContext();
+  const { t } = useTranslationContext();
+  // The app's chat language, not the SDK's `userLanguage` (which follows the browser).
+  const [language] = useChatLanguage();
   const { resolvedTheme } = useTheme();
   const { reactionOptions = defaultReactionOptions } = useComponentContext();
   const message = useMessageContext();
@@ -80,7 +83,7 @@ export function FullReactionPicker({ dialogId, handleReaction }: ReactionSelecto
       <EmojiMartPicker
         kit={kit}
         props={{
-          ...emojiMartProps(kit, userLanguage, resolvedTheme === 'dark' ? 'dark' : 'light'),
+          ...emojiMartProps(kit, language, resolvedTheme === 'dark' ? 'dark' : 'light'),
           autoFocus: true,
           onEmojiSelect,
         }}
