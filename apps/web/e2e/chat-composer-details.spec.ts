@@ -5,9 +5,9 @@ import {
   channelMessage,
   closeChatUsers,
   newChatUser,
-  ownChatClient,
+  openChat,
   send,
-  userIdOf,
+  startDirectMessage,
   type ChatUser,
 } from './chat-support';
 import { VIEWPORTS } from './support';
@@ -58,21 +58,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await new Promise<void>((resolve) => pageServer.listen(PREVIEW_PORT, '127.0.0.1', resolve));
   a = await newChatUser(browser, baseURL, 'Luyện Đan');
   b = await newChatUser(browser, baseURL, 'Luyện Khí');
-  // The conversation is set up through A's own chat client (the "new conversation" dialog has its own spec), and
-  // the chat's first load is slow on the shared test machine: a minute, not the helpers' 20 s.
-  const client = await ownChatClient(a);
-  try {
-    const channel = client.channel('messaging', {
-      members: [await userIdOf(a), await userIdOf(b)],
-    });
-    await channel.create();
-    for (const user of [a, b]) {
-      await user.page.goto(`/chat/messaging/${channel.id}`);
-      await expect(channelComposer(user.page)).toBeVisible({ timeout: 60_000 });
-    }
-  } finally {
-    await client.disconnectUser();
-  }
+  // The chat's first load is slow on the shared test machine: a minute, not the helpers' 20 s.
+  await openChat(a.page, '/chat', { timeout: 60_000 });
+  const path = await startDirectMessage(a.page, b);
+  await b.page.goto(path);
+  await expect(channelComposer(b.page)).toBeVisible({ timeout: 60_000 });
 });
 
 test.afterAll(async () => {

@@ -27,6 +27,12 @@ function installShortcodes(composer: MessageComposer, kit: EmojiKit): void {
   executor.insert({ middleware: [emoji], position: { before: MENTIONS_ID }, unique: true });
 }
 
+function rerunIfShortcode(composer: MessageComposer): void {
+  const { text, selection } = composer.textComposer;
+  if (startsShortcode(text, selection.end))
+    void composer.textComposer.handleChange({ text, selection });
+}
+
 /**
  * stream-chat-react's `:` shortcode suggestions (its emoji middleware over emoji-mart's search index). Until the
  * emoji are needed a small middleware stands in: the first ":" typed fetches them, installs the SDK's middleware and
@@ -54,8 +60,9 @@ export function configureEmojiShortcodes(composer: MessageComposer): void {
             (kit) => {
               if (withShortcodes.has(composer)) return;
               installShortcodes(composer, kit);
-              const { text, selection } = composer.textComposer;
-              void composer.textComposer.handleChange({ text, selection });
+              // The keystroke that got here is still going through the middleware chain: re-running now would
+              // commit the text as it was before the ":". Run again once that keystroke is committed.
+              setTimeout(() => rerunIfShortcode(composer), 0);
             },
             () => undefined,
           );
