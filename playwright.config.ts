@@ -68,8 +68,9 @@ export default defineConfig({
         SEED_DEMO: 'true',
         // The suite signs in and up far more often than a person would from one address.
         AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
-        // chat-attachments.spec.ts serves a page to preview on this loopback name (never set in production).
-        CHAT_LINK_PREVIEW_ALLOW_HOSTS: 'trang-e2e.localhost:3189',
+        // chat-attachments.spec.ts serves a page to preview on this loopback name (never set in production), and
+        // chat-composer-details.spec.ts a slow one on a port of its own, so the two specs may run side by side.
+        CHAT_LINK_PREVIEW_ALLOW_HOSTS: `trang-e2e.localhost:3189,trang-e2e.localhost:${PORT + 1000}`,
       },
     },
     {

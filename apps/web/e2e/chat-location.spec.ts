@@ -57,7 +57,7 @@ test.afterAll(async () => closeChatUsers(a, b));
 test('a one-off location shows its coordinates and a map link to both, and a small map where tiles load', async () => {
   const position = await openShareLocation(a.page);
   await expect(position).toHaveText('Vị trí: 21.028500, 105.854200');
-  await a.page.getByRole('button', { name: 'Chia sẻ', exact: true }).click();
+  await a.page.getByRole('button', { name: 'Chia sẻ vị trí', exact: true }).click();
 
   for (const page of [a.page, b.page]) {
     const card = locationCards(page).last();
@@ -97,7 +97,7 @@ test('a live location shows the time left and follows the sharer', async () => {
   const live = a.page.getByRole('switch', { name: 'Chia sẻ vị trí trực tiếp trong' });
   await live.click();
   await expect(live).toBeChecked();
-  await a.page.getByRole('button', { name: 'Chia sẻ', exact: true }).click();
+  await a.page.getByRole('button', { name: 'Chia sẻ vị trí', exact: true }).click();
 
   const bCard = locationCards(b.page).last();
   await expect(bCard.getByTestId('location-status')).toContainText('Vị trí trực tiếp · còn');

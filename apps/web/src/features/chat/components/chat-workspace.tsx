@@ -2,16 +2,25 @@ import type { ChatClientConfig } from '@daohuu/domain';
 import * as React from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { StreamChat } from 'stream-chat';
-import { Chat, WithComponents, type ComponentContextValue } from 'stream-chat-react';
+import {
+  Chat,
+  WithComponents,
+  defaultReactionOptions,
+  type ComponentContextValue,
+} from 'stream-chat-react';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useTheme } from '@/hooks/use-theme';
 import { lazyComponent } from '@/lib/lazy-component';
+import { ComposerEmojiPicker } from '../emoji/composer-emoji-picker';
+import { withEveryEmoji } from '../emoji/emoji-reactions';
+import { FullReactionPicker } from '../emoji/full-reaction-picker';
 import { createStreami18n } from '../i18n';
 import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
 import { ListDateSeparator, UnreadMessagesStrip } from '../messages/message-list-strips';
 import { RealmMessageUI } from '../messages/realm-message-ui';
+import { ComposerLinkPreviews } from '../attachments/composer-link-previews';
 import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
 import { LiveLocationSharing } from '../location/live-location-sharing';
 import { LocationAwareAttachment } from '../location/location-attachment';
@@ -59,6 +68,9 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   Avatar: ChannelAvatar,
   DateSeparator: ListDateSeparator,
   UnreadMessagesNotification: UnreadMessagesStrip,
+  EmojiPicker: ComposerEmojiPicker,
+  LinkPreviewList: ComposerLinkPreviews,
+  ReactionSelectorExtendedList: FullReactionPicker,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
@@ -66,7 +78,9 @@ const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   MessageActions: GuestMessageActions,
 };
 
-const VI_REACTION_OPTIONS = vietnameseReactionOptions();
+// The six quick reactions, and every emoji behind their "+" (emoji/emoji-reactions.ts).
+const VI_REACTION_OPTIONS = withEveryEmoji(vietnameseReactionOptions());
+const EN_REACTION_OPTIONS = withEveryEmoji(defaultReactionOptions);
 
 /** The chat UI for one connected client: channel list, open channel, thread and pins. */
 export function ChatWorkspace({
@@ -94,7 +108,7 @@ export function ChatWorkspace({
     () => ({
       ...(isGuest ? GUEST_OVERRIDES : MEMBER_OVERRIDES),
       // English keeps the SDK's own reaction names.
-      ...(language === 'vi' ? { reactionOptions: VI_REACTION_OPTIONS } : {}),
+      reactionOptions: language === 'vi' ? VI_REACTION_OPTIONS : EN_REACTION_OPTIONS,
     }),
     [isGuest, language],
   );

@@ -2,6 +2,7 @@ import { Streami18n } from 'stream-chat-react';
 
 import { localizedDurationFormatter } from './localized-duration-formatter';
 import viClientMessagesJson from './vi-client-messages.json';
+import viComposerJson from './vi-composer.json';
 import viPeopleJson from './vi-people.json';
 import viSearchJson from './vi-search.json';
 import { viDayjsLocale } from './vi-dayjs-locale';
@@ -38,6 +39,9 @@ export const viSearchTexts: Readonly<Record<string, string>> = viSearchJson;
 /** The mention, members-panel and profile-card texts (features/chat/people), keyed by their English wording. */
 export const viPeopleTexts: Readonly<Record<string, string>> = viPeopleJson;
 
+/** The composer's own texts (emoji, link previews, poll options), keyed by their English wording. */
+export const viComposerTexts: Readonly<Record<string, string>> = viComposerJson;
+
 export function createStreami18n(language: ChatLanguage): Streami18n {
   if (language === 'en') return new Streami18n({ language: 'en' });
   return new Streami18n({
@@ -46,6 +50,7 @@ export function createStreami18n(language: ChatLanguage): Streami18n {
       ...viClientMessages,
       ...viSearchTexts,
       ...viPeopleTexts,
+      ...viComposerTexts,
       ...viTranslations,
     },
     dayjsLocaleConfigForLanguage: viDayjsLocale,

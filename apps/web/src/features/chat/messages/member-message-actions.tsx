@@ -5,14 +5,20 @@ import {
   useChannelStateContext,
   type MessageActionSetItem,
 } from 'stream-chat-react';
+import { withPersonMuteLabel } from '../moderation/mute-user-action';
 import { ReportMessageAction } from '../moderation/report-action';
 
-/** The SDK's set with "Flag" replaced by our "Báo cáo", which asks for a reason first. */
-const MEMBER_ACTION_SET: MessageActionSetItem[] = defaultMessageActionSet.map((action) =>
-  'type' in action && action.type === 'flag' && action.placement === 'dropdown'
-    ? { ...action, Component: ReportMessageAction }
-    : action,
-);
+/**
+ * The SDK's set with "Flag" replaced by our "Báo cáo", which asks for a reason first, and "Mute" naming the person
+ * (muting a channel is labelled apart).
+ */
+const MEMBER_ACTION_SET: MessageActionSetItem[] = defaultMessageActionSet.map((action) => {
+  if (!('type' in action) || action.placement !== 'dropdown') return action;
+  if (action.type === 'flag') return { ...action, Component: ReportMessageAction };
+  if (action.type === 'mute')
+    return { ...action, Component: withPersonMuteLabel(action.Component) };
+  return action;
+});
 
 /**
  * The SDK's message actions, minus "Pin" where the cultivator may not pin (the public sect channels, for anyone but

@@ -3,6 +3,7 @@ import { StreamChat } from 'stream-chat';
 import { getChatToken } from '../api/chat-api';
 import { configureLinkPreviews } from '../attachments/configure-link-previews';
 import { configureDrafts } from '../drafts/configure-drafts';
+import { configureEmojiShortcodes } from '../emoji/configure-emoji-shortcodes';
 import { configureMentions } from '../mentions/configure-mentions';
 
 /** Who the chat connects as: the signed-in cultivator, or an anonymous read-only guest. */
@@ -31,6 +32,7 @@ export function createChatClient(config: ChatClientConfig): StreamChat {
     configureDrafts(composer);
     configureLinkPreviews(composer);
     configureMentions(composer, config.publicChannels);
+    configureEmojiShortcodes(composer);
   });
   return client;
 }
