@@ -67,7 +67,7 @@ test('/quan-tri turns a cultivator without a staff role away', async ({ browser,
     signUp: true,
   });
   await page.goto('/quan-tri');
-  await expect(page.getByText('Không có quyền truy cập')).toBeVisible(SCREEN);
+  await expect(page.getByRole('heading', { name: 'Không có quyền truy cập' })).toBeVisible(SCREEN);
   await expect(page.getByRole('navigation', { name: 'Khu vực quản trị' })).toHaveCount(0);
   await page.context().close();
 });
