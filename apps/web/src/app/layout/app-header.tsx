@@ -1,12 +1,14 @@
 import { Link, useMatches } from 'react-router';
 import { LogoMark } from '@/components/logo-mark';
-import { ThemeMenu } from '@/components/theme-menu';
+import { ThemeMenuButton } from '@/components/theme-menu-button';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { formatUnreadCount, NotificationBell, useChatSession } from '@/features/chat';
+import { formatUnreadCount, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { deferredControl } from '@/lib/deferred-control';
+import { lazyComponent } from '@/lib/lazy-component';
 
 export interface RouteHandle {
   title: string;
@@ -35,6 +37,22 @@ function TriggerWithHint() {
   );
 }
 
+const ThemeMenu = deferredControl(
+  async () => (await import('@/components/theme-menu')).ThemeMenu,
+  ThemeMenuButton,
+);
+
+// Only a signed-in cultivator's chat connection shows the bell, and that connection starts after the first content
+// (features/chat/session/chat-session.tsx): its menu code loads then, not with the first screen.
+const NotificationBell = lazyComponent(
+  async () => (await import('@/features/chat/notifications/notification-bell')).NotificationBell,
+);
+
+function DeferredNotificationBell() {
+  const { client } = useChatSession();
+  return client && !client.anonymous ? <NotificationBell /> : null;
+}
+
 export function AppHeader() {
   const matches = useMatches();
   const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
@@ -61,7 +79,7 @@ export function AppHeader() {
         </>
       ) : null}
       <div className="ml-auto flex items-center gap-1">
-        <NotificationBell />
+        <DeferredNotificationBell />
         <ThemeMenu />
       </div>
     </header>
