@@ -1,4 +1,4 @@
-import { Link, useMatches } from 'react-router';
+import { Link, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { LogoMark } from '@/components/logo-mark';
 import { ThemeMenuButton } from '@/components/theme-menu-button';
 import { Separator } from '@/components/ui/separator';
@@ -53,10 +53,16 @@ function DeferredNotificationBell() {
   return client && !client.anonymous ? <NotificationBell /> : null;
 }
 
-export function AppHeader() {
-  const matches = useMatches();
-  const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
-  const title = handle?.title ?? null;
+/** The deepest matching route's title (its `handle`, app/routes.tsx). */
+function useRouteTitle(routes: RouteObject[]): string | null {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const handle = matches.map((match) => match.route.handle as unknown).findLast(isRouteHandle);
+  return handle?.title ?? null;
+}
+
+export function AppHeader({ routes }: { routes: RouteObject[] }) {
+  const title = useRouteTitle(routes);
   const { unreadCount } = useChatSession();
   useDocumentTitle(title, formatUnreadCount(unreadCount));
 

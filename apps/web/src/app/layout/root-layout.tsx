@@ -1,13 +1,48 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import * as React from 'react';
+import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
-import { LoginDialogProvider } from '@/lib/login-dialog';
+import { useMe } from '@/lib/auth';
+import { useAfterFirstContent } from '@/lib/idle';
+import { LoginDialogProvider, useLoginDialog } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
+const LoginDialog = React.lazy(async () => ({
+  default: (await import('@/features/auth/components/login-dialog')).LoginDialog,
+}));
+
+/**
+ * The login dialog (Radix's dialog and tabs, the forms) is not part of the first load: it mounts, closed, at the
+ * first idle moment after the first content, so by the time someone opens it it is an ordinary mounted dialog
+ * (Escape, focus return and exit animation as before). Opened earlier than that, it mounts at once, open.
+ */
+function DeferredLoginDialog() {
+  const { open } = useLoginDialog();
+  const { isPending } = useMe();
+  const idle = useAfterFirstContent(!isPending);
+  const [wanted, setWanted] = React.useState(open);
+  if ((open || idle) && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <LoginDialog />
+    </React.Suspense>
+  );
+}
+
+/** A new screen starts at its top; back and forward keep the browser's own scroll restoration. */
+function ScrollReset() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  React.useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
 /** Every screen sits in this shell: sidebar, header, and the login dialog any screen can open. */
-export function RootLayout() {
+export function RootLayout({ screens }: { screens: RouteObject[] }) {
   return (
     <LoginDialogProvider>
       <ChatSessionProvider>
@@ -15,7 +50,7 @@ export function RootLayout() {
         <SidebarProvider>
           <AppSidebar />
           <SidebarInset>
-            <AppHeader />
+            <AppHeader routes={screens} />
             <div className="flex-1 px-4 py-6 sm:px-6 desktop:px-10 desktop:py-8">
               <div className="mx-auto w-full max-w-6xl">
                 <Outlet />
@@ -24,8 +59,8 @@ export function RootLayout() {
           </SidebarInset>
         </SidebarProvider>
       </ChatSessionProvider>
-      <LoginDialog />
-      <ScrollRestoration />
+      <DeferredLoginDialog />
+      <ScrollReset />
     </LoginDialogProvider>
   );
 }
