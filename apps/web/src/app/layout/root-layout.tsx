@@ -2,34 +2,10 @@ import * as React from 'react';
 import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
-import { useMe } from '@/lib/auth';
-import { useAfterFirstContent } from '@/lib/idle';
-import { LoginDialogProvider, useLoginDialog } from '@/lib/login-dialog';
+import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { LoginDialogProvider } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
-
-const LoginDialog = React.lazy(async () => ({
-  default: (await import('@/features/auth/components/login-dialog')).LoginDialog,
-}));
-
-/**
- * The login dialog (Radix's dialog and tabs, the forms) is not part of the first load: it mounts, closed, at the
- * first idle moment after the first content, so by the time someone opens it it is an ordinary mounted dialog
- * (Escape, focus return and exit animation as before). Opened earlier than that, it mounts at once, open.
- */
-function DeferredLoginDialog() {
-  const { open } = useLoginDialog();
-  const { isPending } = useMe();
-  const idle = useAfterFirstContent(!isPending);
-  const [wanted, setWanted] = React.useState(open);
-  if ((open || idle) && !wanted) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <React.Suspense fallback={null}>
-      <LoginDialog />
-    </React.Suspense>
-  );
-}
 
 /** A new screen starts at its top; back and forward keep the browser's own scroll restoration. */
 function ScrollReset() {
@@ -59,7 +35,7 @@ export function RootLayout({ screens }: { screens: RouteObject[] }) {
           </SidebarInset>
         </SidebarProvider>
       </ChatSessionProvider>
-      <DeferredLoginDialog />
+      <LoginDialog />
       <ScrollReset />
     </LoginDialogProvider>
   );
