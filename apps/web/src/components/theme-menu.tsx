@@ -1,4 +1,5 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,8 +9,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useTheme, type Theme } from '@/hooks/use-theme';
-import type { DeferredControlProps } from '@/lib/deferred-control';
-import { ThemeMenuButton } from './theme-menu-button';
 
 const THEME_OPTIONS: { value: Theme; label: string; icon: typeof SunIcon }[] = [
   { value: 'light', label: 'Sáng', icon: SunIcon },
@@ -32,12 +31,19 @@ export function ThemeRadioItems() {
   );
 }
 
-/** The header's theme switch, available signed in or not; loaded when first reached for (app-header.tsx). */
-export function ThemeMenu({ defaultOpen, autoFocus }: DeferredControlProps) {
+/** The header's theme switch, available signed in or not. */
+export function ThemeMenu() {
+  const { resolvedTheme } = useTheme();
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <ThemeMenuButton autoFocus={autoFocus} />
+        <Button variant="ghost" size="icon" className="size-8" aria-label="Giao diện">
+          {resolvedTheme === 'dark' ? (
+            <MoonIcon aria-hidden="true" />
+          ) : (
+            <SunIcon aria-hidden="true" />
+          )}
+        </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>Giao diện</DropdownMenuLabel>
