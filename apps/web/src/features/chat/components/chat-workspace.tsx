@@ -18,7 +18,6 @@ import { createStreami18n } from '../i18n';
 import { useChatLanguage } from '../language/chat-language';
 import { MemberMessageActions } from '../messages/member-message-actions';
 import { vietnameseReactionOptions } from '../messages/reaction-options';
-import { ListDateSeparator, UnreadMessagesStrip } from '../messages/message-list-strips';
 import { RealmMessageUI } from '../messages/realm-message-ui';
 import { ComposerLinkPreviews } from '../attachments/composer-link-previews';
 import { ViFileSizeIndicator } from '../attachments/file-size-indicator';
@@ -66,8 +65,6 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   ReminderNotification: ViReminderNotification,
   FileSizeIndicator: ViFileSizeIndicator,
   Avatar: ChannelAvatar,
-  DateSeparator: ListDateSeparator,
-  UnreadMessagesNotification: UnreadMessagesStrip,
   EmojiPicker: ComposerEmojiPicker,
   LinkPreviewList: ComposerLinkPreviews,
   ReactionSelectorExtendedList: FullReactionPicker,
