@@ -10,7 +10,7 @@ import {
   startDirectMessage,
   type ChatUser,
 } from './chat-support';
-import { VIEWPORTS } from './support';
+import { snap, VIEWPORTS } from './support';
 
 // The composer's details between two cultivators in one direct message: the emoji picker and `:` shortcodes, the
 // full reaction picker, the poll dialog on a small screen, link previews and the report reasons. The steps share the
@@ -148,9 +148,11 @@ test('the poll dialog keeps its buttons reachable at 375×600 and flags an empti
       dialog.evaluate((element) => getComputedStyle(element).backgroundColor);
     const light = await background();
     expect(light).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    await snap(page, 'chat-poll-dialog-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(background).not.toBe(light);
     expect(await background()).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    await snap(page, 'chat-poll-dialog-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Emptying a middle option keeps its row, flagged, and holds the poll back.

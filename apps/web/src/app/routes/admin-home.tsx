@@ -2,12 +2,9 @@ import { ArrowRightIcon, MegaphoneIcon, ShieldCheckIcon, UsersIcon } from 'lucid
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { QueryError } from '@/components/query-error';
-import { SignInPrompt } from '@/components/sign-in-prompt';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useMe } from '@/lib/auth';
-import { Forbidden } from './admin-users';
+import type { Role } from '@daohuu/domain';
+import { SignedInScreen, STAFF } from './signed-in-screen';
 
 interface AdminArea {
   title: string;
@@ -63,19 +60,21 @@ function AreaLink({ area }: { area: AdminArea }) {
 
 /** `/quan-tri`: where each admin screen is, for the roles that may open it. */
 export function AdminHomeRoute() {
-  const me = useMe();
-  if (me.isPending) return <Skeleton className="h-80 w-full" aria-busy="true" />;
-  if (me.isError) return <QueryError error={me.error} onRetry={() => void me.refetch()} />;
-  if (!me.data) {
-    return (
-      <SignInPrompt
-        title="Cần đăng nhập"
-        description="Trang quản trị chỉ dành cho quản trị viên và người kiểm duyệt. Vui lòng đăng nhập."
-      />
-    );
-  }
-  const role = me.data.role;
-  if (role !== 'admin' && role !== 'moderator') return <Forbidden />;
+  return (
+    <SignedInScreen
+      signIn={{
+        title: 'Cần đăng nhập',
+        description:
+          'Trang quản trị chỉ dành cho quản trị viên và người kiểm duyệt. Vui lòng đăng nhập.',
+      }}
+      roles={STAFF}
+    >
+      {(me) => <AdminAreas role={me.role} />}
+    </SignedInScreen>
+  );
+}
+
+function AdminAreas({ role }: { role: Role }) {
   const areas = AREAS.filter((area) => role === 'admin' || area.forModerators);
   return (
     <>

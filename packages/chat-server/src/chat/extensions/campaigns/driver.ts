@@ -177,9 +177,18 @@ export function createCampaignDriver(ctx: DriverContext): CampaignDriver {
   return {
     kick,
     start() {
+      // A database outage fails every sweep until it ends: say so once, and once again when sweeps work again.
+      let failing = false;
       timer = setInterval(() => {
-        sweep().catch((error: unknown) =>
-          ctx.deps.log.warn({ err: error }, 'campaign sweep failed'),
+        sweep().then(
+          () => {
+            if (failing) ctx.deps.log.info({}, 'campaign sweep recovered');
+            failing = false;
+          },
+          (error: unknown) => {
+            if (!failing) ctx.deps.log.warn({ err: error }, 'campaign sweep failed');
+            failing = true;
+          },
         );
       }, SWEEP_MS);
       timer.unref();
