@@ -82,8 +82,11 @@ function newestMatches(db: Db, query: SearchQuery, candidates: number) {
   const matches = matchesSelect(db, query);
   if (query.dialect === 'sqlite')
     return matches.orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`).limit(candidates);
+  // Sorted on an expression that no index provides, so this plan reads the matches through the trigram index and
+  // keeps the newest in a bounded sort; the planner would otherwise walk migration 0024's index without a bound on
+  // how far (pg-newest.ts bounds that walk and chooses it only for common words). Same order: the same text values.
   const trigram = matches
-    .orderBy(sql.ref(`${MSG}.created_at`), 'desc')
+    .orderBy(sql`${sql.ref(`${MSG}.created_at`)} || ''`, 'desc')
     .orderBy(sql.ref(`${MSG}.id`), 'asc')
     .limit(candidates);
   if (query.pgWalk === false) return trigram;
