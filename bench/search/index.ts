@@ -1,7 +1,7 @@
 // `npm run bench:search`: GET /search's query over 1,000,000 stored messages in 1,000 channels (SQLite), against the
 // substring scan it replaced, side by side in one process; then the cost the index adds to storing a message.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
@@ -165,12 +165,17 @@ async function main() {
     } else await seedFile(file, corpus);
     const twoWords = Array.from({ length: QUERIES }, () => corpus.twoWordQuery());
     const typing = twoWords.map((q) => q.slice(0, q.indexOf(' ') + 3));
+    const load = () =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
+    console.log(`load average before the queries: ${load()}`);
     const lines = await compareQueries(file, [
       { label: 'two words, typed without accents', texts: twoWords },
       { label: 'two words, the last one half typed', texts: typing },
     ]);
     console.log(
-      `\n${QUERIES} queries per line (baseline: the first ${BASELINE_QUERIES}), limit ${LIMIT}, searcher a member of all ${CHANNELS} channels`,
+      `\n${QUERIES} queries per line (baseline: the first ${BASELINE_QUERIES}), limit ${LIMIT}, searcher a member of all ${CHANNELS} channels; load average after: ${load()}`,
     );
     console.log(
       `previous: the same query without the candidate cap; pages identical to previous are counted per line`,

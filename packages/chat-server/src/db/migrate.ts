@@ -22,6 +22,7 @@ import * as m0014Notifications from './migrations/0014-notifications.ts';
 import * as m0020NotificationData from './migrations/0020-notification-data.ts';
 import * as m0022JobLeasesUploadDeletions from './migrations/0022-job-leases-upload-deletions.ts';
 import * as m0023ChannelStateVersion from './migrations/0023-channel-state-version.ts';
+import * as m0024MessagesAppNewestIndex from './migrations/0024-messages-app-newest-index.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-notification-data': m0020NotificationData,
   '0022-job-leases-upload-deletions': m0022JobLeasesUploadDeletions,
   '0023-channel-state-version': m0023ChannelStateVersion,
+  '0024-messages-app-newest-index': m0024MessagesAppNewestIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

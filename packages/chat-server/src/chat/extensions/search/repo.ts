@@ -3,6 +3,7 @@ import type { Db, SqlDialectKind } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { visibleToViewer } from '../../core/access/visibility.ts';
 import { ftsLedPage, searchedChannels } from './fts-led.ts';
+import { pgNewestMatches } from './pg-newest.ts';
 import { MSG } from './message-filter.ts';
 
 /** One page of a search, compiled by the service. */
@@ -34,6 +35,11 @@ export interface SearchQuery {
    * text out, as the lookup already applies it (an IN list would collect every match before the first is read).
    */
   ftsLead: string | null;
+  /**
+   * PostgreSQL: false leaves out the newest-first walk of pg-newest.ts (the trigram plan alone, as before migration
+   * 0024), for bench/search/postgres.ts to time both plans in one run. Unset means on.
+   */
+  pgWalk?: boolean;
 }
 
 export type SearchRow = MessageRow & Record<`k${number}`, unknown>;
@@ -43,36 +49,49 @@ export interface SearchRepo {
   messages(query: SearchQuery): Promise<SearchRow[]>;
 }
 
-/** The matching messages the viewer may read (alias `sm`), before sorting. */
-function matchesSelect(db: Db, query: SearchQuery) {
+/** Every condition a match meets (alias `sm`): the app, live, in a selected channel, visible, the filter. */
+function matchConditions(query: SearchQuery): RawBuilder<boolean>[] {
   // SQLite plans without statistics and would rather read every message of the selected channels than the few the
   // text index names; a unary + keeps app_id and cid off the index, so the FTS5 rowids lead instead.
   const lead = query.textDriven ? sql`+` : sql``;
   // The channels are a subquery, not a list: a filter may select any number of them.
   const channels = sql<boolean>`${lead}${sql.ref(`${MSG}.cid`)} in (select c.cid ${searchedChannels(query)})`;
-  let select = db
-    .selectFrom(`messages as ${MSG}` as 'messages as sm')
-    .selectAll(MSG as 'sm')
-    .where(sql<boolean>`${lead}${sql.ref(`${MSG}.app_id`)} = ${query.appId}`)
-    .where(sql.ref(`${MSG}.deleted_at`), 'is', null)
-    .where(channels)
-    .where(visibleToViewer(MSG, query.viewerId));
-  for (const condition of query.where) select = select.where(condition);
+  return [
+    sql<boolean>`${lead}${sql.ref(`${MSG}.app_id`)} = ${query.appId}`,
+    sql<boolean>`${sql.ref(`${MSG}.deleted_at`)} is null`,
+    channels,
+    visibleToViewer(MSG, query.viewerId),
+    ...query.where,
+  ];
+}
+
+/** The matching messages the viewer may read (alias `sm`), before sorting. */
+function matchesSelect(db: Db, query: SearchQuery) {
+  let select = db.selectFrom(`messages as ${MSG}` as 'messages as sm').selectAll(MSG as 'sm');
+  for (const condition of matchConditions(query)) select = select.where(condition);
   return select;
 }
 
 /**
  * The newest `candidates` matches, when no FTS5 query leads (PostgreSQL; on SQLite a filter's text inside `$or`, or
  * only emoji). On SQLite a message's rowid grows with the time it was stored, so reading rowids in descending order
- * gives the newest first; PostgreSQL keeps the newest by created_at in a bounded sort.
+ * gives the newest first; PostgreSQL keeps the newest by created_at, walking the newest messages first when the
+ * words are common (pg-newest.ts).
  */
 function newestMatches(db: Db, query: SearchQuery, candidates: number) {
   const matches = matchesSelect(db, query);
-  const newest =
-    query.dialect === 'sqlite'
-      ? matches.orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`)
-      : matches.orderBy(sql.ref(`${MSG}.created_at`), 'desc').orderBy(sql.ref(`${MSG}.id`), 'asc');
-  return newest.limit(candidates);
+  if (query.dialect === 'sqlite')
+    return matches.orderBy(sql`${sql.ref(`${MSG}.rowid`)} desc`).limit(candidates);
+  // Sorted on an expression that no index provides, so this plan reads the matches through the trigram index and
+  // keeps the newest in a bounded sort; the planner would otherwise walk migration 0024's index without a bound on
+  // how far (pg-newest.ts bounds that walk and chooses it only for common words). Same order: the same text values.
+  const trigram = matches
+    .orderBy(sql`${sql.ref(`${MSG}.created_at`)} || ''`, 'desc')
+    .orderBy(sql.ref(`${MSG}.id`), 'asc')
+    .limit(candidates);
+  if (query.pgWalk === false) return trigram;
+  const conditions = sql<boolean>`${sql.join(matchConditions(query), sql` and `)}`;
+  return pgNewestMatches(query.appId, conditions, trigram, candidates);
 }
 
 /** The SELECT of one search page (exported for bench/search, which prints its query plan). */
