@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import { formatMoment } from '@/lib/format-moment';
 
 /**
  * Dates follow the language (vi-VN or en-US, as the chat SDK's English dates). Amounts of tu vi and VND do not:
@@ -29,4 +30,12 @@ export function formatDate(
 ): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat(language, options).format(date);
+}
+
+/** A moment to the minute: "14:30 25/11/2026" as Vietnamese writes it (src/lib/format-moment.ts), English its own way. */
+export function formatMomentIn(value: string | Date, language: Language): string {
+  if (language === 'vi') return formatMoment(value);
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return dateFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

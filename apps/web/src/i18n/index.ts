@@ -1,6 +1,6 @@
 export { t, useShownLanguage, useT, whenLanguageReady } from './i18n';
 export type { MessageKey, MessageValues, Translate } from './i18n';
-export { DATE_LOCALES, dateFormat, formatDate } from './format';
+export { DATE_LOCALES, dateFormat, formatDate, formatMomentIn } from './format';
 export {
   currentLanguage,
   LANGUAGE_LABELS,
