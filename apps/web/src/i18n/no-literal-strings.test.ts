@@ -36,7 +36,7 @@ const ALLOWED = new Set(['—', '–', '%', '·', '…', '/', ':', '?', '≤']);
 const LETTER = /\p{L}/u;
 
 /** A letter outside ASCII: every Vietnamese sentence has one, no identifier or class name does. */
-const NON_ASCII_LETTER = /[^\P{L}\x00-\x7F]/u;
+const NON_ASCII_LETTER = /(?=\P{ASCII})\p{L}/u;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
