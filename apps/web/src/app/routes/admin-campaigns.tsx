@@ -1,21 +1,23 @@
 import { PageHeader } from '@/components/page-header';
 import { CampaignsAdmin } from '@/features/admin/components/campaigns/campaigns-admin';
 import { ADMINS, SignedInScreen } from './signed-in-screen';
+import { useT } from '@/i18n';
 
 export function AdminCampaignsRoute() {
+  const t = useT();
   return (
     <SignedInScreen
       signIn={{
-        title: 'Cần đăng nhập',
-        description: 'Trang chiến dịch chỉ dành cho quản trị viên. Vui lòng đăng nhập.',
+        title: t('common.signInRequired'),
+        description: t('adminHome.campaignsSignIn'),
       }}
       roles={ADMINS}
     >
       {() => (
         <>
           <PageHeader
-            title="Chiến dịch"
-            description="Gửi một tin nhắn đến nhiều đạo hữu cùng lúc, gọi tên và cảnh giới của từng người."
+            title={t('adminHome.campaignsTitle')}
+            description={t('adminHome.campaignsPageDescription')}
           />
           <CampaignsAdmin />
         </>

@@ -5,10 +5,11 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import type { Role } from '@daohuu/domain';
 import { SignedInScreen, STAFF } from './signed-in-screen';
+import { type MessageKey, useT } from '@/i18n';
 
 interface AdminArea {
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
   href: string;
   icon: React.ComponentType<{ className?: string }>;
   /** Moderators reach the moderation screen too; the rest is for admins. */
@@ -17,22 +18,22 @@ interface AdminArea {
 
 const AREAS: AdminArea[] = [
   {
-    title: 'Người dùng',
-    description: 'Tìm người dùng, chỉnh tu vi, số dư và vai trò.',
+    title: 'adminHome.usersTitle',
+    description: 'adminHome.usersDescription',
     href: paths.admin.users.getHref(),
     icon: UsersIcon,
     forModerators: false,
   },
   {
-    title: 'Kiểm duyệt',
-    description: 'Báo cáo, danh sách cấm, từ cấm và chế độ chậm.',
+    title: 'adminHome.moderationTitle',
+    description: 'adminHome.moderationDescription',
     href: paths.admin.moderation.getHref(),
     icon: ShieldCheckIcon,
     forModerators: true,
   },
   {
-    title: 'Chiến dịch',
-    description: 'Gửi thông báo đến các đạo hữu và theo dõi tiến độ.',
+    title: 'adminHome.campaignsTitle',
+    description: 'adminHome.campaignsDescription',
     href: paths.admin.campaigns.getHref(),
     icon: MegaphoneIcon,
     forModerators: false,
@@ -40,6 +41,7 @@ const AREAS: AdminArea[] = [
 ];
 
 function AreaLink({ area }: { area: AdminArea }) {
+  const t = useT();
   const Icon = area.icon;
   return (
     <li>
@@ -49,8 +51,8 @@ function AreaLink({ area }: { area: AdminArea }) {
       >
         <Icon className="mt-0.5 size-5 shrink-0 text-primary" />
         <span className="grid flex-1 gap-1">
-          <span className="font-medium">{area.title}</span>
-          <span className="text-sm text-muted-foreground">{area.description}</span>
+          <span className="font-medium">{t(area.title)}</span>
+          <span className="text-sm text-muted-foreground">{t(area.description)}</span>
         </span>
         <ArrowRightIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" />
       </Link>
@@ -60,13 +62,10 @@ function AreaLink({ area }: { area: AdminArea }) {
 
 /** `/quan-tri`: where each admin screen is, for the roles that may open it. */
 export function AdminHomeRoute() {
+  const t = useT();
   return (
     <SignedInScreen
-      signIn={{
-        title: 'Cần đăng nhập',
-        description:
-          'Trang quản trị chỉ dành cho quản trị viên và người kiểm duyệt. Vui lòng đăng nhập.',
-      }}
+      signIn={{ title: t('common.signInRequired'), description: t('adminHome.signInDescription') }}
       roles={STAFF}
     >
       {(me) => <AdminAreas role={me.role} />}
@@ -75,11 +74,12 @@ export function AdminHomeRoute() {
 }
 
 function AdminAreas({ role }: { role: Role }) {
+  const t = useT();
   const areas = AREAS.filter((area) => role === 'admin' || area.forModerators);
   return (
     <>
-      <PageHeader title="Quản trị" description="Chọn việc cần làm." />
-      <nav aria-label="Khu vực quản trị">
+      <PageHeader title={t('adminHome.title')} description={t('adminHome.description')} />
+      <nav aria-label={t('adminHome.areasLabel')}>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {areas.map((area) => (
             <AreaLink key={area.href} area={area} />

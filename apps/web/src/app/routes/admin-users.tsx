@@ -1,21 +1,23 @@
 import { PageHeader } from '@/components/page-header';
 import { UsersAdmin } from '@/features/admin/components/users-admin';
 import { ADMINS, SignedInScreen } from './signed-in-screen';
+import { useT } from '@/i18n';
 
 export function AdminUsersRoute() {
+  const t = useT();
   return (
     <SignedInScreen
       signIn={{
-        title: 'Cần đăng nhập',
-        description: 'Trang quản trị chỉ dành cho quản trị viên. Vui lòng đăng nhập.',
+        title: t('common.signInRequired'),
+        description: t('adminHome.usersSignIn'),
       }}
       roles={ADMINS}
     >
       {() => (
         <>
           <PageHeader
-            title="Người dùng"
-            description="Tìm người dùng, chỉnh tu vi, số dư và vai trò của họ."
+            title={t('adminHome.usersTitle')}
+            description={t('adminHome.usersPageDescription')}
           />
           <UsersAdmin />
         </>

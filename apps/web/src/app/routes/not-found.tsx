@@ -3,16 +3,18 @@ import { Link } from 'react-router';
 import { StatusPanel } from '@/components/status-panel';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useT } from '@/i18n';
 
 export function NotFoundRoute() {
+  const t = useT();
   return (
     <StatusPanel
       icon={CompassIcon}
-      title="Không tìm thấy trang"
-      description="Con đường đạo hữu tìm không tồn tại, hoặc đã bị trận pháp che giấu."
+      title={t('status.notFoundTitle')}
+      description={t('status.notFoundDescription')}
     >
       <Button asChild>
-        <Link to={paths.home.getHref()}>Về Tổng quan</Link>
+        <Link to={paths.home.getHref()}>{t('common.backHome')}</Link>
       </Button>
     </StatusPanel>
   );

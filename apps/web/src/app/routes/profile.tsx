@@ -7,14 +7,13 @@ import { EditDaoHieuForm } from '@/features/profile/components/edit-dao-hieu-for
 import { ProfileDetails } from '@/features/profile/components/profile-details';
 import type { Profile as ProfileData } from '@daohuu/domain';
 import { SignedInScreen } from './signed-in-screen';
+import { useT } from '@/i18n';
 
 export function ProfileRoute() {
+  const t = useT();
   return (
     <SignedInScreen
-      signIn={{
-        title: 'Đăng nhập để xem hồ sơ',
-        description: 'Hồ sơ ghi lại đạo hiệu, tu vi, cảnh giới và số dư của đạo hữu.',
-      }}
+      signIn={{ title: t('profile.signInTitle'), description: t('profile.signInDescription') }}
     >
       {(profile) => <Profile profile={profile} />}
     </SignedInScreen>
@@ -22,9 +21,10 @@ export function ProfileRoute() {
 }
 
 function Profile({ profile }: { profile: ProfileData }) {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Hồ sơ" description="Thông tin tu luyện của đạo hữu." />
+      <PageHeader title={t('profile.title')} description={t('profile.description')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <ProfileDetails profile={profile} />
         <div className="grid gap-6">

@@ -4,20 +4,22 @@ import { Button } from '@/components/ui/button';
 import { RealmTable } from '@/features/cultivation/components/realm-table';
 import { useMe } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { useT } from '@/i18n';
 
 export function RealmsRoute() {
+  const t = useT();
   const { data: me } = useMe();
   const { openLogin } = useLoginDialog();
   return (
     <>
       <PageHeader
-        title="Bảng cảnh giới"
-        description="Từ Luyện Khí đến Tiên Nhân: ngưỡng tu vi của từng cảnh giới."
+        title={t('realms.title')}
+        description={t('realms.description')}
         actions={
           me === null ? (
             <Button variant="outline" onClick={() => openLogin()}>
               <LogInIcon aria-hidden="true" />
-              Đăng nhập để thấy cảnh giới của mình
+              {t('realms.signInToSee')}
             </Button>
           ) : null
         }

@@ -1,18 +1,20 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { StatusPanel } from '@/components/status-panel';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 
 /** Last line of defence when a screen throws while rendering. */
 export function RouteError() {
+  const t = useT();
   return (
     <StatusPanel
       icon={TriangleAlertIcon}
       tone="warning"
-      title="Đã có lỗi xảy ra"
-      description="Trang này gặp sự cố ngoài ý muốn. Vui lòng tải lại trang."
+      title={t('status.crashTitle')}
+      description={t('status.crashDescription')}
     >
       <Button variant="outline" onClick={() => window.location.reload()}>
-        Tải lại trang
+        {t('status.reload')}
       </Button>
     </StatusPanel>
   );

@@ -9,17 +9,19 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
+import { useT } from '@/i18n';
 
 export function Forbidden() {
+  const t = useT();
   return (
     <StatusPanel
       icon={ShieldOffIcon}
       tone="warning"
-      title="Không có quyền truy cập"
-      description="Đạo hữu không có quyền truy cập trang này."
+      title={t('status.forbiddenTitle')}
+      description={t('status.forbiddenDescription')}
     >
       <Button variant="outline" asChild>
-        <Link to={paths.home.getHref()}>Về Tổng quan</Link>
+        <Link to={paths.home.getHref()}>{t('common.backHome')}</Link>
       </Button>
     </StatusPanel>
   );

@@ -2,6 +2,7 @@ import { formatTuVi, realmOf } from '@daohuu/domain';
 import { SparklesIcon, TriangleAlertIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { useT } from '@/i18n';
 
 /**
  * The one way a tu vi value is shown: its realm name as a badge, or the "Tu vi không hợp lệ" warning
@@ -16,6 +17,7 @@ export function Cultivation({
   showValue?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const realm = realmOf(tuVi);
   return (
     <span
@@ -24,7 +26,9 @@ export function Cultivation({
       className={cn('inline-flex flex-wrap items-center gap-2', className)}
     >
       {showValue && realm.valid ? (
-        <span className="font-medium tabular-nums">{formatTuVi(tuVi)} tu vi</span>
+        <span className="font-medium tabular-nums">
+          {t('cultivation.tuViValue', { value: formatTuVi(tuVi) })}
+        </span>
       ) : null}
       {realm.valid ? (
         <Badge variant="gold" data-slot="realm-badge">
@@ -34,7 +38,7 @@ export function Cultivation({
       ) : (
         <Badge variant="warning" data-slot="realm-badge" role="status">
           <TriangleAlertIcon aria-hidden="true" />
-          {realm.name}
+          {t('cultivation.invalid')}
         </Badge>
       )}
     </span>

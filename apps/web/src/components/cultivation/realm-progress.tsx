@@ -1,9 +1,11 @@
 import { formatAmount, realmOf } from '@daohuu/domain';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
+import { useT, withNodes } from '@/i18n';
 
 /** How far a tu vi value has come inside its realm, and how much is left before the next one. */
 export function RealmProgress({ tuVi, className }: { tuVi: number; className?: string }) {
+  const t = useT();
   const realm = realmOf(tuVi);
   if (!realm.valid) return null;
 
@@ -12,11 +14,11 @@ export function RealmProgress({ tuVi, className }: { tuVi: number; className?: s
       <div data-slot="realm-progress" className={cn('grid gap-2', className)}>
         <Progress
           value={100}
-          aria-label="Tiến độ cảnh giới"
+          aria-label={t('cultivation.progressLabel')}
           indicatorClassName="bg-linear-to-r from-primary to-gold"
         />
         <p className="text-sm text-muted-foreground">
-          Đạo hữu đã đạt cảnh giới tối cao: <span className="font-medium">{realm.name}</span>.
+          {t('cultivation.highestRealm')} <span className="font-medium">{realm.name}</span>.
         </p>
       </div>
     );
@@ -29,17 +31,20 @@ export function RealmProgress({ tuVi, className }: { tuVi: number; className?: s
     <div data-slot="realm-progress" className={cn('grid gap-2', className)}>
       <div className="flex items-baseline justify-between gap-4 text-sm">
         <span className="text-muted-foreground">
-          còn{' '}
-          <span className="font-medium text-foreground tabular-nums">
-            {formatAmount(remaining, 1)}
-          </span>{' '}
-          tu vi đến <span className="font-medium text-foreground">{realm.next.name}</span>
+          {withNodes(t('cultivation.remaining'), {
+            value: (
+              <span className="font-medium text-foreground tabular-nums">
+                {formatAmount(remaining, 1)}
+              </span>
+            ),
+            realm: <span className="font-medium text-foreground">{realm.next.name}</span>,
+          })}
         </span>
         <span className="font-medium tabular-nums">{percent}%</span>
       </div>
       <Progress
         value={percent}
-        aria-label={`Tiến độ đến ${realm.next.name}`}
+        aria-label={t('cultivation.progressTo', { realm: realm.next.name })}
         indicatorClassName="bg-linear-to-r from-primary to-gold"
       />
     </div>

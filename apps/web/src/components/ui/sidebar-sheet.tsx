@@ -6,6 +6,7 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
+import { useT } from '@/i18n';
 
 /** The sidebar on small screens, in a sheet; its own chunk, since desktop visits never show it (sidebar.tsx). */
 export function SidebarSheet({
@@ -21,6 +22,7 @@ export function SidebarSheet({
   side: 'left' | 'right';
   width: string;
 }) {
+  const t = useT();
   return (
     <Sheet open={open} onOpenChange={onOpenChange} {...props}>
       <SheetContent
@@ -32,10 +34,10 @@ export function SidebarSheet({
         side={side}
         showCloseButton={false}
       >
-        {/* Accessible names of the sheet (docs/product-rules.md §4); kept in English exactly as specified. */}
+        {/* Accessible names of the sheet (docs/product-rules.md §4); kept in English in both languages, exactly as specified. */}
         <SheetHeader className="sr-only">
-          <SheetTitle>Sidebar</SheetTitle>
-          <SheetDescription>Displays the mobile sidebar.</SheetDescription>
+          <SheetTitle>{t('ui.sidebar')}</SheetTitle>
+          <SheetDescription>{t('ui.sidebarDescription')}</SheetDescription>
         </SheetHeader>
         <div className="flex h-full w-full flex-col">{children}</div>
       </SheetContent>

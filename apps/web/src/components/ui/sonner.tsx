@@ -1,11 +1,13 @@
 import type * as React from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '@/hooks/use-theme';
+import { useT } from '@/i18n';
 
 // docs/product-rules.md §8: notifications stay for 3 seconds.
 const TOAST_DURATION_MS = 3000;
 
 function Toaster(props: ToasterProps) {
+  const t = useT();
   const { resolvedTheme } = useTheme();
   return (
     <Sonner
@@ -13,7 +15,7 @@ function Toaster(props: ToasterProps) {
       className="toaster group"
       duration={TOAST_DURATION_MS}
       position="bottom-right"
-      containerAriaLabel="Thông báo"
+      containerAriaLabel={t('ui.notifications')}
       style={
         {
           '--normal-bg': 'var(--popover)',

@@ -6,15 +6,12 @@ import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
 import { UserAvatar } from '@/components/user-avatar';
 import { ApiError } from '@/lib/api-client';
-import { ROLE_LABELS, useMe } from '@/lib/auth';
+import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useUpdateUser, type UpdateUserInput } from '../api/users';
-import {
-  BALANCE_RANGE_MESSAGE,
-  TU_VI_RANGE_MESSAGE,
-  parseWholeAmount,
-} from '../utils/parse-amount';
+import { balanceRangeMessage, parseWholeAmount, tuViRangeMessage } from '../utils/parse-amount';
 import { NativeSelect } from './moderation/fields';
+import { useT } from '@/i18n';
 
 function AmountInput({
   label,
@@ -55,6 +52,7 @@ const CELL =
 
 /** One user, with tu vi and balance editable in place; the form is the whole row. */
 export function UserRow({ user }: { user: Profile }) {
+  const t = useT();
   const [tuVi, setTuVi] = React.useState(String(user.tuVi));
   const [balance, setBalance] = React.useState(String(user.balance));
   const [role, setRole] = React.useState<Role>(user.role);
@@ -75,8 +73,8 @@ export function UserRow({ user }: { user: Profile }) {
     const nextTuVi = parseWholeAmount(tuVi);
     const nextBalance = parseWholeAmount(balance);
     const nextErrors = {
-      tuVi: nextTuVi === null ? TU_VI_RANGE_MESSAGE : null,
-      balance: nextBalance === null ? BALANCE_RANGE_MESSAGE : null,
+      tuVi: nextTuVi === null ? tuViRangeMessage() : null,
+      balance: nextBalance === null ? balanceRangeMessage() : null,
     };
     setErrors(nextErrors);
     setServerError(null);
@@ -96,11 +94,9 @@ export function UserRow({ user }: { user: Profile }) {
       setTuVi(String(updated.tuVi));
       setBalance(String(updated.balance));
       setRole(updated.role);
-      toast.success(`Đã lưu thay đổi cho ${updated.daoHieu}.`);
+      toast.success(t('admin.users.saved', { name: updated.daoHieu }));
     } catch (failure) {
-      setServerError(
-        failure instanceof ApiError ? failure.message : 'Đã có lỗi xảy ra. Vui lòng thử lại.',
-      );
+      setServerError(failure instanceof ApiError ? failure.message : t('common.genericError'));
     }
   }
 
@@ -124,10 +120,10 @@ export function UserRow({ user }: { user: Profile }) {
             </div>
           </div>
         </td>
-        <td className={cn(CELL, 'max-md:col-span-2')} data-label="Vai trò">
+        <td className={cn(CELL, 'max-md:col-span-2')} data-label={t('profile.role')}>
           <NativeSelect
             form={formId}
-            aria-label={`Vai trò của ${user.daoHieu}`}
+            aria-label={t('admin.users.roleOf', { name: user.daoHieu })}
             className="h-8 w-36 max-md:w-full"
             value={role}
             disabled={isMe}
@@ -135,16 +131,21 @@ export function UserRow({ user }: { user: Profile }) {
           >
             {ROLES.map((value) => (
               <option key={value} value={value}>
-                {ROLE_LABELS[value]}
+                {t(`role.${value}`)}
               </option>
             ))}
           </NativeSelect>
         </td>
-        <td className={CELL} data-label="Tu vi">
-          <form id={formId} noValidate onSubmit={handleSubmit} aria-label={`Sửa ${user.daoHieu}`}>
+        <td className={CELL} data-label={t('common.tuVi')}>
+          <form
+            id={formId}
+            noValidate
+            onSubmit={handleSubmit}
+            aria-label={t('admin.users.edit', { name: user.daoHieu })}
+          >
             <AmountInput
               form={formId}
-              label={`Tu vi của ${user.daoHieu}`}
+              label={t('admin.users.tuViOf', { name: user.daoHieu })}
               value={tuVi}
               onChange={setTuVi}
               error={errors.tuVi}
@@ -155,13 +156,17 @@ export function UserRow({ user }: { user: Profile }) {
             {formatAmount(user.tuVi, 1)}
           </p>
         </td>
-        <td className={cn(CELL, 'max-md:col-span-2')} data-label="Cảnh giới" data-slot="user-realm">
+        <td
+          className={cn(CELL, 'max-md:col-span-2')}
+          data-label={t('common.realm')}
+          data-slot="user-realm"
+        >
           <Cultivation tuVi={user.tuVi} />
         </td>
-        <td className={CELL} data-label="Số dư">
+        <td className={CELL} data-label={t('common.balance')}>
           <AmountInput
             form={formId}
-            label={`Số dư của ${user.daoHieu}`}
+            label={t('admin.users.balanceOf', { name: user.daoHieu })}
             value={balance}
             onChange={setBalance}
             error={errors.balance}
@@ -177,10 +182,10 @@ export function UserRow({ user }: { user: Profile }) {
             size="sm"
             pending={updateUser.isPending}
             disabled={!changed}
-            aria-label={`Lưu thay đổi cho ${user.daoHieu}`}
+            aria-label={t('admin.users.saveFor', { name: user.daoHieu })}
             className="max-md:w-full"
           >
-            Lưu
+            {t('common.save')}
           </SubmitButton>
         </td>
       </tr>

@@ -8,10 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { UserRow } from './user-row';
+import { useT } from '@/i18n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function UsersAdmin() {
+  const t = useT();
   const [search, setSearch] = React.useState('');
   const [offset, setOffset] = React.useState(0);
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -35,8 +37,8 @@ export function UsersAdmin() {
         />
         <Input
           type="search"
-          aria-label="Tìm người dùng"
-          placeholder="Tìm theo đạo hiệu hoặc email"
+          aria-label={t('admin.users.searchLabel')}
+          placeholder={t('admin.users.searchPlaceholder')}
           value={search}
           onChange={(event) => handleSearch(event.target.value)}
           className="pl-9"
@@ -49,26 +51,26 @@ export function UsersAdmin() {
         // Below md each row is a card (user-row.tsx): the wrapper and the header row step aside.
         <div className="rounded-xl border bg-card shadow-sm md:overflow-x-auto max-md:border-0 max-md:bg-transparent max-md:shadow-none">
           <table className="w-full text-sm max-md:block" aria-busy={users.isFetching || undefined}>
-            <caption className="sr-only">Danh sách người dùng</caption>
+            <caption className="sr-only">{t('admin.users.caption')}</caption>
             <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase max-md:hidden">
               <tr>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Người dùng
+                  {t('admin.users.userColumn')}
                 </th>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Vai trò
+                  {t('profile.role')}
                 </th>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Tu vi
+                  {t('common.tuVi')}
                 </th>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Cảnh giới
+                  {t('common.realm')}
                 </th>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  Số dư
+                  {t('common.balance')}
                 </th>
                 <th scope="col" className="px-3 py-3 font-medium">
-                  <span className="sr-only">Thao tác</span>
+                  <span className="sr-only">{t('admin.users.actionsColumn')}</span>
                 </th>
               </tr>
             </thead>
@@ -87,7 +89,7 @@ export function UsersAdmin() {
                     colSpan={6}
                     className="px-4 py-10 text-center text-muted-foreground max-md:block"
                   >
-                    Không tìm thấy người dùng nào.
+                    {t('admin.users.none')}
                   </td>
                 </tr>
               ) : (
@@ -107,8 +109,12 @@ export function UsersAdmin() {
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
         <span aria-live="polite">
           {total === 0
-            ? 'Không có kết quả'
-            : `${formatAmount(firstShown, 1)}–${formatAmount(lastShown, 1)} trên ${formatAmount(total, 1)} người dùng`}
+            ? t('admin.users.noResults')
+            : t('admin.users.range', {
+                first: formatAmount(firstShown, 1),
+                last: formatAmount(lastShown, 1),
+                total: formatAmount(total, 1),
+              })}
         </span>
         <div className="flex gap-2">
           <Button
@@ -118,7 +124,7 @@ export function UsersAdmin() {
             onClick={() => setOffset((value) => Math.max(0, value - USERS_PAGE_SIZE))}
           >
             <ChevronLeftIcon aria-hidden="true" />
-            Trước
+            {t('admin.users.previous')}
           </Button>
           <Button
             variant="outline"
@@ -126,7 +132,7 @@ export function UsersAdmin() {
             disabled={offset + USERS_PAGE_SIZE >= total}
             onClick={() => setOffset((value) => value + USERS_PAGE_SIZE)}
           >
-            Sau
+            {t('admin.users.next')}
             <ChevronRightIcon aria-hidden="true" />
           </Button>
         </div>

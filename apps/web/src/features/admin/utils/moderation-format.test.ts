@@ -6,6 +6,7 @@ import {
   isValidCid,
   parseBlocklistWords,
 } from './moderation-format';
+import { t } from '@/i18n';
 
 describe('parseBlocklistWords', () => {
   it('reads one word per line, dropping blanks and repeats whatever their case', () => {
@@ -38,7 +39,7 @@ describe('parseCooldownSeconds', () => {
 
 describe('BAN_DURATION_OPTIONS', () => {
   it('offers 1 giờ, 1 ngày, 7 ngày and vĩnh viễn, in minutes', () => {
-    expect(BAN_DURATION_OPTIONS.map(({ label, minutes }) => [label, minutes])).toEqual([
+    expect(BAN_DURATION_OPTIONS.map(({ label, minutes }) => [t(label), minutes])).toEqual([
       ['1 giờ', 60],
       ['1 ngày', 1440],
       ['7 ngày', 10_080],

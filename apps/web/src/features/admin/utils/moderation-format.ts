@@ -1,39 +1,45 @@
 import type { ModerationAction } from '@daohuu/domain';
-
-export { formatMoment } from '@/lib/format-moment';
+import { t, type MessageKey } from '@/i18n';
 
 /** The ban lengths a moderator picks from; `null` minutes is a permanent ban. */
 export const BAN_DURATION_OPTIONS: ReadonlyArray<{
   value: string;
   minutes: number | null;
-  label: string;
+  label: MessageKey;
 }> = [
-  { value: '60', minutes: 60, label: '1 giờ' },
-  { value: '1440', minutes: 1440, label: '1 ngày' },
-  { value: '10080', minutes: 10_080, label: '7 ngày' },
-  { value: 'forever', minutes: null, label: 'Vĩnh viễn' },
+  { value: '60', minutes: 60, label: 'admin.moderation.duration1h' },
+  { value: '1440', minutes: 1440, label: 'admin.moderation.duration1d' },
+  { value: '10080', minutes: 10_080, label: 'admin.moderation.duration7d' },
+  { value: 'forever', minutes: null, label: 'admin.moderation.forever' },
 ];
 
-export const ACTION_LABELS: Record<ModerationAction, string> = {
-  mark_reviewed: 'Đánh dấu đã xem xét',
-  delete_message: 'Xóa tin nhắn',
-  ban: 'Cấm',
-  shadow_ban: 'Cấm ẩn',
-  unban: 'Bỏ cấm',
-  restore: 'Khôi phục',
+/** The name of a moderation action in the app's language. */
+export function actionLabel(action: ModerationAction): string {
+  return t(`admin.moderation.action.${action}`);
+}
+
+/** Log entries the chat server names differently from the screen's actions. */
+const LOG_KEYS: Record<string, MessageKey> = {
+  mark_as_reviewed: 'admin.moderation.action.mark_reviewed',
+  shadow_block: 'admin.moderation.action.shadow_block',
+  block: 'admin.moderation.action.block',
+  flag: 'admin.moderation.action.flag',
 };
+
+const ACTIONS = new Set<string>([
+  'mark_reviewed',
+  'delete_message',
+  'ban',
+  'shadow_ban',
+  'unban',
+  'restore',
+]);
 
 /** Labels for action-log entries as the chat server names them (plus the screen's own names). */
-const LOG_LABELS: Record<string, string> = {
-  ...ACTION_LABELS,
-  mark_as_reviewed: ACTION_LABELS.mark_reviewed,
-  shadow_block: 'Chặn ẩn',
-  block: 'Chặn',
-  flag: 'Báo cáo',
-};
-
 export function actionLogLabel(type: string): string {
-  return LOG_LABELS[type] ?? type;
+  if (ACTIONS.has(type)) return actionLabel(type as ModerationAction);
+  const key = LOG_KEYS[type];
+  return key ? t(key) : type;
 }
 
 /** Actions that need a length; the others act at once. */

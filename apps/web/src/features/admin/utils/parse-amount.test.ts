@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_RANGE_MESSAGE, TU_VI_RANGE_MESSAGE, parseWholeAmount } from './parse-amount';
+import { balanceRangeMessage, parseWholeAmount, tuViRangeMessage } from './parse-amount';
 
 describe('parseWholeAmount', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('parseWholeAmount', () => {
   });
 
   it('states the allowed range in vi-VN digits', () => {
-    expect(TU_VI_RANGE_MESSAGE).toBe('Tu vi phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
-    expect(BALANCE_RANGE_MESSAGE).toBe('Số dư phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
+    expect(tuViRangeMessage()).toBe('Tu vi phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
+    expect(balanceRangeMessage()).toBe('Số dư phải là số nguyên từ 0, tối đa 9 triệu tỷ.');
   });
 });

@@ -1,10 +1,17 @@
 import { formatLargeCount } from '@daohuu/domain';
+import { t } from '@/i18n';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
-// The limit in words ("9 triệu tỷ"): sixteen grouped digits mean nothing to the admin reading them.
-export const TU_VI_RANGE_MESSAGE = `Tu vi phải là số nguyên từ 0, tối đa ${formatLargeCount(MAX)}.`;
-export const BALANCE_RANGE_MESSAGE = `Số dư phải là số nguyên từ 0, tối đa ${formatLargeCount(MAX)}.`;
+// The limit in words (vi-VN's "9 triệu tỷ", an amount, so in both languages): sixteen grouped digits mean nothing
+// to the admin reading them.
+export function tuViRangeMessage(): string {
+  return t('admin.users.tuViRange', { max: formatLargeCount(MAX) });
+}
+
+export function balanceRangeMessage(): string {
+  return t('admin.users.balanceRange', { max: formatLargeCount(MAX) });
+}
 
 /**
  * Reads an admin-typed integer in 0..MAX_SAFE_INTEGER. Spaces and vi-VN group dots ("1.000.000") are

@@ -13,9 +13,11 @@ import { meQueryOptions } from '@/lib/auth';
 import { useLoginDialog, type LoginTab } from '@/lib/login-dialog';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { useT } from '@/i18n';
 
 /** The one login dialog of the app, driven by `useLoginDialog()`; mounted once at the root. */
 export function LoginDialog() {
+  const t = useT();
   const { open, tab, setTab, closeLogin } = useLoginDialog();
   // Radix returns focus only to a Dialog.Trigger; this dialog is opened from anywhere, so it remembers
   // whatever had focus when it opened and gives focus back there.
@@ -53,17 +55,17 @@ export function LoginDialog() {
         />
         <DialogHeader className="relative items-center text-center sm:text-center">
           <LogoMark className="size-10" />
-          <DialogTitle>{tab === 'sign-up' ? 'Gia nhập Đạo Hữu' : 'Chào mừng trở lại'}</DialogTitle>
+          <DialogTitle>
+            {tab === 'sign-up' ? t('auth.joinTitle') : t('auth.welcomeBackTitle')}
+          </DialogTitle>
           <DialogDescription>
-            {tab === 'sign-up'
-              ? 'Tạo tài khoản để bắt đầu hành trình tu luyện.'
-              : 'Đăng nhập để tiếp tục hành trình tu luyện của đạo hữu.'}
+            {tab === 'sign-up' ? t('auth.joinDescription') : t('auth.welcomeBackDescription')}
           </DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={(value) => setTab(value as LoginTab)} className="relative">
           <TabsList className="mb-2 w-full">
-            <TabsTrigger value="sign-in">Đăng nhập</TabsTrigger>
-            <TabsTrigger value="sign-up">Đăng ký</TabsTrigger>
+            <TabsTrigger value="sign-in">{t('common.signIn')}</TabsTrigger>
+            <TabsTrigger value="sign-up">{t('common.signUp')}</TabsTrigger>
           </TabsList>
           <TabsContent value="sign-in">
             <SignInForm />

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { useT } from '@/i18n';
 
 type PasswordFieldProps = Omit<React.ComponentProps<typeof Input>, 'type'> & {
   label: string;
@@ -24,6 +25,7 @@ export function PasswordField({
   const generatedId = React.useId();
   const id = idProp ?? generatedId;
   const errorId = `${id}-error`;
+  const t = useT();
   const [visible, setVisible] = React.useState(false);
   const Icon = visible ? EyeOffIcon : EyeIcon;
   return (
@@ -46,8 +48,10 @@ export function PasswordField({
           className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Icon className="size-4" aria-hidden="true" />
-          {/* Named by its text, not aria-label, so the field's own label "Mật khẩu" stays the only label of it. */}
-          <span className="sr-only">{visible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}</span>
+          {/* Named by its text, not aria-label, so the field's own label stays the only label of it. */}
+          <span className="sr-only">
+            {visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          </span>
         </button>
       </div>
       {error ? (

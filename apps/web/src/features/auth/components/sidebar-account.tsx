@@ -21,12 +21,14 @@ import {
 } from '@/components/ui/sidebar';
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
-import { ChatLanguageItems } from '@/features/chat';
 import { useMe, useSignOut } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { useT } from '@/i18n';
+import { LanguageItems } from '@/i18n/language-items';
 
 /** The sidebar footer: a sign-in button for guests, the account menu for cultivators. */
 export function SidebarAccount() {
+  const t = useT();
   const { data: me, isPending } = useMe();
   const { openLogin } = useLoginDialog();
 
@@ -39,12 +41,12 @@ export function SidebarAccount() {
           <AccountMenu profile={me} />
         ) : (
           <SidebarMenuButton
-            tooltip="Đăng nhập"
+            tooltip={t('common.signIn')}
             onClick={() => openLogin()}
             className="bg-sidebar-primary font-medium text-sidebar-primary-foreground hover:bg-sidebar-primary/90 hover:text-sidebar-primary-foreground active:bg-sidebar-primary/90 active:text-sidebar-primary-foreground"
           >
             <LogInIcon aria-hidden="true" />
-            <span>Đăng nhập</span>
+            <span>{t('common.signIn')}</span>
           </SidebarMenuButton>
         )}
       </SidebarMenuItem>
@@ -53,14 +55,15 @@ export function SidebarAccount() {
 }
 
 function AccountMenu({ profile }: { profile: Profile }) {
+  const t = useT();
   const { isMobile, setOpenMobile } = useSidebar();
   const signOut = useSignOut();
   const realm = realmName(profile.tuVi);
 
   function handleSignOut() {
     signOut.mutate(undefined, {
-      onSuccess: () => toast.success('Đã đăng xuất. Hẹn gặp lại đạo hữu.'),
-      onError: (error) => toast.error(error.message),
+      onSuccess: () => toast.success(t('auth.signedOut')),
+      onError: () => toast.error(t('auth.signOutFailed')),
     });
   }
 
@@ -70,7 +73,7 @@ function AccountMenu({ profile }: { profile: Profile }) {
         <SidebarMenuButton
           size="lg"
           tooltip={profile.daoHieu}
-          aria-label={`Tài khoản: ${profile.daoHieu}`}
+          aria-label={t('auth.account', { name: profile.daoHieu })}
           className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
         >
           <UserAvatar name={profile.daoHieu} image={profile.image} />
@@ -103,21 +106,21 @@ function AccountMenu({ profile }: { profile: Profile }) {
           <DropdownMenuItem asChild>
             <Link to={paths.profile.getHref()} onClick={() => setOpenMobile(false)}>
               <UserRoundIcon aria-hidden="true" />
-              Hồ sơ
+              {t('auth.profile')}
             </Link>
           </DropdownMenuItem>
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
-          Giao diện
+          {t('auth.appearance')}
         </DropdownMenuLabel>
         <ThemeRadioItems />
         <DropdownMenuSeparator />
-        <ChatLanguageItems />
+        <LanguageItems />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={handleSignOut} disabled={signOut.isPending}>
           <LogOutIcon aria-hidden="true" />
-          Đăng xuất
+          {t('common.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

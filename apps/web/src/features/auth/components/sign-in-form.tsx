@@ -6,8 +6,10 @@ import { useSignInMutation } from '../api/auth-mutations';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
 import { validateEmail, validateSignInPassword } from '../utils/validation';
 import { PasswordField } from './password-field';
+import { useT } from '@/i18n';
 
 export function SignInForm() {
+  const t = useT();
   const [email, setEmail] = React.useState('');
   const { password, setPassword, fieldErrors, serverError, passwordRef, submit } =
     useCredentialsForm<'email' | 'password'>();
@@ -21,21 +23,21 @@ export function SignInForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label="Đăng nhập">
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t('common.signIn')}>
       <FormAlert message={serverError} />
       <FormField
-        label="Email"
+        label={t('common.email')}
         name="email"
         type="email"
         autoComplete="email"
-        placeholder="ten@vidu.vn"
+        placeholder={t('common.emailPlaceholder')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={fieldErrors.email}
       />
       <PasswordField
         ref={passwordRef}
-        label="Mật khẩu"
+        label={t('common.password')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -43,7 +45,7 @@ export function SignInForm() {
         error={fieldErrors.password}
       />
       <SubmitButton pending={signIn.isPending} className="mt-1 w-full">
-        Đăng nhập
+        {t('common.signIn')}
       </SubmitButton>
     </form>
   );

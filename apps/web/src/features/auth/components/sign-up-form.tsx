@@ -2,13 +2,15 @@ import * as React from 'react';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { validateDaoHieu } from '@/lib/dao-hieu';
 import { useSignUpMutation } from '../api/auth-mutations';
 import { useCredentialsForm } from '../hooks/use-credentials-form';
-import { validateEmail, validateNewPassword } from '../utils/validation';
+import { validateDaoHieuField, validateEmail, validateNewPassword } from '../utils/validation';
 import { PasswordField } from './password-field';
+import { useT } from '@/i18n';
+import { MIN_PASSWORD_LENGTH } from '@daohuu/domain';
 
 export function SignUpForm() {
+  const t = useT();
   const [daoHieu, setDaoHieu] = React.useState('');
   const [email, setEmail] = React.useState('');
   const { password, setPassword, fieldErrors, serverError, passwordRef, submit } =
@@ -18,7 +20,7 @@ export function SignUpForm() {
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors = {
-      daoHieu: validateDaoHieu(daoHieu),
+      daoHieu: validateDaoHieuField(daoHieu),
       email: validateEmail(email),
       password: validateNewPassword(password),
     };
@@ -28,39 +30,39 @@ export function SignUpForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label="Đăng ký">
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label={t('common.signUp')}>
       <FormAlert message={serverError} />
       <FormField
-        label="Đạo hiệu"
+        label={t('common.daoHieu')}
         name="daoHieu"
         autoComplete="nickname"
-        placeholder="Ví dụ: Lam Phong"
+        placeholder={t('auth.daoHieuPlaceholder')}
         value={daoHieu}
         onChange={(event) => setDaoHieu(event.target.value)}
         error={fieldErrors.daoHieu}
       />
       <FormField
-        label="Email"
+        label={t('common.email')}
         name="email"
         type="email"
         autoComplete="email"
-        placeholder="ten@vidu.vn"
+        placeholder={t('common.emailPlaceholder')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={fieldErrors.email}
       />
       <PasswordField
         ref={passwordRef}
-        label="Mật khẩu"
+        label={t('common.password')}
         name="password"
         autoComplete="new-password"
-        placeholder="Ít nhất 8 ký tự"
+        placeholder={t('auth.newPasswordPlaceholder', { min: MIN_PASSWORD_LENGTH })}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={fieldErrors.password}
       />
       <SubmitButton pending={signUp.isPending} className="mt-1 w-full">
-        Đăng ký
+        {t('common.signUp')}
       </SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@ import type { Profile } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { t } from '@/i18n';
 import { meQueryKey } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
@@ -15,7 +16,7 @@ export function useCompleteSignIn() {
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
       const me = queryClient.getQueryData<Profile | null>(meQueryKey);
       closeLogin();
-      toast.success(`Chào mừng đạo hữu ${me?.daoHieu ?? fallbackName}`);
+      toast.success(t('auth.welcome', { name: me?.daoHieu ?? fallbackName }));
     },
     [queryClient, closeLogin],
   );

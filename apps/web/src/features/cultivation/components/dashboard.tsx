@@ -15,18 +15,20 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+import { useT } from '@/i18n';
 
 const LADDER_SPAN = 2;
 
 /** The realms just below and above the user's, so the next steps are always in sight. */
 function RealmLadder({ tuVi }: { tuVi: number }) {
+  const t = useT();
   const current = realmIndexOf(tuVi);
   if (current < 0) return null;
   const start = Math.max(0, current - LADDER_SPAN);
   const end = Math.min(REALMS.length - 1, current + LADDER_SPAN);
   const rows = REALMS.slice(start, end + 1).map((row, offset) => ({ row, index: start + offset }));
   return (
-    <ol className="grid gap-1.5" aria-label="Con đường tu luyện">
+    <ol className="grid gap-1.5" aria-label={t('dashboard.pathLabel')}>
       {rows.map(({ row, index }) => (
         <li
           key={index}
@@ -40,14 +42,16 @@ function RealmLadder({ tuVi }: { tuVi: number }) {
         >
           <span className="flex items-center gap-2">
             {index < current ? (
-              <CheckIcon className="size-4 text-primary" aria-label="Đã vượt qua" />
+              <CheckIcon className="size-4 text-primary" aria-label={t('dashboard.passed')} />
             ) : (
               <span className="size-4" aria-hidden="true" />
             )}
             {realmRowName(row)}
           </span>
           <span className="tabular-nums">
-            {Number.isFinite(row.upper) ? `≤ ${formatAmount(row.upper, 1)}` : 'vô hạn'}
+            {Number.isFinite(row.upper)
+              ? `≤ ${formatAmount(row.upper, 1)}`
+              : t('dashboard.unbounded')}
           </span>
         </li>
       ))}
@@ -57,20 +61,19 @@ function RealmLadder({ tuVi }: { tuVi: number }) {
 
 /** The home screen of a signed-in cultivator. */
 export function Dashboard({ profile }: { profile: Profile }) {
+  const t = useT();
   const realm = realmOf(profile.tuVi);
   return (
     <div className="grid gap-6">
       <section>
         <p className="text-sm font-medium tracking-[0.18em] text-gold-strong uppercase">
-          Tổng quan
+          {t('dashboard.eyebrow')}
         </p>
         <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">
-          Chào đạo hữu <span className="text-primary">{profile.daoHieu}</span>
+          {t('dashboard.greeting')} <span className="text-primary">{profile.daoHieu}</span>
         </h1>
         <p className="mt-2 text-muted-foreground">
-          {realm.valid
-            ? `Đạo hữu đang ở cảnh giới ${realm.name}. Kiên trì tu luyện, đột phá chỉ còn là chuyện sớm muộn.`
-            : 'Tu vi của đạo hữu đang gặp trục trặc. Hãy liên hệ quản trị viên.'}
+          {realm.valid ? t('dashboard.inRealm', { realm: realm.name }) : t('dashboard.invalidTuVi')}
         </p>
       </section>
 
@@ -83,7 +86,7 @@ export function Dashboard({ profile }: { profile: Profile }) {
           <CardHeader>
             <CardDescription className="flex items-center gap-2">
               <SparklesIcon className="size-4 text-gold-strong" aria-hidden="true" />
-              Tu vi
+              {t('common.tuVi')}
             </CardDescription>
             <CardTitle className="flex flex-wrap items-center gap-3 text-4xl font-semibold tabular-nums">
               <span data-slot="tu-vi-value">{formatTuVi(profile.tuVi)}</span>
@@ -99,14 +102,14 @@ export function Dashboard({ profile }: { profile: Profile }) {
           <CardHeader>
             <CardDescription className="flex items-center gap-2">
               <CoinsIcon className="size-4 text-gold-strong" aria-hidden="true" />
-              Số dư
+              {t('common.balance')}
             </CardDescription>
             <CardTitle className="text-3xl font-semibold tabular-nums" data-slot="balance-value">
               {formatAmount(profile.balance, 'currency')}
             </CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            Linh thạch quy đổi theo đồng Việt Nam.
+            {t('dashboard.balanceNote')}
           </CardContent>
         </Card>
       </div>
@@ -116,15 +119,15 @@ export function Dashboard({ profile }: { profile: Profile }) {
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-lg">
               <MountainIcon className="size-5 text-primary" aria-hidden="true" />
-              Con đường phía trước
+              {t('dashboard.pathTitle')}
             </CardTitle>
-            <CardDescription>Các cảnh giới quanh vị trí hiện tại của đạo hữu.</CardDescription>
+            <CardDescription>{t('dashboard.pathDescription')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             <RealmLadder tuVi={profile.tuVi} />
             <Button variant="outline" asChild className="w-fit">
               <Link to={paths.realms.getHref()}>
-                Xem toàn bộ bảng cảnh giới
+                {t('dashboard.seeAllRealms')}
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>

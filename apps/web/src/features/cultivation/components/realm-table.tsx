@@ -1,5 +1,4 @@
 import {
-  INVALID_TU_VI,
   REALMS,
   formatAmount,
   realmIndexOf,
@@ -11,6 +10,7 @@ import * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { type Translate, useT } from '@/i18n';
 
 // Index used for the "below 0" row, which sits before REALMS[0].
 const INVALID_ROW = -1;
@@ -24,9 +24,15 @@ interface Row {
   firstOfMajor: boolean;
 }
 
-function buildRows(reading: RealmReading): Row[] {
+function buildRows(reading: RealmReading, t: Translate): Row[] {
   const rows: Row[] = [
-    { index: INVALID_ROW, major: '—', name: INVALID_TU_VI, bound: 'dưới 0', firstOfMajor: true },
+    {
+      index: INVALID_ROW,
+      major: '—',
+      name: t('cultivation.invalid'),
+      bound: t('realms.belowZero'),
+      firstOfMajor: true,
+    },
   ];
   REALMS.forEach((row, index) => {
     rows.push({
@@ -35,7 +41,7 @@ function buildRows(reading: RealmReading): Row[] {
       name: realmRowName(row, reading),
       bound: Number.isFinite(row.upper)
         ? formatAmount(row.upper, 1)
-        : `trên ${formatAmount(TIEN_NHAN_FLOOR, 1)}`,
+        : t('realms.above', { value: formatAmount(TIEN_NHAN_FLOOR, 1) }),
       firstOfMajor: REALMS[index - 1]?.major !== row.major,
     });
   });
@@ -47,24 +53,23 @@ function buildRows(reading: RealmReading): Row[] {
  * own row (when `tuVi` is given) is marked with aria-current.
  */
 export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
+  const t = useT();
   const [reading, setReading] = React.useState<RealmReading>('full');
-  const rows = React.useMemo(() => buildRows(reading), [reading]);
+  const rows = React.useMemo(() => buildRows(reading, t), [reading, t]);
   const current = tuVi === undefined ? null : realmIndexOf(tuVi);
 
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          Cảnh giới là dòng đầu tiên có tu vi tối đa không nhỏ hơn tu vi của đạo hữu.
-        </p>
-        <div role="group" aria-label="Cách đọc tên cảnh giới" className="flex gap-1">
+        <p className="text-sm text-muted-foreground">{t('realms.rule')}</p>
+        <div role="group" aria-label={t('realms.readingLabel')} className="flex gap-1">
           <Button
             size="sm"
             variant={reading === 'full' ? 'secondary' : 'ghost'}
             aria-pressed={reading === 'full'}
             onClick={() => setReading('full')}
           >
-            Sơ Kỳ
+            {t('realms.readingFull')}
           </Button>
           <Button
             size="sm"
@@ -72,7 +77,7 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
             aria-pressed={reading === 'short'}
             onClick={() => setReading('short')}
           >
-            Sơ (rút gọn)
+            {t('realms.readingShort')}
           </Button>
         </div>
       </div>
@@ -80,17 +85,17 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
           without a sideways scroll. */}
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
         <table className="w-full text-sm" data-slot="realm-table">
-          <caption className="sr-only">Bảng cảnh giới tu luyện</caption>
+          <caption className="sr-only">{t('realms.caption')}</caption>
           <thead className="bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase">
             <tr>
               <th scope="col" className="px-4 py-3 font-medium max-sm:hidden">
-                Đại cảnh giới
+                {t('realms.majorColumn')}
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
-                Cảnh giới
+                {t('realms.realmColumn')}
               </th>
               <th scope="col" className="px-4 py-3 text-right font-medium">
-                Tu vi tối đa
+                {t('realms.boundColumn')}
               </th>
             </tr>
           </thead>
@@ -123,7 +128,7 @@ export function RealmTable({ tuVi }: { tuVi?: number | undefined }) {
                       {isCurrent ? (
                         <Badge variant="gold">
                           <MapPinIcon aria-hidden="true" />
-                          Đạo hữu ở đây
+                          {t('realms.youAreHere')}
                         </Badge>
                       ) : null}
                     </span>

@@ -5,21 +5,26 @@ import { AuthFailure } from '@/features/auth/api/auth-mutations';
 import type { AuthClientError } from '@/features/auth/utils/auth-errors';
 import { authClient } from '@/lib/auth-client';
 import { meQueryKey } from '@/lib/auth';
+import type { MessageKey } from '@/i18n';
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** Well under the chat server's upload cap: an avatar is shown small, a phone photo is resized by the user. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
+/** A file the avatar rule refuses; the key names the reason in the catalogue (src/i18n/locales). */
 export class AvatarInputError extends Error {
   override readonly name = 'AvatarInputError';
+
+  constructor(readonly messageKey: MessageKey) {
+    super(messageKey);
+  }
 }
 
-/** Why this file cannot be an avatar, or null when it can. */
-export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
-    return 'Chỉ nhận ảnh PNG, JPEG, WebP hoặc GIF.';
-  if (file.size > AVATAR_MAX_BYTES) return 'Ảnh quá lớn (tối đa 2 MB).';
-  if (file.size === 0) return 'Tệp ảnh trống.';
+/** Why this file cannot be an avatar (a catalogue key), or null when it can. */
+export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): MessageKey | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'profile.avatarType';
+  if (file.size > AVATAR_MAX_BYTES) return 'profile.avatarTooBig';
+  if (file.size === 0) return 'profile.avatarEmpty';
   return null;
 }
 
@@ -60,10 +65,10 @@ export function useSetAvatar(client: StreamChat | null) {
       if (file === null) return setImage(null);
       const problem = avatarFileProblem(file);
       if (problem) throw new AvatarInputError(problem);
-      if (!client) throw new AvatarInputError('Chưa kết nối được trò chuyện, hãy thử lại sau.');
+      if (!client) throw new AvatarInputError('profile.avatarNoChat');
       const uploaded = await client.uploadImage(file, file.name, file.type);
       const path = avatarPathOf(uploaded.file, window.location.origin);
-      if (!path) throw new AvatarInputError('Máy chủ không nhận ảnh này làm ảnh đại diện.');
+      if (!path) throw new AvatarInputError('profile.avatarServerRefused');
       return setImage(path);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),

@@ -10,16 +10,18 @@ import { useChatSession } from '@/features/chat';
 import { AuthFailure } from '@/features/auth/api/auth-mutations';
 import { authErrorMessage } from '@/features/auth/utils/auth-errors';
 import { AVATAR_TYPES, AvatarInputError, useSetAvatar } from '../api/avatar';
+import { type Translate, useT } from '@/i18n';
 
-function failureMessage(failure: unknown): string {
-  if (failure instanceof AvatarInputError) return failure.message;
+function failureMessage(failure: unknown, t: Translate): string {
+  if (failure instanceof AvatarInputError) return t(failure.messageKey);
   if (failure instanceof AuthFailure) return authErrorMessage(failure.details);
-  return 'Không tải được ảnh lên. Vui lòng thử lại.';
+  return t('profile.avatarFailed');
 }
 
 /** Upload or remove the avatar; without one, the initials stand in everywhere. */
 export function AvatarForm({ profile }: { profile: Profile }) {
   // The picture goes to the chat server as the signed-in user, so it waits for the chat connection.
+  const t = useT();
   const { client, status } = useChatSession();
   const setAvatar = useSetAvatar(client);
   const inputRef = React.useRef<HTMLInputElement>(null);
@@ -29,17 +31,17 @@ export function AvatarForm({ profile }: { profile: Profile }) {
     setError(null);
     try {
       await setAvatar.mutateAsync(file);
-      toast.success(file ? 'Đã cập nhật ảnh đại diện.' : 'Đã xóa ảnh đại diện.');
+      toast.success(file ? t('profile.avatarSaved') : t('profile.avatarRemoved'));
     } catch (failure) {
-      setError(failureMessage(failure));
+      setError(failureMessage(failure, t));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Ảnh đại diện</CardTitle>
-        <CardDescription>PNG, JPEG, WebP hoặc GIF, tối đa 2 MB.</CardDescription>
+        <CardTitle className="text-lg">{t('profile.avatarTitle')}</CardTitle>
+        <CardDescription>{t('profile.avatarDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <FormAlert message={error} />
@@ -53,7 +55,7 @@ export function AvatarForm({ profile }: { profile: Profile }) {
               onClick={() => inputRef.current?.click()}
             >
               <ImageUpIcon aria-hidden="true" />
-              Tải ảnh lên
+              {t('profile.avatarUpload')}
             </Button>
             {profile.image ? (
               <Button
@@ -63,7 +65,7 @@ export function AvatarForm({ profile }: { profile: Profile }) {
                 onClick={() => void apply(null)}
               >
                 <TrashIcon aria-hidden="true" />
-                Xóa ảnh
+                {t('profile.avatarRemove')}
               </Button>
             ) : null}
           </div>
@@ -71,7 +73,7 @@ export function AvatarForm({ profile }: { profile: Profile }) {
             ref={inputRef}
             type="file"
             accept={AVATAR_TYPES.join(',')}
-            aria-label="Chọn ảnh đại diện"
+            aria-label={t('profile.avatarPick')}
             className="sr-only"
             tabIndex={-1}
             onChange={(event) => {

@@ -1,9 +1,11 @@
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUpdateUserSettings, useUserSettings } from '../api/settings';
+import { useT } from '@/i18n';
 
 /** The cultivator's choice to have their breakthroughs announced in Quảng Trường (off until they turn it on). */
 export function BreakthroughSetting() {
+  const t = useT();
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
   // While saving, the box shows the choice being saved; a failure puts it back.
@@ -14,17 +16,17 @@ export function BreakthroughSetting() {
   async function onChange(next: boolean) {
     try {
       await update.mutateAsync({ announceBreakthrough: next });
-      toast.success(next ? 'Đã bật thông báo đột phá.' : 'Đã tắt thông báo đột phá.');
+      toast.success(next ? t('profile.announceOn') : t('profile.announceOff'));
     } catch {
-      toast.error('Không lưu được cài đặt. Vui lòng thử lại.');
+      toast.error(t('profile.settingsFailed'));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Cài đặt</CardTitle>
-        <CardDescription>Những gì các đạo hữu khác được biết về đạo hữu.</CardDescription>
+        <CardTitle className="text-lg">{t('profile.settingsTitle')}</CardTitle>
+        <CardDescription>{t('profile.settingsDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
         <label className="flex items-start gap-3 text-sm">
@@ -37,11 +39,8 @@ export function BreakthroughSetting() {
             onChange={(event) => void onChange(event.target.checked)}
           />
           <span className="grid gap-0.5">
-            <span className="font-medium">Báo tin đột phá ở Quảng Trường</span>
-            <span className="text-muted-foreground">
-              Khi đạo hữu đột phá lên cảnh giới mới, Quảng Trường nhận một lời chúc mừng (mỗi cảnh
-              giới một lần).
-            </span>
+            <span className="font-medium">{t('profile.announceLabel')}</span>
+            <span className="text-muted-foreground">{t('profile.announceDescription')}</span>
           </span>
         </label>
       </CardContent>

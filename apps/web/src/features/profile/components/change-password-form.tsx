@@ -8,14 +8,14 @@ import { PasswordField } from '@/features/auth/components/password-field';
 import { authErrorMessage } from '@/features/auth/utils/auth-errors';
 import { validateNewPassword } from '@/features/auth/utils/validation';
 import { useChangePassword } from '../api/change-password';
-
-const FALLBACK = 'Đã có lỗi xảy ra. Vui lòng thử lại.';
+import { type Translate, useT } from '@/i18n';
+import { MIN_PASSWORD_LENGTH } from '@daohuu/domain';
 
 /** better-auth says INVALID_PASSWORD when the current password is wrong; here that is the only way to get it. */
-function changeFailureMessage(failure: unknown): string {
-  if (!(failure instanceof AuthFailure)) return FALLBACK;
+function changeFailureMessage(failure: unknown, t: Translate): string {
+  if (!(failure instanceof AuthFailure)) return t('common.genericError');
   const code = failure.details.code ?? failure.details.error?.code;
-  if (code === 'INVALID_PASSWORD') return 'Mật khẩu hiện tại không đúng.';
+  if (code === 'INVALID_PASSWORD') return t('profile.currentPasswordWrong');
   return authErrorMessage(failure.details);
 }
 
@@ -25,6 +25,7 @@ interface FieldErrors {
 }
 
 export function ChangePasswordForm() {
+  const t = useT();
   const [current, setCurrent] = React.useState('');
   const [next, setNext] = React.useState('');
   const [errors, setErrors] = React.useState<FieldErrors>({ current: null, next: null });
@@ -34,10 +35,8 @@ export function ChangePasswordForm() {
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const nextErrors: FieldErrors = {
-      current: current ? null : 'Vui lòng nhập mật khẩu hiện tại.',
-      next:
-        validateNewPassword(next) ??
-        (next === current ? 'Mật khẩu mới phải khác mật khẩu hiện tại.' : null),
+      current: current ? null : t('profile.currentPasswordRequired'),
+      next: validateNewPassword(next) ?? (next === current ? t('profile.samePassword') : null),
     };
     setErrors(nextErrors);
     setServerError(null);
@@ -46,23 +45,30 @@ export function ChangePasswordForm() {
       await changePassword.mutateAsync({ currentPassword: current, newPassword: next });
       setCurrent('');
       setNext('');
-      toast.success('Đã đổi mật khẩu.');
+      toast.success(t('profile.passwordChanged'));
     } catch (failure) {
-      setServerError(changeFailureMessage(failure));
+      setServerError(changeFailureMessage(failure, t));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Đổi mật khẩu</CardTitle>
-        <CardDescription>Mật khẩu mới dài ít nhất 8 ký tự.</CardDescription>
+        <CardTitle className="text-lg">{t('profile.passwordTitle')}</CardTitle>
+        <CardDescription>
+          {t('profile.passwordDescription', { min: MIN_PASSWORD_LENGTH })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label="Đổi mật khẩu">
+        <form
+          noValidate
+          onSubmit={handleSubmit}
+          className="grid gap-4"
+          aria-label={t('profile.passwordTitle')}
+        >
           <FormAlert message={serverError} />
           <PasswordField
-            label="Mật khẩu hiện tại"
+            label={t('profile.currentPassword')}
             name="currentPassword"
             autoComplete="current-password"
             value={current}
@@ -70,7 +76,7 @@ export function ChangePasswordForm() {
             error={errors.current}
           />
           <PasswordField
-            label="Mật khẩu mới"
+            label={t('profile.newPassword')}
             name="newPassword"
             autoComplete="new-password"
             value={next}
@@ -78,7 +84,7 @@ export function ChangePasswordForm() {
             error={errors.next}
           />
           <SubmitButton pending={changePassword.isPending} className="w-fit">
-            Đổi mật khẩu
+            {t('profile.passwordTitle')}
           </SubmitButton>
         </form>
       </CardContent>

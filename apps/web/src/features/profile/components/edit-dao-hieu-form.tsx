@@ -1,4 +1,4 @@
-import type { Profile } from '@daohuu/domain';
+import { DAO_HIEU_MAX_LENGTH, DAO_HIEU_MIN_LENGTH, type Profile } from '@daohuu/domain';
 import * as React from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form-alert';
@@ -6,10 +6,12 @@ import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
-import { validateDaoHieu } from '@/lib/dao-hieu';
+import { validateDaoHieuField } from '@/features/auth/utils/validation';
 import { useUpdateMe } from '../api/update-me';
+import { useT } from '@/i18n';
 
 export function EditDaoHieuForm({ profile }: { profile: Profile }) {
+  const t = useT();
   const [daoHieu, setDaoHieu] = React.useState(profile.daoHieu);
   const [fieldError, setFieldError] = React.useState<string | null>(null);
   const [serverError, setServerError] = React.useState<string | null>(null);
@@ -18,32 +20,40 @@ export function EditDaoHieuForm({ profile }: { profile: Profile }) {
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const error = validateDaoHieu(daoHieu);
+    const error = validateDaoHieuField(daoHieu);
     setFieldError(error);
     setServerError(null);
     if (error) return;
     try {
       const updated = await updateMe.mutateAsync({ daoHieu: daoHieu.trim() });
       setDaoHieu(updated.daoHieu);
-      toast.success('Đã cập nhật đạo hiệu.');
+      toast.success(t('profile.daoHieuSaved'));
     } catch (failure) {
-      setServerError(
-        failure instanceof ApiError ? failure.message : 'Đã có lỗi xảy ra. Vui lòng thử lại.',
-      );
+      setServerError(failure instanceof ApiError ? failure.message : t('common.genericError'));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Đổi đạo hiệu</CardTitle>
-        <CardDescription>Đạo hiệu hiển thị với mọi đạo hữu, dài từ 2 đến 32 ký tự.</CardDescription>
+        <CardTitle className="text-lg">{t('profile.editDaoHieuTitle')}</CardTitle>
+        <CardDescription>
+          {t('profile.editDaoHieuDescription', {
+            min: DAO_HIEU_MIN_LENGTH,
+            max: DAO_HIEU_MAX_LENGTH,
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={handleSubmit} className="grid gap-4" aria-label="Đổi đạo hiệu">
+        <form
+          noValidate
+          onSubmit={handleSubmit}
+          className="grid gap-4"
+          aria-label={t('profile.editDaoHieuTitle')}
+        >
           <FormAlert message={serverError} />
           <FormField
-            label="Đạo hiệu"
+            label={t('common.daoHieu')}
             name="daoHieu"
             autoComplete="nickname"
             value={daoHieu}
@@ -51,7 +61,7 @@ export function EditDaoHieuForm({ profile }: { profile: Profile }) {
             error={fieldError}
           />
           <SubmitButton pending={updateMe.isPending} disabled={unchanged} className="w-fit">
-            Lưu
+            {t('common.save')}
           </SubmitButton>
         </form>
       </CardContent>

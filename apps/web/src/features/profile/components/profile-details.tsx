@@ -5,14 +5,7 @@ import { RealmProgress } from '@/components/cultivation/realm-progress';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { UserAvatar } from '@/components/user-avatar';
-import { ROLE_LABELS } from '@/lib/auth';
-
-const joinedFormat = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'long' });
-
-function formatJoined(createdAt: string): string {
-  const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? '—' : joinedFormat.format(date);
-}
+import { formatDate, useShownLanguage, useT } from '@/i18n';
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -24,6 +17,9 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export function ProfileDetails({ profile }: { profile: Profile }) {
+  const t = useT();
+  const language = useShownLanguage();
+  const role = t(`role.${profile.role}`);
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-center gap-4">
@@ -32,25 +28,25 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
           <h2 className="text-2xl font-semibold">{profile.daoHieu}</h2>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{profile.email}</span>
-            <Badge variant="secondary">{ROLE_LABELS[profile.role]}</Badge>
+            <Badge variant="secondary">{role}</Badge>
           </div>
         </div>
       </CardHeader>
       <CardContent className="grid gap-6">
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Detail term="Đạo hiệu">{profile.daoHieu}</Detail>
-          <Detail term="Email">{profile.email}</Detail>
-          <Detail term="Vai trò">{ROLE_LABELS[profile.role]}</Detail>
-          <Detail term="Tu vi">
+          <Detail term={t('common.daoHieu')}>{profile.daoHieu}</Detail>
+          <Detail term={t('common.email')}>{profile.email}</Detail>
+          <Detail term={t('profile.role')}>{role}</Detail>
+          <Detail term={t('common.tuVi')}>
             <span className="tabular-nums">{formatAmount(profile.tuVi, 1)}</span>
           </Detail>
-          <Detail term="Cảnh giới">
+          <Detail term={t('common.realm')}>
             <Cultivation tuVi={profile.tuVi} />
           </Detail>
-          <Detail term="Số dư">
+          <Detail term={t('common.balance')}>
             <span className="tabular-nums">{formatAmount(profile.balance, 'currency')}</span>
           </Detail>
-          <Detail term="Gia nhập">{formatJoined(profile.createdAt)}</Detail>
+          <Detail term={t('profile.joined')}>{formatDate(profile.createdAt, language)}</Detail>
         </dl>
         <RealmProgress tuVi={profile.tuVi} />
       </CardContent>

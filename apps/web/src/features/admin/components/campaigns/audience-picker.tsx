@@ -2,6 +2,7 @@ import { REALMS, realmRowName, type CampaignAudience } from '@daohuu/domain';
 import * as React from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, Textarea } from '../moderation/fields';
+import { type MessageKey, useT } from '@/i18n';
 
 export type AudienceKind = CampaignAudience['kind'];
 
@@ -22,10 +23,10 @@ export function audienceOf(draft: AudienceDraft): CampaignAudience | null {
   return userIds.length > 0 ? { kind: 'users', userIds } : null;
 }
 
-const KINDS: Array<{ kind: AudienceKind; label: string }> = [
-  { kind: 'all', label: 'Tất cả đạo hữu' },
-  { kind: 'realm', label: 'Từ một cảnh giới trở lên' },
-  { kind: 'users', label: 'Chọn từng đạo hữu' },
+const KINDS: Array<{ kind: AudienceKind; label: MessageKey }> = [
+  { kind: 'all', label: 'admin.campaigns.kindAll' },
+  { kind: 'realm', label: 'admin.campaigns.kindRealm' },
+  { kind: 'users', label: 'admin.campaigns.kindUsers' },
 ];
 
 /** Who the campaign reaches (the segment), with how many that is right now. */
@@ -40,10 +41,11 @@ export function AudiencePicker({
   count: React.ReactNode;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = React.useId();
   return (
     <fieldset className="grid gap-3" disabled={disabled}>
-      <legend className="mb-2 font-medium">Nhóm đối tượng</legend>
+      <legend className="mb-2 font-medium">{t('admin.campaigns.audience')}</legend>
       <div className="flex flex-wrap gap-4">
         {KINDS.map(({ kind, label }) => (
           <label key={kind} className="flex items-center gap-2 text-sm">
@@ -53,13 +55,13 @@ export function AudiencePicker({
               checked={draft.kind === kind}
               onChange={() => onChange({ ...draft, kind })}
             />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
       {draft.kind === 'realm' ? (
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-realm`}>Cảnh giới thấp nhất</Label>
+          <Label htmlFor={`${id}-realm`}>{t('admin.campaigns.minRealm')}</Label>
           <NativeSelect
             id={`${id}-realm`}
             value={draft.minRealm}
@@ -75,9 +77,7 @@ export function AudiencePicker({
       ) : null}
       {draft.kind === 'users' ? (
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-users`}>
-            Mã đạo hữu (cách nhau bằng dấu phẩy hoặc xuống dòng)
-          </Label>
+          <Label htmlFor={`${id}-users`}>{t('admin.campaigns.userIds')}</Label>
           <Textarea
             id={`${id}-users`}
             value={draft.userIds}

@@ -11,19 +11,28 @@ import { errorMessage } from '../moderation/action-form';
 import { Textarea } from '../moderation/fields';
 import { AudiencePicker, EMPTY_AUDIENCE, audienceOf, type AudienceDraft } from './audience-picker';
 import { CampaignProgressCard } from './campaign-progress';
+import { t, useT } from '@/i18n';
 
-const DEFAULT_TEXT = 'Chào {{ receiver.name }}, đạo hữu đang ở cảnh giới {{ receiver.realm }}.';
+/** The suggested message in the admin's language, with the template's placeholders (packages/domain). */
+function defaultText(): string {
+  return t('admin.campaigns.defaultText', {
+    name: '{{ receiver.name }}',
+    realm: '{{ receiver.realm }}',
+  });
+}
 
 function countText(count: number | undefined, pending: boolean, ready: boolean): string {
-  if (!ready) return 'Hãy nhập ít nhất một mã đạo hữu.';
-  if (count === undefined) return pending ? 'Đang đếm…' : '';
-  return `Chiến dịch sẽ gửi đến ${count.toLocaleString('vi-VN')} đạo hữu.`;
+  if (!ready) return t('admin.campaigns.needIds');
+  if (count === undefined) return pending ? t('admin.campaigns.counting') : '';
+  // A count of people keeps the product's vi-VN grouping in both languages, as amounts do.
+  return t('admin.campaigns.willReach', { count: count.toLocaleString('vi-VN') });
 }
 
 /** /quan-tri/chien-dich: choose who, write the message, preview it for one cultivator, start, watch, stop. */
 export function CampaignsAdmin() {
+  const translate = useT();
   const [draft, setDraft] = React.useState<AudienceDraft>(EMPTY_AUDIENCE);
-  const [text, setText] = React.useState(DEFAULT_TEXT);
+  const [text, setText] = React.useState(defaultText);
   const [previewUser, setPreviewUser] = React.useState('');
   const [campaignId, setCampaignId] = React.useState<string | null>(null);
   const [error, setError] = React.useState<string | null>(null);
@@ -36,7 +45,7 @@ export function CampaignsAdmin() {
   async function handlePreview() {
     setError(null);
     const chosen = audienceOf(draft);
-    if (!chosen || !trimmed) return setError('Hãy chọn nhóm đối tượng và viết nội dung trước.');
+    if (!chosen || !trimmed) return setError(translate('admin.campaigns.needAudience'));
     try {
       await preview.mutateAsync({
         audience: chosen,
@@ -52,7 +61,7 @@ export function CampaignsAdmin() {
     event.preventDefault();
     setError(null);
     const chosen = audienceOf(draft);
-    if (!chosen || !trimmed) return setError('Hãy chọn nhóm đối tượng và viết nội dung trước.');
+    if (!chosen || !trimmed) return setError(translate('admin.campaigns.needAudience'));
     try {
       setCampaignId((await start.mutateAsync({ audience: chosen, text: trimmed })).id);
     } catch (failure) {
@@ -65,7 +74,7 @@ export function CampaignsAdmin() {
       <form
         className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm"
         onSubmit={handleStart}
-        aria-label="Chiến dịch mới"
+        aria-label={translate('admin.campaigns.newCampaign')}
         noValidate
       >
         <AudiencePicker
@@ -75,7 +84,7 @@ export function CampaignsAdmin() {
           count={countText(count.data?.count, count.isFetching, audienceOf(draft) !== null)}
         />
         <div className="grid gap-1.5">
-          <Label htmlFor="campaign-text">Nội dung tin nhắn</Label>
+          <Label htmlFor="campaign-text">{translate('admin.campaigns.text')}</Label>
           <Textarea
             id="campaign-text"
             value={text}
@@ -83,14 +92,14 @@ export function CampaignsAdmin() {
             onChange={(event) => setText(event.target.value)}
           />
           <p className="text-xs text-muted-foreground">
-            Chèn {CAMPAIGN_PLACEHOLDERS.join(' hoặc ')} để gọi tên và cảnh giới của từng đạo hữu.
+            {translate('admin.campaigns.placeholdersHint', {
+              placeholders: CAMPAIGN_PLACEHOLDERS.join(translate('admin.campaigns.or')),
+            })}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
-            <Label htmlFor="campaign-preview-user">
-              Xem trước cho đạo hữu (mã, có thể bỏ trống)
-            </Label>
+            <Label htmlFor="campaign-preview-user">{translate('admin.campaigns.previewFor')}</Label>
             <Input
               id="campaign-preview-user"
               className="w-64"
@@ -99,16 +108,20 @@ export function CampaignsAdmin() {
             />
           </div>
           <Button type="button" variant="outline" onClick={() => void handlePreview()}>
-            Xem trước
+            {translate('admin.campaigns.preview')}
           </Button>
-          <SubmitButton pending={start.isPending}>Bắt đầu gửi</SubmitButton>
+          <SubmitButton pending={start.isPending}>
+            {translate('admin.campaigns.start')}
+          </SubmitButton>
         </div>
         {preview.data ? (
           <blockquote
             className="rounded-md border-l-4 bg-muted/40 p-3 text-sm"
             data-testid="campaign-preview"
           >
-            <p className="mb-1 text-xs text-muted-foreground">{preview.data.name} sẽ nhận được:</p>
+            <p className="mb-1 text-xs text-muted-foreground">
+              {translate('admin.campaigns.willReceive', { name: preview.data.name })}
+            </p>
             {preview.data.text}
           </blockquote>
         ) : null}

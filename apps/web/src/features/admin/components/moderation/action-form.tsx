@@ -4,8 +4,9 @@ import { FormAlert } from '@/components/form-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
-import { ACTION_LABELS, BAN_DURATION_OPTIONS, takesDuration } from '../../utils/moderation-format';
+import { actionLabel, BAN_DURATION_OPTIONS, takesDuration } from '../../utils/moderation-format';
 import { NativeSelect, Textarea } from './fields';
+import { t as translate, useT } from '@/i18n';
 
 export interface ActionChoice {
   action: ModerationAction;
@@ -25,7 +26,7 @@ const MESSAGE_ACTIONS: ModerationAction[] = [
 const USER_ACTIONS: ModerationAction[] = ['mark_reviewed', 'ban', 'shadow_ban', 'unban'];
 
 export function errorMessage(failure: unknown): string {
-  return failure instanceof ApiError ? failure.message : 'Đã có lỗi xảy ra. Vui lòng thử lại.';
+  return failure instanceof ApiError ? failure.message : translate('common.genericError');
 }
 
 /** The decision on one queue item: an action, a reason, and a length for bans. */
@@ -38,6 +39,7 @@ export function ActionForm({
   onSubmit: (choice: ActionChoice) => Promise<void>;
   pending: boolean;
 }) {
+  const t = useT();
   const id = React.useId();
   const [action, setAction] = React.useState<ModerationAction>('mark_reviewed');
   const [reason, setReason] = React.useState('');
@@ -58,10 +60,14 @@ export function ActionForm({
   }
 
   return (
-    <form className="grid gap-3" onSubmit={handleSubmit} aria-label="Xử lý báo cáo">
+    <form
+      className="grid gap-3"
+      onSubmit={handleSubmit}
+      aria-label={t('admin.moderation.handleReport')}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-action`}>Hành động</Label>
+          <Label htmlFor={`${id}-action`}>{t('admin.moderation.actionLabel')}</Label>
           <NativeSelect
             id={`${id}-action`}
             value={action}
@@ -69,14 +75,14 @@ export function ActionForm({
           >
             {actions.map((value) => (
               <option key={value} value={value}>
-                {ACTION_LABELS[value]}
+                {actionLabel(value)}
               </option>
             ))}
           </NativeSelect>
         </div>
         {takesDuration(action) ? (
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-duration`}>Thời hạn</Label>
+            <Label htmlFor={`${id}-duration`}>{t('admin.moderation.durationLabel')}</Label>
             <NativeSelect
               id={`${id}-duration`}
               value={duration}
@@ -84,7 +90,7 @@ export function ActionForm({
             >
               {BAN_DURATION_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {t(option.label)}
                 </option>
               ))}
             </NativeSelect>
@@ -92,18 +98,18 @@ export function ActionForm({
         ) : null}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Lý do</Label>
+        <Label htmlFor={`${id}-reason`}>{t('admin.moderation.reasonLabel')}</Label>
         <Textarea
           id={`${id}-reason`}
           value={reason}
           maxLength={500}
-          placeholder="Lý do sẽ được ghi vào nhật ký kiểm duyệt"
+          placeholder={t('admin.moderation.reasonPlaceholder')}
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
       <FormAlert message={error} />
       <div>
-        <SubmitButton pending={pending}>{ACTION_LABELS[action]}</SubmitButton>
+        <SubmitButton pending={pending}>{actionLabel(action)}</SubmitButton>
       </div>
     </form>
   );

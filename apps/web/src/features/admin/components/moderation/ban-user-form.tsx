@@ -8,9 +8,11 @@ import { useBanUser } from '../../api/moderation';
 import { BAN_DURATION_OPTIONS } from '../../utils/moderation-format';
 import { errorMessage } from './action-form';
 import { NativeSelect } from './fields';
+import { useT } from '@/i18n';
 
 /** Bans a user by id outside the queue, e.g. after a report made elsewhere. */
 export function BanUserForm() {
+  const t = useT();
   const id = React.useId();
   const ban = useBanUser();
   const [userId, setUserId] = React.useState('');
@@ -23,7 +25,7 @@ export function BanUserForm() {
     event.preventDefault();
     setError(null);
     if (!userId.trim()) {
-      setError('Hãy nhập mã người dùng cần cấm.');
+      setError(t('admin.moderation.userIdRequired'));
       return;
     }
     const minutes = BAN_DURATION_OPTIONS.find((option) => option.value === duration)?.minutes;
@@ -34,7 +36,7 @@ export function BanUserForm() {
         durationMinutes: minutes ?? null,
         shadow,
       });
-      toast.success(shadow ? 'Đã cấm ẩn người dùng.' : 'Đã cấm người dùng.');
+      toast.success(shadow ? t('admin.moderation.shadowBanned') : t('admin.moderation.banned'));
       setUserId('');
       setReason('');
     } catch (failure) {
@@ -46,12 +48,12 @@ export function BanUserForm() {
     <form
       className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
       onSubmit={handleSubmit}
-      aria-label="Cấm người dùng"
+      aria-label={t('admin.moderation.banUser')}
       noValidate
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-user`}>Mã người dùng</Label>
+          <Label htmlFor={`${id}-user`}>{t('admin.moderation.userId')}</Label>
           <Input
             id={`${id}-user`}
             value={userId}
@@ -59,7 +61,7 @@ export function BanUserForm() {
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-duration`}>Thời hạn</Label>
+          <Label htmlFor={`${id}-duration`}>{t('admin.moderation.durationLabel')}</Label>
           <NativeSelect
             id={`${id}-duration`}
             value={duration}
@@ -67,13 +69,13 @@ export function BanUserForm() {
           >
             {BAN_DURATION_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-reason`}>Lý do</Label>
+          <Label htmlFor={`${id}-reason`}>{t('admin.moderation.reasonLabel')}</Label>
           <Input
             id={`${id}-reason`}
             value={reason}
@@ -88,12 +90,12 @@ export function BanUserForm() {
           checked={shadow}
           onChange={(event) => setShadow(event.target.checked)}
         />
-        Cấm ẩn (người bị cấm vẫn thấy tin nhắn của mình, người khác thì không)
+        {t('admin.moderation.shadowOption')}
       </label>
       <FormAlert message={error} />
       <div>
         <SubmitButton pending={ban.isPending} variant="destructive">
-          Cấm
+          {t('admin.moderation.action.ban')}
         </SubmitButton>
       </div>
     </form>

@@ -7,11 +7,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useBans, useUnbanUser } from '../../api/moderation';
-import { distinctBy, formatMoment } from '../../utils/moderation-format';
+import { distinctBy } from '../../utils/moderation-format';
 import { errorMessage } from './action-form';
 import { BanUserForm } from './ban-user-form';
 import { LoadMore } from './load-more';
 import { EmptyState, LoadingCards } from './queue-panel';
+import { formatMomentIn, useShownLanguage, useT } from '@/i18n';
 
 export function BanCard({
   ban,
@@ -22,12 +23,14 @@ export function BanCard({
   onUnban: () => void;
   pending: boolean;
 }) {
+  const t = useT();
+  const language = useShownLanguage();
   const name = ban.userName ?? ban.userId;
   return (
     <Card
       className="gap-2 py-4"
       role="article"
-      aria-label={`Lệnh cấm ${name}`}
+      aria-label={t('admin.moderation.banOf', { name })}
       data-user-id={ban.userId}
     >
       <CardContent className="flex flex-wrap items-start justify-between gap-3 px-4">
@@ -35,22 +38,30 @@ export function BanCard({
           <span className="flex flex-wrap items-center gap-2 font-medium">
             {name}
             <Badge variant={ban.shadow ? 'secondary' : 'destructive'}>
-              {ban.shadow ? 'Cấm ẩn' : 'Cấm'}
+              {ban.shadow
+                ? t('admin.moderation.action.shadow_ban')
+                : t('admin.moderation.action.ban')}
             </Badge>
           </span>
           <span className="text-muted-foreground">
-            {ban.expires ? `Đến ${formatMoment(ban.expires)}` : 'Vĩnh viễn'}
+            {ban.expires
+              ? t('admin.moderation.until', { moment: formatMomentIn(ban.expires, language) })
+              : t('admin.moderation.forever')}
           </span>
-          <span className="break-words">Lý do: {ban.reason ?? 'không ghi lý do'}</span>
+          <span className="break-words">
+            {t('admin.moderation.reasonLine', {
+              reason: ban.reason ?? t('admin.moderation.noReason'),
+            })}
+          </span>
         </div>
         <Button
           variant="outline"
           size="sm"
           disabled={pending}
-          aria-label={`Bỏ cấm ${name}`}
+          aria-label={t('admin.moderation.unbanName', { name })}
           onClick={onUnban}
         >
-          Bỏ cấm
+          {t('admin.moderation.action.unban')}
         </Button>
       </CardContent>
     </Card>
@@ -61,6 +72,7 @@ const banKey = (ban: ModerationBan) => `${ban.userId}-${ban.shadow}`;
 
 /** Bans in force, with unban, and a form to ban a user by id. */
 export function BansPanel() {
+  const t = useT();
   const bans = useBans();
   const unban = useUnbanUser();
   const [error, setError] = React.useState<string | null>(null);
@@ -71,7 +83,7 @@ export function BansPanel() {
     setError(null);
     try {
       await unban.mutateAsync({ userId: ban.userId, shadow: ban.shadow });
-      toast.success(`Đã bỏ cấm ${ban.userName ?? ban.userId}.`);
+      toast.success(t('admin.moderation.unbanned', { name: ban.userName ?? ban.userId }));
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -86,7 +98,7 @@ export function BansPanel() {
       ) : bans.isError ? (
         <QueryError error={bans.error} onRetry={() => void bans.refetch()} />
       ) : shown.length === 0 ? (
-        <EmptyState>Không có ai đang bị cấm.</EmptyState>
+        <EmptyState>{t('admin.moderation.noBans')}</EmptyState>
       ) : (
         <div className="grid gap-3" ref={list}>
           {shown.map((ban) => (

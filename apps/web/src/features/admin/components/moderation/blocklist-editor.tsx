@@ -9,11 +9,13 @@ import { useSaveBlocklist } from '../../api/moderation';
 import { parseBlocklistWords } from '../../utils/moderation-format';
 import { errorMessage } from './action-form';
 import { Textarea } from './fields';
+import { useT } from '@/i18n';
 
 const NAME_PATTERN = /^[\w-]{1,64}$/u;
 
 /** One blocklist's words, one per line; `list` absent means a new list, named here. */
 export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
+  const t = useT();
   const id = React.useId();
   const save = useSaveBlocklist();
   const [name, setName] = React.useState(list?.name ?? '');
@@ -25,7 +27,7 @@ export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
     setError(null);
     const listName = list?.name ?? name.trim();
     if (!NAME_PATTERN.test(listName)) {
-      setError('Tên danh sách chỉ gồm chữ không dấu, số, "-" và "_".');
+      setError(t('admin.moderation.blocklistNameRule'));
       return;
     }
     const words = parseBlocklistWords(text);
@@ -33,13 +35,20 @@ export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
       const saved = await save.mutateAsync({ name: listName, words });
       setText(saved.words.join('\n'));
       if (!list) setName('');
-      toast.success(`Đã lưu danh sách từ cấm "${listName}" (${saved.words.length} từ).`);
+      toast.success(
+        t('admin.moderation.blocklistSaved', { name: listName, count: saved.words.length }),
+      );
     } catch (failure) {
       setError(errorMessage(failure));
     }
   }
 
-  const title = list ? `Danh sách từ cấm ${list.name}` : 'Danh sách từ cấm mới';
+  const title = list
+    ? t('admin.moderation.blocklistTitle', { name: list.name })
+    : t('admin.moderation.newBlocklist');
+  const saveLabel = list
+    ? t('admin.moderation.saveBlocklist', { name: list.name })
+    : t('admin.moderation.saveNewBlocklist');
   return (
     <form
       className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
@@ -51,12 +60,12 @@ export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
         <h3 className="font-medium">{list.name}</h3>
       ) : (
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-name`}>Tên danh sách mới</Label>
+          <Label htmlFor={`${id}-name`}>{t('admin.moderation.newBlocklistName')}</Label>
           <Input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} />
         </div>
       )}
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-words`}>Từ cấm (mỗi dòng một từ)</Label>
+        <Label htmlFor={`${id}-words`}>{t('admin.moderation.words')}</Label>
         <Textarea
           id={`${id}-words`}
           className="min-h-32 font-mono"
@@ -66,8 +75,8 @@ export function BlocklistEditor({ list }: { list?: ModerationBlocklist }) {
       </div>
       <FormAlert message={error} />
       <div>
-        <SubmitButton pending={save.isPending} aria-label={`Lưu ${title.toLowerCase()}`}>
-          Lưu
+        <SubmitButton pending={save.isPending} aria-label={saveLabel}>
+          {t('common.save')}
         </SubmitButton>
       </div>
     </form>

@@ -3,9 +3,11 @@ import { useBlocklists } from '../../api/moderation';
 import { BlocklistEditor } from './blocklist-editor';
 import { ChannelTypeSetting } from './channel-type-setting';
 import { LoadingCards } from './queue-panel';
+import { useT } from '@/i18n';
 
 /** Blocklists (danh sách từ cấm) and, per channel type, which one applies and how. */
 export function BlocklistsPanel() {
+  const t = useT();
   const blocklists = useBlocklists();
   if (blocklists.isPending) return <LoadingCards />;
   if (blocklists.isError) {
@@ -16,10 +18,10 @@ export function BlocklistsPanel() {
     <div className="grid gap-6">
       <section className="grid gap-3" aria-labelledby="blocklists-heading">
         <h2 id="blocklists-heading" className="font-display text-lg font-semibold">
-          Danh sách từ cấm
+          {t('admin.moderation.blocklists')}
         </h2>
         {blocklists.data.blocklists.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Chưa có danh sách từ cấm nào.</p>
+          <p className="text-sm text-muted-foreground">{t('admin.moderation.noBlocklists')}</p>
         ) : null}
         {blocklists.data.blocklists.map((list) => (
           // Keyed by content so a refetch with other words resets the draft to them.
@@ -29,7 +31,7 @@ export function BlocklistsPanel() {
       </section>
       <section className="grid gap-3" aria-labelledby="channel-types-heading">
         <h2 id="channel-types-heading" className="font-display text-lg font-semibold">
-          Áp dụng theo loại kênh
+          {t('admin.moderation.perChannelType')}
         </h2>
         {blocklists.data.channelTypes.map((setting) => (
           <ChannelTypeSetting

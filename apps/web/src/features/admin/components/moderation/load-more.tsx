@@ -1,6 +1,7 @@
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 
 /**
  * "Xem thêm" under a paged list. Once the next page is in, focus moves to its first card (the `article` at the index
@@ -21,6 +22,7 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => unknown;
 }) {
+  const t = useT();
   const focusFrom = React.useRef<number | null>(null);
 
   React.useEffect(() => {
@@ -46,7 +48,7 @@ export function LoadMore({
       }}
     >
       {loading ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-      {loading ? 'Đang tải…' : 'Xem thêm'}
+      {loading ? t('admin.moderation.loadingMore') : t('admin.moderation.loadMore')}
     </Button>
   );
 }

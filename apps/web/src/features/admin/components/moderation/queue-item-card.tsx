@@ -3,10 +3,13 @@ import { FlagIcon, UserRoundIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { actionLogLabel, formatMoment } from '../../utils/moderation-format';
+import { actionLogLabel } from '../../utils/moderation-format';
 import { ActionForm, type ActionChoice } from './action-form';
+import { formatMomentIn, useShownLanguage, useT } from '@/i18n';
 
 function ContextMessage({ message, flagged }: { message: ModeratedMessage; flagged: boolean }) {
+  const t = useT();
+  const language = useShownLanguage();
   return (
     <li
       className={cn(
@@ -18,18 +21,23 @@ function ContextMessage({ message, flagged }: { message: ModeratedMessage; flagg
     >
       <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
         <span className="font-medium text-foreground">{message.userName ?? message.userId}</span>
-        {message.createdAt ? <span>{formatMoment(message.createdAt)}</span> : null}
-        {flagged ? <span className="text-destructive">Tin nhắn bị báo cáo</span> : null}
+        {message.createdAt ? <span>{formatMomentIn(message.createdAt, language)}</span> : null}
+        {flagged ? (
+          <span className="text-destructive">{t('admin.moderation.flaggedMessage')}</span>
+        ) : null}
       </div>
       <p className="break-words whitespace-pre-wrap">
-        {message.deleted ? <em className="text-muted-foreground">(đã xóa) </em> : null}
-        {message.text || <em className="text-muted-foreground">(không có nội dung chữ)</em>}
+        {message.deleted ? (
+          <em className="text-muted-foreground">{t('admin.moderation.deleted')} </em>
+        ) : null}
+        {message.text || <em className="text-muted-foreground">{t('admin.moderation.noText')}</em>}
       </p>
     </li>
   );
 }
 
 function ActionList({ title, records }: { title: string; records: ModerationActionRecord[] }) {
+  const language = useShownLanguage();
   if (records.length === 0) return null;
   return (
     <section className="grid gap-1" aria-label={title}>
@@ -38,7 +46,7 @@ function ActionList({ title, records }: { title: string; records: ModerationActi
         {records.map((record, index) => (
           <li key={`${record.type}-${record.createdAt}-${index}`}>
             <span className="font-medium">{actionLogLabel(record.type)}</span>
-            {record.createdAt ? ` · ${formatMoment(record.createdAt)}` : ''}
+            {record.createdAt ? ` · ${formatMomentIn(record.createdAt, language)}` : ''}
             {record.reason ? ` · ${record.reason}` : ''}
           </li>
         ))}
@@ -57,10 +65,14 @@ export function QueueItemCard({
   onAction: (choice: ActionChoice) => Promise<void>;
   pending: boolean;
 }) {
+  const t = useT();
+  const language = useShownLanguage();
   const title =
     item.kind === 'message'
-      ? `Tin nhắn của ${item.targetUserName ?? item.targetUserId ?? 'người dùng không rõ'}`
-      : `Người dùng ${item.targetUserName ?? item.targetUserId ?? ''}`;
+      ? t('admin.moderation.messageBy', {
+          name: item.targetUserName ?? item.targetUserId ?? t('admin.moderation.unknownUser'),
+        })
+      : t('admin.moderation.userItem', { name: item.targetUserName ?? item.targetUserId ?? '' });
   const context = item.context.length > 0 ? item.context : item.message ? [item.message] : [];
   return (
     <Card className="gap-4 py-4" data-item-id={item.id} aria-label={title} role="article">
@@ -72,17 +84,21 @@ export function QueueItemCard({
             <UserRoundIcon className="size-4" aria-hidden="true" />
           )}
           {title}
-          <Badge variant="secondary">{item.reports.length} báo cáo</Badge>
+          <Badge variant="secondary">
+            {t('admin.moderation.reportCount', { count: item.reports.length })}
+          </Badge>
         </CardTitle>
         {item.createdAt ? (
           <p className="text-xs text-muted-foreground">
-            Báo cáo lúc {formatMoment(item.createdAt)}
+            {t('admin.moderation.reportedAt', {
+              moment: formatMomentIn(item.createdAt, language),
+            })}
           </p>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4 px-4">
         {context.length > 0 ? (
-          <ol className="grid gap-1.5" aria-label="Ngữ cảnh cuộc trò chuyện">
+          <ol className="grid gap-1.5" aria-label={t('admin.moderation.context')}>
             {context.map((message) => (
               <ContextMessage
                 key={message.id}
@@ -92,22 +108,26 @@ export function QueueItemCard({
             ))}
           </ol>
         ) : null}
-        <section className="grid gap-1" aria-label="Lý do báo cáo">
-          <h4 className="text-xs font-medium text-muted-foreground">Lý do báo cáo</h4>
+        <section className="grid gap-1" aria-label={t('admin.moderation.reasons')}>
+          <h4 className="text-xs font-medium text-muted-foreground">
+            {t('admin.moderation.reasons')}
+          </h4>
           <ul className="grid gap-1 text-sm">
             {item.reports.map((report, index) => (
               <li key={`${report.reporterId}-${index}`}>
                 <span className="font-medium">
-                  {report.reporterName ?? report.reporterId ?? 'Ẩn danh'}
+                  {report.reporterName ?? report.reporterId ?? t('admin.moderation.anonymous')}
                 </span>
                 {': '}
-                {report.reason || <em className="text-muted-foreground">không ghi lý do</em>}
+                {report.reason || (
+                  <em className="text-muted-foreground">{t('admin.moderation.noReason')}</em>
+                )}
               </li>
             ))}
           </ul>
         </section>
-        <ActionList title="Đã xử lý trong mục này" records={item.actions} />
-        <ActionList title="Xử lý trước đây với người dùng này" records={item.history} />
+        <ActionList title={t('admin.moderation.actionsHere')} records={item.actions} />
+        <ActionList title={t('admin.moderation.history')} records={item.history} />
         <ActionForm kind={item.kind} onSubmit={onAction} pending={pending} />
       </CardContent>
     </Card>

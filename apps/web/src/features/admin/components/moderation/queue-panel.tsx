@@ -9,10 +9,11 @@ import {
   useSubmitModerationAction,
   type QueueStatus,
 } from '../../api/moderation';
-import { ACTION_LABELS, distinctBy } from '../../utils/moderation-format';
+import { actionLabel, distinctBy } from '../../utils/moderation-format';
 import type { ActionChoice } from './action-form';
 import { LoadMore } from './load-more';
 import { QueueItemCard } from './queue-item-card';
+import { useT } from '@/i18n';
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
   return (
@@ -24,8 +25,9 @@ export function EmptyState({ children }: { children: React.ReactNode }) {
 }
 
 export function LoadingCards() {
+  const t = useT();
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Đang tải">
+    <div className="grid gap-3" aria-busy="true" aria-label={t('admin.moderation.loading')}>
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} className="h-32 w-full" />
       ))}
@@ -35,6 +37,7 @@ export function LoadingCards() {
 
 /** The review queue: flagged messages and users waiting for a decision, or those already decided. */
 export function QueuePanel() {
+  const t = useT();
   const [status, setStatus] = React.useState<QueueStatus>('pending');
   const queue = useModerationQueue(status);
   const submit = useSubmitModerationAction();
@@ -56,7 +59,7 @@ export function QueuePanel() {
           ? { durationMinutes: choice.durationMinutes }
           : {}),
       });
-      toast.success(`Đã thực hiện: ${ACTION_LABELS[choice.action]}.`);
+      toast.success(t('admin.moderation.done', { action: actionLabel(choice.action) }));
     } finally {
       setActing(null);
     }
@@ -64,11 +67,15 @@ export function QueuePanel() {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Trạng thái báo cáo">
+      <div
+        className="flex flex-wrap gap-2"
+        role="group"
+        aria-label={t('admin.moderation.queueStatus')}
+      >
         {(
           [
-            ['pending', 'Chờ xử lý'],
-            ['reviewed', 'Đã xử lý'],
+            ['pending', 'admin.moderation.pending'],
+            ['reviewed', 'admin.moderation.reviewed'],
           ] as const
         ).map(([value, label]) => (
           <Button
@@ -78,7 +85,7 @@ export function QueuePanel() {
             aria-pressed={status === value}
             onClick={() => setStatus(value)}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
@@ -89,8 +96,8 @@ export function QueuePanel() {
       ) : items.length === 0 ? (
         <EmptyState>
           {status === 'pending'
-            ? 'Không có báo cáo nào đang chờ xử lý.'
-            : 'Chưa có báo cáo nào được xử lý.'}
+            ? t('admin.moderation.noPending')
+            : t('admin.moderation.noReviewed')}
         </EmptyState>
       ) : (
         <div className="grid gap-3" ref={list} aria-busy={queue.isFetching || undefined}>

@@ -11,6 +11,7 @@ import { useSetSlowMode, useSlowMode } from '../../api/moderation';
 import { isValidCid } from '../../utils/moderation-format';
 import { errorMessage } from './action-form';
 import { LoadingCards } from './queue-panel';
+import { useT } from '@/i18n';
 
 const DEFAULT_SECONDS = 10;
 
@@ -23,6 +24,7 @@ export function parseCooldownSeconds(value: string): number | null {
 
 /** One channel's slow mode: on with its seconds, or off. */
 export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
+  const t = useT();
   const id = React.useId();
   const update = useSetSlowMode();
   const [on, setOn] = React.useState(channel.cooldown > 0);
@@ -35,15 +37,15 @@ export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
     setError(null);
     const cooldown = on ? parseCooldownSeconds(seconds) : 0;
     if (cooldown === null) {
-      setError(`Số giây phải là số nguyên từ 1 đến ${MAX_SLOW_MODE_SECONDS}.`);
+      setError(t('admin.moderation.secondsRange', { max: MAX_SLOW_MODE_SECONDS }));
       return;
     }
     try {
       await update.mutateAsync({ cid: channel.cid, cooldown });
       toast.success(
         cooldown
-          ? `Đã bật chế độ chậm ${cooldown} giây cho ${label}.`
-          : `Đã tắt chế độ chậm cho ${label}.`,
+          ? t('admin.moderation.slowOn', { seconds: cooldown, label })
+          : t('admin.moderation.slowOff', { label }),
       );
     } catch (failure) {
       setError(errorMessage(failure));
@@ -54,7 +56,7 @@ export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
     <form
       className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
       onSubmit={handleSubmit}
-      aria-label={`Chế độ chậm của ${label}`}
+      aria-label={t('admin.moderation.slowOf', { label })}
       data-cid={channel.cid}
       noValidate
     >
@@ -65,10 +67,10 @@ export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} />
-          Bật chế độ chậm
+          {t('admin.moderation.slowEnable')}
         </label>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-seconds`}>Số giây giữa hai tin nhắn</Label>
+          <Label htmlFor={`${id}-seconds`}>{t('admin.moderation.seconds')}</Label>
           <Input
             id={`${id}-seconds`}
             inputMode="numeric"
@@ -79,8 +81,11 @@ export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
             onChange={(event) => setSeconds(event.target.value)}
           />
         </div>
-        <SubmitButton pending={update.isPending} aria-label={`Lưu chế độ chậm của ${label}`}>
-          Lưu
+        <SubmitButton
+          pending={update.isPending}
+          aria-label={t('admin.moderation.saveSlow', { label })}
+        >
+          {t('common.save')}
         </SubmitButton>
       </div>
       <FormAlert message={error} />
@@ -90,6 +95,7 @@ export function SlowModeRow({ channel }: { channel: SlowModeChannel }) {
 
 /** Slow mode for the sect channels, and for any channel a moderator looks up by cid. */
 export function SlowModePanel() {
+  const t = useT();
   const [draft, setDraft] = React.useState('');
   const [cid, setCid] = React.useState<string | undefined>(undefined);
   const [lookupError, setLookupError] = React.useState<string | null>(null);
@@ -99,7 +105,7 @@ export function SlowModePanel() {
     event.preventDefault();
     const value = draft.trim();
     if (!isValidCid(value)) {
-      setLookupError('Mã kênh có dạng loại:mã, ví dụ messaging:nhom-tu-luyen.');
+      setLookupError(t('admin.moderation.cidRule'));
       return;
     }
     setLookupError(null);
@@ -110,17 +116,17 @@ export function SlowModePanel() {
     <div className="grid gap-4">
       <form className="flex flex-wrap items-end gap-2" onSubmit={lookUp} noValidate>
         <div className="grid gap-1.5">
-          <Label htmlFor="slow-mode-cid">Tìm kênh theo mã (cid)</Label>
+          <Label htmlFor="slow-mode-cid">{t('admin.moderation.findByCid')}</Label>
           <Input
             id="slow-mode-cid"
             className="w-72 max-w-full"
-            placeholder="messaging:ma-kenh"
+            placeholder={t('admin.moderation.cidPlaceholder')}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
           />
         </div>
         <Button type="submit" variant="outline">
-          Tìm
+          {t('admin.moderation.find')}
         </Button>
       </form>
       <FormAlert message={lookupError} />

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import vi from './locales/vi.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}${key}`;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [leaf, text] of flatten(value, `${path}.`)) out.set(leaf, text);
+  }
+  return out;
+}
+
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const viMessages = flatten(vi);
+const enMessages = flatten(en);
+
+describe('the message catalogues', () => {
+  it('have exactly the same keys in Vietnamese and English', () => {
+    const missingInEnglish = [...viMessages.keys()].filter((key) => !enMessages.has(key));
+    const missingInVietnamese = [...enMessages.keys()].filter((key) => !viMessages.has(key));
+    expect({ missingInEnglish, missingInVietnamese }).toEqual({
+      missingInEnglish: [],
+      missingInVietnamese: [],
+    });
+  });
+
+  it('give every message the same placeholders in both languages', () => {
+    const mismatched = [...viMessages]
+      .filter(([key, text]) => {
+        const other = enMessages.get(key);
+        return other !== undefined && placeholders(text).join() !== placeholders(other).join();
+      })
+      .map(([key]) => key);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('leave no message empty in either language', () => {
+    const empty = [...viMessages, ...enMessages]
+      .filter(([, text]) => text.trim() === '')
+      .map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('notice a key missing from English and a placeholder renamed (the checks above can fail)', () => {
+    const broken = new Map(enMessages);
+    broken.delete('common.signIn');
+    expect([...viMessages.keys()].filter((key) => !broken.has(key))).toEqual(['common.signIn']);
+    expect(placeholders('{{name}} left').join()).not.toBe(placeholders('{{user}} left').join());
+  });
+});
