@@ -1,7 +1,7 @@
 import type { Profile } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { meQueryKey } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
