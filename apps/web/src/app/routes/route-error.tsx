@@ -20,7 +20,13 @@ export function RouteError() {
   );
 }
 
-class ErrorBoundary extends React.Component<{ children: React.ReactNode }, { failed: boolean }> {
+interface BoundaryProps {
+  children: React.ReactNode;
+  /** The screen's address: a failed screen is retried once it changes. */
+  resetKey: string;
+}
+
+class ErrorBoundary extends React.Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -31,6 +37,12 @@ class ErrorBoundary extends React.Component<{ children: React.ReactNode }, { fai
     console.error(error);
   }
 
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
+      this.setState({ failed: false });
+    }
+  }
+
   override render(): React.ReactNode {
     return this.state.failed ? <RouteError /> : this.props.children;
   }
@@ -38,9 +50,12 @@ class ErrorBoundary extends React.Component<{ children: React.ReactNode }, { fai
 
 /**
  * A screen that throws shows RouteError inside the shell (sidebar and header stay usable); navigating elsewhere
- * gives the next screen a fresh boundary.
+ * retries. The boundary is never keyed by the address: a key would remount every screen on each navigation, and
+ * /chat/:type/:id would tear down and rebuild stream-chat-react's Chat on every channel switch. Its modal dialog
+ * manager does not survive a remount in one commit (the new Chat's children keep the old manager the old Chat
+ * unregisters), so the poll, location and delete dialogs stopped opening (route-error.test.tsx).
  */
 export function RouteErrorBoundary({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }
