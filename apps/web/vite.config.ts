@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import type { PluginOption, ProxyOptions } from 'vite';
 import { bundleReport } from './bundle-report.ts';
 import { onlyChatLanguages } from './chat-languages-plugin.ts';
+import { sdkPartsOnDemand } from './sdk-on-demand-plugin.ts';
 
 /** The product server (apps/server), on the PORT it listens on. */
 const productServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -23,7 +24,7 @@ const spaPageUnderChat: NonNullable<ProxyOptions['bypass']> = (request) => {
 
 // `npm run bench:web` sets this to get the chunk and module breakdown of the build (bench/web/bundle.ts).
 const reportFile = process.env.WEB_BUNDLE_REPORT;
-const plugins: PluginOption[] = [react(), tailwindcss(), onlyChatLanguages()];
+const plugins: PluginOption[] = [react(), tailwindcss(), onlyChatLanguages(), sdkPartsOnDemand()];
 if (reportFile) plugins.push(bundleReport(reportFile));
 
 export default defineConfig({

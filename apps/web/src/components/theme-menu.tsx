@@ -1,5 +1,4 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,6 +8,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useTheme, type Theme } from '@/hooks/use-theme';
+import type { DeferredControlProps } from '@/lib/deferred-control';
+import { ThemeMenuButton } from './theme-menu-button';
 
 const THEME_OPTIONS: { value: Theme; label: string; icon: typeof SunIcon }[] = [
   { value: 'light', label: 'Sáng', icon: SunIcon },
@@ -31,19 +32,12 @@ export function ThemeRadioItems() {
   );
 }
 
-/** The header's theme switch, available signed in or not. */
-export function ThemeMenu() {
-  const { resolvedTheme } = useTheme();
+/** The header's theme switch, available signed in or not; loaded when first reached for (app-header.tsx). */
+export function ThemeMenu({ defaultOpen, autoFocus }: DeferredControlProps) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label="Giao diện">
-          {resolvedTheme === 'dark' ? (
-            <MoonIcon aria-hidden="true" />
-          ) : (
-            <SunIcon aria-hidden="true" />
-          )}
-        </Button>
+        <ThemeMenuButton autoFocus={autoFocus} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-44">
         <DropdownMenuLabel>Giao diện</DropdownMenuLabel>

@@ -1,12 +1,14 @@
-import { Link, useMatches } from 'react-router';
+import { Link, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { LogoMark } from '@/components/logo-mark';
-import { ThemeMenu } from '@/components/theme-menu';
+import { ThemeMenuButton } from '@/components/theme-menu-button';
 import { Separator } from '@/components/ui/separator';
 import { SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { formatUnreadCount, NotificationBell, useChatSession } from '@/features/chat';
+import { formatUnreadCount, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { deferredControl } from '@/lib/deferred-control';
+import { lazyComponent } from '@/lib/lazy-component';
 
 export interface RouteHandle {
   title: string;
@@ -35,10 +37,32 @@ function TriggerWithHint() {
   );
 }
 
-export function AppHeader() {
-  const matches = useMatches();
-  const handle = matches.map((match) => match.handle).findLast(isRouteHandle);
-  const title = handle?.title ?? null;
+const ThemeMenu = deferredControl(
+  async () => (await import('@/components/theme-menu')).ThemeMenu,
+  ThemeMenuButton,
+);
+
+// Only a signed-in cultivator's chat connection shows the bell, and that connection starts after the first content
+// (features/chat/session/chat-session.tsx): its menu code loads then, not with the first screen.
+const NotificationBell = lazyComponent(
+  async () => (await import('@/features/chat/notifications/notification-bell')).NotificationBell,
+);
+
+function DeferredNotificationBell() {
+  const { client } = useChatSession();
+  return client && !client.anonymous ? <NotificationBell /> : null;
+}
+
+/** The deepest matching route's title (its `handle`, app/routes.tsx). */
+function useRouteTitle(routes: RouteObject[]): string | null {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const handle = matches.map((match) => match.route.handle as unknown).findLast(isRouteHandle);
+  return handle?.title ?? null;
+}
+
+export function AppHeader({ routes }: { routes: RouteObject[] }) {
+  const title = useRouteTitle(routes);
   const { unreadCount } = useChatSession();
   useDocumentTitle(title, formatUnreadCount(unreadCount));
 
@@ -61,7 +85,7 @@ export function AppHeader() {
         </>
       ) : null}
       <div className="ml-auto flex items-center gap-1">
-        <NotificationBell />
+        <DeferredNotificationBell />
         <ThemeMenu />
       </div>
     </header>

@@ -3,7 +3,5 @@
 export { ChatSessionProvider, useChatSession } from './session/chat-session';
 export { ChatUnreadBadge } from './components/chat-unread-badge';
 export { formatUnreadCount } from './utils/unread-count';
-export { ChatLanguageItems } from './components/chat-language-items';
 export { ChatConnectingFrame } from './components/chat-states';
 export { ReminderDueToasts } from './reminders/reminder-due-toasts';
-export { NotificationBell } from './notifications/notification-bell';

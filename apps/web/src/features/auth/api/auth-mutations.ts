@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@/lib/auth-client';
 import type { AuthClientError } from '../utils/auth-errors';
 
 /** A failed better-auth call, carrying the code the dialog translates. */
@@ -13,6 +12,12 @@ export class AuthFailure extends Error {
 
 interface AuthResult {
   user: { name: string; email: string };
+}
+
+// better-auth's client loads with the first sign-in or sign-up, not with the page
+// (docs/decisions/0008-web-code-splitting.md); a failed download counts as a network error.
+async function loadAuthClient() {
+  return (await import('@/lib/auth-client')).authClient;
 }
 
 async function call(request: () => Promise<{ data: unknown; error: AuthClientError | null }>) {
@@ -38,13 +43,13 @@ export interface SignUpInput extends SignInInput {
 export function useSignInMutation() {
   return useMutation({
     mutationFn: ({ email, password }: SignInInput) =>
-      call(() => authClient.signIn.email({ email, password })),
+      call(async () => (await loadAuthClient()).signIn.email({ email, password })),
   });
 }
 
 export function useSignUpMutation() {
   return useMutation({
     mutationFn: ({ email, password, daoHieu }: SignUpInput) =>
-      call(() => authClient.signUp.email({ email, password, name: daoHieu })),
+      call(async () => (await loadAuthClient()).signUp.email({ email, password, name: daoHieu })),
   });
 }

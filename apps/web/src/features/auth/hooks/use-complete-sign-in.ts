@@ -1,8 +1,8 @@
 import type { Profile } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { t } from '@/i18n';
+import { toast } from '@/lib/toast';
 import { meQueryKey } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 

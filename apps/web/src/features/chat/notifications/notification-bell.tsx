@@ -1,7 +1,7 @@
 import { BellIcon, BellRingIcon, CheckCheckIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

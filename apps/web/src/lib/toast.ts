@@ -1,0 +1,23 @@
+import type { ExternalToast } from 'sonner';
+
+/*
+ * sonner's `toast` for code on the first screen (the sidebar's account menu, the bell, the sign-in dialog): sonner
+ * loads with the first toast instead of with the page, and its Toaster (app/provider.tsx) replays toasts created
+ * before it subscribed, so none is lost (docs/decisions/0008-web-code-splitting.md).
+ */
+type Message = string;
+
+function show(kind: 'message' | 'success' | 'error', message: Message, data?: ExternalToast): void {
+  void import('sonner').then(({ toast: sonner }) => {
+    if (kind === 'message') sonner(message, data);
+    else sonner[kind](message, data);
+  });
+}
+
+export const toast = Object.assign(
+  (message: Message, data?: ExternalToast) => show('message', message, data),
+  {
+    success: (message: Message, data?: ExternalToast) => show('success', message, data),
+    error: (message: Message, data?: ExternalToast) => show('error', message, data),
+  },
+);
