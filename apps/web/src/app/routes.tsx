@@ -16,44 +16,44 @@ import {
 import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
 
-const handle = (title: string): RouteHandle => ({ title });
+const handle = (title: RouteHandle['title']): RouteHandle => ({ title });
 
 /** Every screen, each with the title the header and the tab show. */
 const screens: RouteObject[] = [
-  { path: paths.home.path, element: <HomeRoute />, handle: handle('Tổng quan') },
+  { path: paths.home.path, element: <HomeRoute />, handle: handle('nav.overview') },
   {
     path: paths.realms.path,
     element: <LazyRealmsRoute />,
-    handle: handle('Bảng cảnh giới'),
+    handle: handle('nav.realms'),
   },
-  { path: paths.profile.path, element: <LazyProfileRoute />, handle: handle('Hồ sơ') },
-  { path: paths.chat.path, element: <ChatRoute />, handle: handle('Trò chuyện') },
+  { path: paths.profile.path, element: <LazyProfileRoute />, handle: handle('nav.profile') },
+  { path: paths.chat.path, element: <ChatRoute />, handle: handle('nav.chat') },
   {
     path: paths.reminders.path,
     element: <LazyRemindersScreen />,
-    handle: handle('Nhắc nhở'),
+    handle: handle('nav.reminders'),
   },
   {
     path: paths.admin.home.path,
     element: <LazyAdminHomeRoute />,
-    handle: handle('Quản trị'),
+    handle: handle('nav.admin'),
   },
   {
     path: paths.admin.users.path,
     element: <LazyAdminUsersRoute />,
-    handle: handle('Quản trị · Người dùng'),
+    handle: handle('nav.adminUsers'),
   },
   {
     path: paths.admin.moderation.path,
     element: <LazyAdminModerationRoute />,
-    handle: handle('Quản trị · Kiểm duyệt'),
+    handle: handle('nav.adminModeration'),
   },
   {
     path: paths.admin.campaigns.path,
     element: <LazyAdminCampaignsRoute />,
-    handle: handle('Quản trị · Chiến dịch'),
+    handle: handle('nav.adminCampaigns'),
   },
-  { path: '*', element: <NotFoundRoute />, handle: handle('Không tìm thấy trang') },
+  { path: '*', element: <NotFoundRoute />, handle: handle('nav.notFound') },
 ];
 
 export const routes: RouteObject[] = [

@@ -7,11 +7,12 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { paths } from '@/config/paths';
 import { formatUnreadCount, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useT, type MessageKey } from '@/i18n';
 import { deferredControl } from '@/lib/deferred-control';
 import { lazyComponent } from '@/lib/lazy-component';
 
 export interface RouteHandle {
-  title: string;
+  title: MessageKey;
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -22,8 +23,9 @@ const SHORTCUT =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘B' : 'Ctrl+B';
 
 function TriggerWithHint() {
+  const t = useT();
   const { isMobile, open } = useSidebar();
-  const hint = isMobile ? 'Mở thanh bên' : open ? 'Thu gọn thanh bên' : 'Mở rộng thanh bên';
+  const hint = t(isMobile ? 'nav.openSidebar' : open ? 'nav.collapseSidebar' : 'nav.expandSidebar');
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -55,13 +57,15 @@ function DeferredNotificationBell() {
 
 /** The deepest matching route's title (its `handle`, app/routes.tsx). */
 function useRouteTitle(routes: RouteObject[]): string | null {
+  const t = useT();
   const location = useLocation();
   const matches = matchRoutes(routes, location) ?? [];
   const handle = matches.map((match) => match.route.handle as unknown).findLast(isRouteHandle);
-  return handle?.title ?? null;
+  return handle ? t(handle.title) : null;
 }
 
 export function AppHeader({ routes }: { routes: RouteObject[] }) {
+  const t = useT();
   const title = useRouteTitle(routes);
   const { unreadCount } = useChatSession();
   useDocumentTitle(title, formatUnreadCount(unreadCount));
@@ -74,7 +78,7 @@ export function AppHeader({ routes }: { routes: RouteObject[] }) {
         className="flex items-center gap-2 font-display font-semibold desktop:hidden"
       >
         <LogoMark className="size-6" />
-        <span>Đạo Hữu</span>
+        <span>{t('nav.brand')}</span>
       </Link>
       {title ? (
         <>

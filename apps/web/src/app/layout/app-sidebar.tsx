@@ -30,35 +30,36 @@ import {
 import { paths } from '@/config/paths';
 import { SidebarAccount } from '@/features/auth/components/sidebar-account';
 import { ChatUnreadBadge } from '@/features/chat';
+import { useT, type MessageKey } from '@/i18n';
 import { useMe } from '@/lib/auth';
 
 interface NavItem {
-  label: string;
+  label: MessageKey;
   href: string;
   icon: LucideIcon;
   badge?: React.ReactNode;
 }
 
 const MAIN_NAV: NavItem[] = [
-  { label: 'Tổng quan', href: paths.home.getHref(), icon: HouseIcon },
+  { label: 'nav.overview', href: paths.home.getHref(), icon: HouseIcon },
   {
-    label: 'Trò chuyện',
+    label: 'nav.chat',
     href: paths.chat.getHref(),
     icon: MessagesSquareIcon,
     badge: <ChatUnreadBadge />,
   },
-  { label: 'Nhắc nhở', href: paths.reminders.getHref(), icon: BellIcon },
-  { label: 'Bảng cảnh giới', href: paths.realms.getHref(), icon: LayersIcon },
-  { label: 'Hồ sơ', href: paths.profile.getHref(), icon: UserRoundIcon },
+  { label: 'nav.reminders', href: paths.reminders.getHref(), icon: BellIcon },
+  { label: 'nav.realms', href: paths.realms.getHref(), icon: LayersIcon },
+  { label: 'nav.profile', href: paths.profile.getHref(), icon: UserRoundIcon },
 ];
 
 const ADMIN_NAV: NavItem[] = [
-  { label: 'Người dùng', href: paths.admin.users.getHref(), icon: UsersIcon },
-  { label: 'Chiến dịch', href: paths.admin.campaigns.getHref(), icon: MegaphoneIcon },
+  { label: 'nav.users', href: paths.admin.users.getHref(), icon: UsersIcon },
+  { label: 'nav.campaigns', href: paths.admin.campaigns.getHref(), icon: MegaphoneIcon },
 ];
 
 const MODERATION_NAV: NavItem = {
-  label: 'Kiểm duyệt',
+  label: 'nav.moderation',
   href: paths.admin.moderation.getHref(),
   icon: ShieldCheckIcon,
 };
@@ -75,6 +76,7 @@ function isActive(pathname: string, href: string): boolean {
 }
 
 function NavMenu({ items }: { items: NavItem[] }) {
+  const t = useT();
   const { pathname } = useLocation();
   const { setOpenMobile } = useSidebar();
   return (
@@ -83,14 +85,14 @@ function NavMenu({ items }: { items: NavItem[] }) {
         const active = isActive(pathname, href);
         return (
           <SidebarMenuItem key={href}>
-            <SidebarMenuButton asChild isActive={active} tooltip={label}>
+            <SidebarMenuButton asChild isActive={active} tooltip={t(label)}>
               <Link
                 to={href}
                 aria-current={active ? 'page' : undefined}
                 onClick={() => setOpenMobile(false)}
               >
                 <Icon aria-hidden="true" />
-                <span>{label}</span>
+                <span>{t(label)}</span>
               </Link>
             </SidebarMenuButton>
             {badge}
@@ -102,6 +104,7 @@ function NavMenu({ items }: { items: NavItem[] }) {
 }
 
 export function AppSidebar() {
+  const t = useT();
   const { data: me } = useMe();
   const { setOpenMobile } = useSidebar();
 
@@ -113,16 +116,16 @@ export function AppSidebar() {
             <SidebarMenuButton
               size="lg"
               asChild
-              tooltip="Đạo Hữu"
+              tooltip={t('nav.brand')}
               className="hover:bg-transparent active:bg-transparent"
             >
               <Link to={paths.home.getHref()} onClick={() => setOpenMobile(false)}>
                 <LogoMark className="size-8!" />
                 <span className="grid leading-tight">
                   <span className="font-display text-lg font-semibold tracking-wide text-sidebar-primary">
-                    Đạo Hữu
+                    {t('nav.brand')}
                   </span>
-                  <span className="text-xs text-sidebar-foreground/70">Cộng đồng tu tiên</span>
+                  <span className="text-xs text-sidebar-foreground/70">{t('nav.tagline')}</span>
                 </span>
               </Link>
             </SidebarMenuButton>
@@ -132,14 +135,14 @@ export function AppSidebar() {
       <SidebarSeparator />
       <SidebarContent>
         <SidebarGroup>
-          <SidebarGroupLabel>Tu luyện</SidebarGroupLabel>
+          <SidebarGroupLabel>{t('nav.cultivation')}</SidebarGroupLabel>
           <SidebarGroupContent>
             <NavMenu items={MAIN_NAV} />
           </SidebarGroupContent>
         </SidebarGroup>
         {adminNavFor(me?.role).length > 0 ? (
           <SidebarGroup>
-            <SidebarGroupLabel>Quản trị</SidebarGroupLabel>
+            <SidebarGroupLabel>{t('nav.admin')}</SidebarGroupLabel>
             <SidebarGroupContent>
               <NavMenu items={adminNavFor(me?.role)} />
             </SidebarGroupContent>
