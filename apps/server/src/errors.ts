@@ -31,12 +31,13 @@ export function errorBody(code: string, message: string): ApiErrorBody {
 }
 
 export const INTERNAL_MESSAGE = 'Đã có lỗi xảy ra, vui lòng thử lại.';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.';
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.';
 
 /** Factories for every error the product API raises; feature code never builds an `AppError` by hand. */
 export const appError = {
-  unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Bạn cần đăng nhập.'),
-  forbidden: () => new AppError(403, 'FORBIDDEN', 'Bạn không có quyền truy cập trang này.'),
+  unauthenticated: () => new AppError(401, 'UNAUTHENTICATED', 'Đạo hữu cần đăng nhập.'),
+  forbidden: () => new AppError(403, 'FORBIDDEN', 'Đạo hữu không có quyền truy cập trang này.'),
   invalidOrigin: () =>
     new AppError(403, 'INVALID_ORIGIN', 'Yêu cầu bị từ chối vì không xuất phát từ trang Đạo Hữu.'),
   missingOrigin: () =>
@@ -60,7 +61,7 @@ export const appError = {
     new AppError(
       400,
       'CANNOT_REMOVE_OWN_ADMIN',
-      'Bạn không thể tự gỡ quyền quản trị của chính mình.',
+      'Đạo hữu không thể tự gỡ quyền quản trị của chính mình.',
     ),
   invalidBody: () => new AppError(400, 'INVALID_BODY', 'Dữ liệu gửi lên không hợp lệ.'),
   invalidJson: () => new AppError(400, 'INVALID_JSON', 'Dữ liệu gửi lên không phải JSON hợp lệ.'),
@@ -82,7 +83,7 @@ export const appError = {
     new AppError(404, 'NOT_FOUND', 'Không tìm thấy mục kiểm duyệt, người dùng hoặc kênh này.'),
   moderationRefused: (message = 'Máy chủ trò chuyện từ chối thao tác này.') =>
     new AppError(400, 'CHAT_REFUSED', message),
-  cannotBanSelf: () => new AppError(400, 'CANNOT_BAN_SELF', 'Bạn không thể tự cấm chính mình.'),
+  cannotBanSelf: () => new AppError(400, 'CANNOT_BAN_SELF', 'Đạo hữu không thể tự cấm chính mình.'),
   chatUnavailable: () =>
     new AppError(502, 'CHAT_UNAVAILABLE', 'Máy chủ trò chuyện chưa sẵn sàng, vui lòng thử lại.'),
 };

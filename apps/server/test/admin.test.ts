@@ -123,7 +123,7 @@ describe('GET /api/admin/users', () => {
     const response = await apiRequest(app, 'GET', '/api/admin/users', { cookie });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'Bạn không có quyền truy cập trang này.' },
+      error: { code: 'FORBIDDEN', message: 'Đạo hữu không có quyền truy cập trang này.' },
     });
   });
 });

@@ -190,7 +190,7 @@ describe('session', () => {
     const response = await apiRequest(app, 'GET', '/api/me');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
-      error: { code: 'UNAUTHENTICATED', message: 'Bạn cần đăng nhập.' },
+      error: { code: 'UNAUTHENTICATED', message: 'Đạo hữu cần đăng nhập.' },
     });
   });
 

@@ -11,7 +11,7 @@ import {
 
 const TOO_MANY = {
   code: 'TOO_MANY_ATTEMPTS',
-  message: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
+  message: 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
 };
 
 describe('auth rate limits', () => {

@@ -73,6 +73,39 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   );
 }
 
+/**
+ * Scrolls the conversation so that the text of message `n` starts at the very top of the list, where a pill floating
+ * over the list would cover it, and returns what lies there: the boxes of the shown pills and of that text, and the
+ * list's height.
+ */
+async function textAtListTop(page: Page, group: Group, n: number) {
+  const text = channelMessage(page, numbered(group.tag, n)).locator('.str-chat__message-text');
+  await text.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const panel = page.locator('.str-chat__main-panel .str-chat__message-list-main-panel');
+  const pills = panel.locator(
+    ':scope > .str-chat__date-separator--floating .str-chat__date-separator-date, :scope > [data-testid="unread-messages-notification"]',
+  );
+  const boxes = await pills.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return { top, bottom };
+    }),
+  );
+  const { top, bottom } = await text.evaluate((element) => element.getBoundingClientRect());
+  const listHeight = await panel
+    .locator('.str-chat__message-list')
+    .evaluate((element) => element.clientHeight);
+  return { pills: boxes, text: { top, bottom }, listHeight };
+}
+
+/** The thread the current history entry records as open (components/thread-history.tsx), if any. */
+function threadEntry(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const state = window.history.state as { usr?: { dhThread?: string } | null } | null;
+    return state?.usr?.dhThread ?? null;
+  });
+}
+
 function channelHeader(page: Page): Locator {
   return page.locator('.str-chat__main-panel .dh-channel-header');
 }
@@ -130,6 +163,29 @@ test.describe('on a wide screen', () => {
     await expect(threadPanel(page)).toHaveCount(0);
     await expect(channelComposer(page)).toBeVisible();
     await snap(page, 'chat-members-panel');
+  });
+
+  test('the floating date and the unread button sit in a band of their own, never over a line of text', async () => {
+    // B has not read the group: opening it shows the date floating and "N chưa đọc".
+    const page = b!.page;
+    await openChat(page, '/chat', SLOW);
+    await channelListItem(page, group.name).click();
+    await expect(channelMessage(page, numbered(group.tag, MESSAGES - 1))).toBeVisible(SLOW);
+    const panel = page.locator('.str-chat__main-panel .str-chat__message-list-main-panel');
+    await expect(panel.getByTestId('unread-messages-notification')).toBeVisible(SLOW);
+    await expect(panel.locator('.str-chat__date-separator--floating')).toBeVisible();
+    await snap(page, 'chat-pills-band');
+
+    let listHeight: number | undefined;
+    for (const n of [MESSAGES - 3, MESSAGES - 8, MESSAGES - 14]) {
+      const at = await textAtListTop(page, group, n);
+      expect(at.pills.length).toBeGreaterThan(0);
+      // No pill reaches down to the first line of the message at the top of the list.
+      for (const pill of at.pills) expect(pill.bottom).toBeLessThanOrEqual(at.text.top + 0.5);
+      // Nothing resizes the list while it scrolls and the pills come and go.
+      listHeight ??= at.listHeight;
+      expect(at.listHeight).toBe(listHeight);
+    }
   });
 
   test('clicking a pinned message that is not loaded jumps to it and highlights it', async () => {
@@ -243,9 +299,12 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Quay lại kênh' }).click();
     await expect(threadPanel(page)).toHaveCount(0);
     await expect(channelComposer(page)).toBeVisible();
+    // Closing steps back over the thread's history entry, which lands a moment later.
+    await expect.poll(() => threadEntry(page)).toBeNull();
 
     // The browser's back button closes a thread too, then returns to the channel list.
     await openLastThread(page, group);
+    await expect.poll(() => threadEntry(page)).not.toBeNull();
     await page.goBack();
     await expect(threadPanel(page)).toHaveCount(0);
     await expect(page).toHaveURL(group.path);
@@ -254,5 +313,38 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL('/chat');
     await expect(list).toBeVisible();
     await expect(channelListItem(page, group.name)).toBeVisible();
+  });
+
+  test("at 375 the channel header's back arrow steps back through the app, or opens the list from a fresh tab", async () => {
+    const page = a!.page;
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await openChat(page, '/chat', SLOW);
+    const list = page.getByRole('listbox', { name: 'Danh sách kênh' });
+    // The header's back arrow steps back through the app's history, as the browser's back button does: the channel
+    // is then ahead in the history, not behind.
+    await channelListItem(page, group.name).click();
+    await expect(channelComposer(page)).toBeVisible(SLOW);
+    await page.getByRole('link', { name: 'Về danh sách kênh' }).click();
+    await expect(page).toHaveURL('/chat');
+    await expect(list).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(group.path);
+    await expect(channelComposer(page)).toBeVisible(SLOW);
+
+    // A channel opened from a link in a new tab has no app screen behind it: the arrow opens the channel list.
+    const tab = await a!.context.newPage();
+    try {
+      await tab.setViewportSize(VIEWPORTS.mobile);
+      await tab.goto(group.path);
+      await expect(channelComposer(tab)).toBeVisible(SLOW);
+      await tab.getByRole('link', { name: 'Về danh sách kênh' }).click();
+      await expect(tab).toHaveURL('/chat');
+      await expect(tab.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible();
+      // The list was opened on top of the channel, not by leaving it.
+      await tab.goBack();
+      await expect(tab).toHaveURL(group.path);
+    } finally {
+      await tab.close();
+    }
   });
 });

@@ -161,7 +161,7 @@ test('a reported message reaches the queue, the moderator bans its author for an
   // The author did not reload: the ban event alone replaces the composer with the notice.
   const notice = author.page.getByTestId('ban-notice');
   await expect(notice).toHaveText(
-    /^Bạn đã bị cấm chat đến \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Lý do: Xúc phạm đạo hữu$/,
+    /^Đạo hữu đã bị cấm chat đến \d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Lý do: Xúc phạm đạo hữu$/,
     LIVE,
   );
   await expect(channelComposer(author.page)).toHaveCount(0);

@@ -69,9 +69,9 @@ export const FAILURE_CODES_PER_EMAIL = new Set([
 function fallback(status: number): Translation {
   if (status >= 500) return { code: 'INTERNAL', message: INTERNAL_MESSAGE };
   if (status === 404) return { code: 'NOT_FOUND', message: 'Không tìm thấy địa chỉ này.' };
-  if (status === 401) return { code: 'UNAUTHENTICATED', message: 'Bạn cần đăng nhập.' };
+  if (status === 401) return { code: 'UNAUTHENTICATED', message: 'Đạo hữu cần đăng nhập.' };
   if (status === 403)
-    return { code: 'FORBIDDEN', message: 'Bạn không có quyền thực hiện thao tác này.' };
+    return { code: 'FORBIDDEN', message: 'Đạo hữu không có quyền thực hiện thao tác này.' };
   if (status === 429) return { code: 'TOO_MANY_ATTEMPTS', message: TOO_MANY_ATTEMPTS_MESSAGE };
   return { code: 'BAD_REQUEST', message: 'Yêu cầu không hợp lệ.' };
 }

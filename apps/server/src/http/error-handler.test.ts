@@ -34,7 +34,7 @@ describe('error handler', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'TOO_MANY_ATTEMPTS',
-        message: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
+        message: 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
       },
     });
     await app.close();

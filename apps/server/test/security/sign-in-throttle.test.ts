@@ -4,7 +4,7 @@ import { ORIGIN, newCredentials, signIn, signUp, startApp, testConfig } from '..
 
 const TOO_MANY = {
   code: 'TOO_MANY_ATTEMPTS',
-  message: 'Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
+  message: 'Đạo hữu đã thử quá nhiều lần. Vui lòng thử lại sau ít phút.',
 };
 
 const OWNER_ADDRESS = '203.0.113.10';

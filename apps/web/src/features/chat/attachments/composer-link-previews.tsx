@@ -1,4 +1,9 @@
-import type { LinkPreviewsManagerState } from 'stream-chat';
+import type {
+  AttachmentManagerState,
+  LinkPreviewsManagerState,
+  LocationComposerState,
+  MessageComposerState,
+} from 'stream-chat';
 import {
   BaseImage,
   Button,
@@ -13,6 +18,13 @@ import './link-previews.css';
 const selectPreviews = (state: LinkPreviewsManagerState) => ({
   previews: composerPreviews([...state.previews.values()]),
 });
+const selectComposer = ({ editedMessage, quotedMessage }: MessageComposerState) => ({
+  busy: Boolean(editedMessage ?? quotedMessage),
+});
+const selectAttachments = ({ attachments }: AttachmentManagerState) => ({
+  count: attachments.length,
+});
+const selectLocation = ({ location }: LocationComposerState) => ({ location });
 
 function PreviewBody({ preview }: { preview: ComposerPreview }) {
   const { t } = useTranslationContext();
@@ -96,6 +108,28 @@ export function ComposerLinkPreviews() {
         preview={first}
         onDismiss={() => linkPreviewsManager.dismissPreview(first.link.og_scrape_url)}
       />
+    </div>
+  );
+}
+
+/**
+ * stream-chat-react draws the composer's previews (ours above included) only while some link preview is loading or
+ * loaded, or something else is previewed: once the only link's preview failed, the whole block went and the card
+ * vanished instead of saying "Không xem trước được". In exactly that case this draws the card itself, beside the SDK's
+ * composer (moderation/member-composer.tsx).
+ */
+export function FailedLinkPreviewOutsideSdk() {
+  const composer = useMessageComposerController();
+  const { previews } = useStateStore(composer.linkPreviewsManager.state, selectPreviews);
+  const { busy } = useStateStore(composer.state, selectComposer);
+  const { count } = useStateStore(composer.attachmentManager.state, selectAttachments);
+  const { location } = useStateStore(composer.locationComposer.state, selectLocation);
+  const sdkShowsPreviews =
+    busy || count > 0 || Boolean(location) || previews.some(({ state }) => state !== 'failed');
+  if (sdkShowsPreviews || previews.length === 0) return null;
+  return (
+    <div className="str-chat__message-composer-previews dh-failed-link-preview">
+      <ComposerLinkPreviews />
     </div>
   );
 }

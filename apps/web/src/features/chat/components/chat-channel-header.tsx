@@ -1,6 +1,5 @@
 import { formatAmount } from '@daohuu/domain';
-import { ArrowLeftIcon, PinIcon, UsersIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { PinIcon, UsersIcon } from 'lucide-react';
 import {
   TypingIndicatorHeader,
   useChannelPreviewInfo,
@@ -13,9 +12,9 @@ import { Button } from '@/components/ui/button';
 import { directPeerOf, useLivePeer } from '../people/direct-peer';
 import { PresenceLine } from '../people/presence-line';
 import { channelEmblem } from '../utils/channel-emblem';
+import { BackToList } from './back-to-list';
 import { ChannelAvatar } from './group-avatar';
 import { useSectChannels } from './sect-channels-context';
-import { CHAT_PATH } from '../utils/chat-paths';
 
 /** The member count for the header: the server's `member_count`, else the members loaded with the channel. */
 export function memberCountOf(
@@ -83,17 +82,7 @@ export function ChatChannelHeader({
   const emblem = channelEmblem(channel, useSectChannels());
   return (
     <div className="str-chat__channel-header dh-channel-header">
-      <Button
-        asChild
-        size="icon-sm"
-        variant="ghost"
-        className="dh-channel-header__back"
-        aria-label="Về danh sách kênh"
-      >
-        <Link to={CHAT_PATH}>
-          <ArrowLeftIcon aria-hidden="true" />
-        </Link>
-      </Button>
+      <BackToList />
       <ChannelAvatar
         className="str-chat__avatar--channel-header"
         displayMembers={emblem ? undefined : groupChannelDisplayInfo?.members}

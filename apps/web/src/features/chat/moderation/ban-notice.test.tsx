@@ -7,7 +7,7 @@ describe('BanNotice', () => {
     const expires = new Date(2026, 10, 25, 14, 30).toISOString();
     render(<BanNotice ban={{ expires, reason: 'Lời lẽ khiếm nhã' }} />);
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Bạn đã bị cấm chat đến 14:30 25/11/2026. Lý do: Lời lẽ khiếm nhã',
+      'Đạo hữu đã bị cấm chat đến 14:30 25/11/2026. Lý do: Lời lẽ khiếm nhã',
     );
   });
 });

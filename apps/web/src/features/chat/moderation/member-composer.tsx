@@ -4,6 +4,7 @@ import {
   useChatContext,
   useCooldownRemaining,
 } from 'stream-chat-react';
+import { FailedLinkPreviewOutsideSdk } from '../attachments/composer-link-previews';
 import { BanNotice } from './ban-notice';
 import { useOwnBan } from './use-own-ban';
 
@@ -13,7 +14,12 @@ export function MemberComposer() {
   const { channel } = useChannelStateContext();
   const ban = useOwnBan(client, channel);
   if (ban) return <BanNotice ban={ban} />;
-  return <MessageComposerUI />;
+  return (
+    <>
+      <FailedLinkPreviewOutsideSdk />
+      <MessageComposerUI />
+    </>
+  );
 }
 
 /** Slow mode's countdown in the send button's place, said in Vietnamese to screen readers. */

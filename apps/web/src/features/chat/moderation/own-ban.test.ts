@@ -8,12 +8,14 @@ const at = (year: number, month: number, day: number, hour: number, minute: numb
 describe('banNoticeText', () => {
   it('says until when, in local time as Vietnamese users write it, and why', () => {
     expect(banNoticeText({ expires: at(2026, 11, 25, 14, 30), reason: 'Xúc phạm đạo hữu' })).toBe(
-      'Bạn đã bị cấm chat đến 14:30 25/11/2026. Lý do: Xúc phạm đạo hữu',
+      'Đạo hữu đã bị cấm chat đến 14:30 25/11/2026. Lý do: Xúc phạm đạo hữu',
     );
   });
 
   it('says a ban without an end is permanent, and leaves out a missing reason', () => {
-    expect(banNoticeText({ expires: null, reason: null })).toBe('Bạn đã bị cấm chat vĩnh viễn.');
+    expect(banNoticeText({ expires: null, reason: null })).toBe(
+      'Đạo hữu đã bị cấm chat vĩnh viễn.',
+    );
   });
 });
 

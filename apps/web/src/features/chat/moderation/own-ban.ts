@@ -52,9 +52,9 @@ export function banChangeFromEvent(
   return { cid, ban: { expires: text(raw.expiration), reason: text(raw.reason) } };
 }
 
-/** "Bạn đã bị cấm chat đến 14:30 25/11/2026. Lý do: …" */
+/** "Đạo hữu đã bị cấm chat đến 14:30 25/11/2026. Lý do: …" */
 export function banNoticeText(ban: OwnBan): string {
   const until = ban.expires ? `đến ${formatMoment(ban.expires)}` : 'vĩnh viễn';
   const reason = ban.reason ? ` Lý do: ${ban.reason}` : '';
-  return `Bạn đã bị cấm chat ${until}.${reason}`;
+  return `Đạo hữu đã bị cấm chat ${until}.${reason}`;
 }
