@@ -18,9 +18,8 @@ import {
 import { snap } from './support';
 
 // Two cultivators in two browsers: everything A does in their direct messages reaches B live, with no reload.
-// The steps build on each other (one conversation), so they run in order and stop at the first failure. The first
-// loads the chat in two browsers and starts the conversation: more than the default 30 s on a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// The steps build on each other (one conversation), so they run in order and stop at the first failure.
+test.describe.configure({ mode: 'serial' });
 
 let a: ChatUser;
 let b: ChatUser;
