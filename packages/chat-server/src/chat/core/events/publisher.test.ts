@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EventAudienceFilter } from '../extension-points.ts';
 import { createMemoryPubSub } from '../../../pubsub/memory.ts';
 import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
 import { channelEvent, userEvent } from '../wire/events.ts';
@@ -53,5 +54,59 @@ describe('event publisher', () => {
     const event = userEvent('notification.message_new', '2026-01-01T00:00:00.000Z', {});
     publisher.toEachUser('app', event, new Map());
     expect(received.size).toBe(0);
+  });
+
+  it('drops an event whose audience lookup fails while an earlier event of its channel waits, with no unhandled rejection', async () => {
+    const pubsub = createMemoryPubSub();
+    const received: BusMessage[] = [];
+    await pubsub.subscribe(topics.channel('app', 'messaging:x'), (message) => {
+      received.push(message);
+    });
+    const warnings: string[] = [];
+    let releaseFirst = () => undefined as void;
+    const firstLookup = new Promise<string[]>((resolve) => {
+      releaseFirst = () => resolve([]);
+    });
+    let calls = 0;
+    // The first event's lookup waits; the second one's fails at once (a closed database, say).
+    const filter: EventAudienceFilter = () => {
+      calls += 1;
+      return calls === 1
+        ? firstLookup
+        : Promise.reject(new Error('driver has already been destroyed'));
+    };
+    const publisher = createEventPublisher(
+      {
+        pubsub,
+        log: {
+          info: () => undefined,
+          warn: (_fields: unknown, message: string) => void warnings.push(message),
+          error: () => undefined,
+        },
+      },
+      [filter],
+    );
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const channel = { cid: 'messaging:x', id: 'x', type: 'messaging', member_count: 2 };
+      const event = (text: string) =>
+        channelEvent('message.new', channel, '2026-01-01T00:00:00.000Z', {
+          user: { id: 'an' },
+          message: { text },
+        });
+      publisher.toChannel('app', 'messaging:x', event('first'));
+      publisher.toChannel('app', 'messaging:x', event('second'));
+      // Long enough for Node to report a rejection nobody handled (it checks after each macrotask).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      releaseFirst();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    expect(received.map((message) => JSON.parse(message.frame).message.text)).toEqual(['first']);
+    expect(warnings).toEqual(['event audience lookup failed']);
   });
 });

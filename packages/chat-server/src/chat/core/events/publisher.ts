@@ -76,6 +76,9 @@ function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudi
     if (!tail && answers.every((answer) => Array.isArray(answer)))
       return send((answers as string[][]).flat());
     const lookup = Promise.all(answers);
+    // The chain below reads the lookup only once the channel's earlier events are out; a lookup that fails before
+    // then (the database closing under a shutdown, say) must not count as an unhandled rejection meanwhile.
+    lookup.catch(() => undefined);
     const next = (tail ?? Promise.resolve())
       .then(() => lookup)
       .then((excluded) => send(excluded.flat()))
