@@ -54,6 +54,9 @@ function countVitest(file) {
         failedTests.push(`${where}: ${firstLine(entry.message)}`);
       }
     }
+    if (report.success === false && report.numFailedTests === 0) {
+      failedTests.push('Vitest failed outside any test: see "Unhandled Errors" above');
+    }
   } catch {
     totals.failed += 1;
   }
