@@ -73,31 +73,6 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   );
 }
 
-/**
- * Scrolls the conversation so that the text of message `n` starts at the very top of the list, where a pill floating
- * over the list would cover it, and returns what lies there: the boxes of the shown pills and of that text, and the
- * list's height.
- */
-async function textAtListTop(page: Page, group: Group, n: number) {
-  const text = channelMessage(page, numbered(group.tag, n)).locator('.str-chat__message-text');
-  await text.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  const panel = page.locator('.str-chat__main-panel .str-chat__message-list-main-panel');
-  const pills = panel.locator(
-    ':scope > .str-chat__date-separator--floating .str-chat__date-separator-date, :scope > [data-testid="unread-messages-notification"]',
-  );
-  const boxes = await pills.evaluateAll((elements) =>
-    elements.map((element) => {
-      const { top, bottom } = element.getBoundingClientRect();
-      return { top, bottom };
-    }),
-  );
-  const { top, bottom } = await text.evaluate((element) => element.getBoundingClientRect());
-  const listHeight = await panel
-    .locator('.str-chat__message-list')
-    .evaluate((element) => element.clientHeight);
-  return { pills: boxes, text: { top, bottom }, listHeight };
-}
-
 /** The thread the current history entry records as open (components/thread-history.tsx), if any. */
 function threadEntry(page: Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -163,29 +138,6 @@ test.describe('on a wide screen', () => {
     await expect(threadPanel(page)).toHaveCount(0);
     await expect(channelComposer(page)).toBeVisible();
     await snap(page, 'chat-members-panel');
-  });
-
-  test('the floating date and the unread button sit in a band of their own, never over a line of text', async () => {
-    // B has not read the group: opening it shows the date floating and "N chưa đọc".
-    const page = b!.page;
-    await openChat(page, '/chat', SLOW);
-    await channelListItem(page, group.name).click();
-    await expect(channelMessage(page, numbered(group.tag, MESSAGES - 1))).toBeVisible(SLOW);
-    const panel = page.locator('.str-chat__main-panel .str-chat__message-list-main-panel');
-    await expect(panel.getByTestId('unread-messages-notification')).toBeVisible(SLOW);
-    await expect(panel.locator('.str-chat__date-separator--floating')).toBeVisible();
-    await snap(page, 'chat-pills-band');
-
-    let listHeight: number | undefined;
-    for (const n of [MESSAGES - 3, MESSAGES - 8, MESSAGES - 14]) {
-      const at = await textAtListTop(page, group, n);
-      expect(at.pills.length).toBeGreaterThan(0);
-      // No pill reaches down to the first line of the message at the top of the list.
-      for (const pill of at.pills) expect(pill.bottom).toBeLessThanOrEqual(at.text.top + 0.5);
-      // Nothing resizes the list while it scrolls and the pills come and go.
-      listHeight ??= at.listHeight;
-      expect(at.listHeight).toBe(listHeight);
-    }
   });
 
   test('clicking a pinned message that is not loaded jumps to it and highlights it', async () => {
