@@ -1,4 +1,4 @@
-import type { ModerationAction } from '@daohuu/domain';
+import { MODERATION_ACTIONS, type ModerationAction } from '@daohuu/domain';
 import { t, type MessageKey } from '@/i18n';
 
 /** The ban lengths a moderator picks from; `null` minutes is a permanent ban. */
@@ -26,14 +26,7 @@ const LOG_KEYS: Record<string, MessageKey> = {
   flag: 'admin.moderation.action.flag',
 };
 
-const ACTIONS = new Set<string>([
-  'mark_reviewed',
-  'delete_message',
-  'ban',
-  'shadow_ban',
-  'unban',
-  'restore',
-]);
+const ACTIONS = new Set<string>(MODERATION_ACTIONS);
 
 /** Labels for action-log entries as the chat server names them (plus the screen's own names). */
 export function actionLogLabel(type: string): string {
