@@ -20,7 +20,7 @@ test('the chat speaks Vietnamese by default and English once chosen in the accou
     // stream-chat-react's own English texts, and the app's menu around the chat.
     await expect(channelComposer(page)).toHaveAttribute('placeholder', 'Send a message');
     await expect(page.getByRole('listbox', { name: 'Channel list' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
     await snap(page, 'chat-english');
 
     // Remembered across a reload.
