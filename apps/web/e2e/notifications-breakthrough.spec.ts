@@ -66,11 +66,13 @@ test('an admin raising a cultivator across a realm rings their bell with "Đột
   await setTuViAsAdmin(baseURL, user.email, 5_000);
   await expect(page.getByTestId('notification-count')).toHaveText('1');
   await expect(
-    toasts(page).filter({ hasText: 'Đột phá! Bạn đã đạt cảnh giới Trúc Cơ Sơ Kỳ' }),
+    toasts(page).filter({ hasText: 'Đột phá! Đạo hữu đã đạt cảnh giới Trúc Cơ Sơ Kỳ' }),
   ).toBeVisible();
   await bell(page).click();
   await expect(panelItems(page)).toHaveCount(1);
-  await expect(panelItems(page).first()).toHaveText(/Đột phá! Bạn đã đạt cảnh giới Trúc Cơ Sơ Kỳ/);
+  await expect(panelItems(page).first()).toHaveText(
+    /Đột phá! Đạo hữu đã đạt cảnh giới Trúc Cơ Sơ Kỳ/,
+  );
   await page.keyboard.press('Escape');
 
   // Falling back and rising again tells the cultivator again, but not the square.

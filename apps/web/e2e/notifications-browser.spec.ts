@@ -122,7 +122,7 @@ test('opted in with the tab hidden, a mention and a direct message each show a b
     .poll(() => shown(a.page))
     .toEqual([
       {
-        title: `${b.daoHieu} nhắc đến bạn`,
+        title: `${b.daoHieu} nhắc đến đạo hữu`,
         body: `@${a.daoHieu} mời đạo hữu đến Thiên Nam luận đạo`,
       },
     ]);
@@ -133,7 +133,7 @@ test('opted in with the tab hidden, a mention and a direct message each show a b
   await expect
     .poll(() => shown(a.page))
     .toEqual([
-      expect.objectContaining({ title: `${b.daoHieu} nhắc đến bạn` }),
+      expect.objectContaining({ title: `${b.daoHieu} nhắc đến đạo hữu` }),
       { title: `Tin nhắn từ ${b.daoHieu}`, body: 'Đạo hữu có nhà không?' },
     ]);
 

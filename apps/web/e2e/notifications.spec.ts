@@ -80,13 +80,13 @@ test('a mention rings the bell and shows a toast; the notification opens the mes
 
     await expect(bellCount(a.page)).toHaveText('2');
     await expect(
-      toasts(a.page).filter({ hasText: `${b.daoHieu} nhắc đến bạn trong` }),
+      toasts(a.page).filter({ hasText: `${b.daoHieu} nhắc đến đạo hữu trong` }),
     ).toBeVisible();
 
     await bell(a.page).click();
-    const mentioned = panelItems(a.page).filter({ hasText: `${b.daoHieu} nhắc đến bạn` });
+    const mentioned = panelItems(a.page).filter({ hasText: `${b.daoHieu} nhắc đến đạo hữu` });
     await expect(panelItems(a.page)).toHaveCount(2);
-    await expect(panelItems(a.page).first()).toContainText(`${b.daoHieu} nhắc đến bạn`);
+    await expect(panelItems(a.page).first()).toContainText(`${b.daoHieu} nhắc đến đạo hữu`);
     await expect(mentioned).toHaveAttribute('data-unread', 'true');
     await snap(a.page, 'notifications-panel');
     await mentioned.click();

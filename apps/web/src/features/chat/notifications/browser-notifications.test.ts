@@ -66,7 +66,7 @@ describe('when the browser tells them', () => {
   });
 
   it('titles by reason and shortens long texts', () => {
-    expect(browserNotificationTitle('mention', 'Bạch Vân')).toBe('Bạch Vân nhắc đến bạn');
+    expect(browserNotificationTitle('mention', 'Bạch Vân')).toBe('Bạch Vân nhắc đến đạo hữu');
     expect(browserNotificationTitle('direct_message', 'Bạch Vân')).toBe('Tin nhắn từ Bạch Vân');
     expect(browserNotificationBody('  Chào   đạo hữu ')).toBe('Chào đạo hữu');
     expect(browserNotificationBody('')).toBe('Tin nhắn mới');

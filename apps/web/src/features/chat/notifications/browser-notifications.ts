@@ -53,7 +53,7 @@ export function browserNotificationTitle(
   reason: BrowserNotificationReason,
   authorName: string,
 ): string {
-  return reason === 'mention' ? `${authorName} nhắc đến bạn` : `Tin nhắn từ ${authorName}`;
+  return reason === 'mention' ? `${authorName} nhắc đến đạo hữu` : `Tin nhắn từ ${authorName}`;
 }
 
 /** The message's first words: a notification is a glance, not the message. */

@@ -24,10 +24,10 @@ function notification(kind: string, extra: Partial<AppNotification> = {}): AppNo
 
 describe('the text of each notification kind', () => {
   it.each([
-    ['mention', 'Bạch Vân nhắc đến bạn trong Quảng Trường'],
-    ['reply', 'Bạch Vân trả lời chuỗi trả lời của bạn trong Quảng Trường'],
-    ['reaction', 'Bạch Vân bày tỏ biểu cảm với tin nhắn của bạn trong Quảng Trường'],
-    ['added_to_channel', 'Bạn được thêm vào Quảng Trường'],
+    ['mention', 'Bạch Vân nhắc đến đạo hữu trong Quảng Trường'],
+    ['reply', 'Bạch Vân trả lời chuỗi trả lời của đạo hữu trong Quảng Trường'],
+    ['reaction', 'Bạch Vân bày tỏ biểu cảm với tin nhắn của đạo hữu trong Quảng Trường'],
+    ['added_to_channel', 'Đạo hữu được thêm vào Quảng Trường'],
     ['reminder_due', 'Đến hạn lời nhắc trong Quảng Trường'],
     ['campaign', 'Thông báo từ tông môn trong Quảng Trường'],
   ])('says who did what where for a %s', (kind, text) => {
@@ -37,9 +37,9 @@ describe('the text of each notification kind', () => {
   it('falls back to the actor id, then to "Một đạo hữu", and to "một cuộc trò chuyện" without a channel name', () => {
     expect(
       notificationText(notification('mention', { actor: { id: 'bach-van' }, channel_name: null })),
-    ).toBe('bach-van nhắc đến bạn trong một cuộc trò chuyện');
+    ).toBe('bach-van nhắc đến đạo hữu trong một cuộc trò chuyện');
     expect(notificationText(notification('mention', { actor: null, actor_id: null }))).toBe(
-      'Một đạo hữu nhắc đến bạn trong Quảng Trường',
+      'Một đạo hữu nhắc đến đạo hữu trong Quảng Trường',
     );
   });
 
@@ -51,9 +51,9 @@ describe('the text of each notification kind', () => {
       actor_id: null,
       data: { realm: 'Kim Đan Sơ Kỳ' },
     });
-    expect(notificationText(breakthrough)).toBe('Đột phá! Bạn đã đạt cảnh giới Kim Đan Sơ Kỳ');
+    expect(notificationText(breakthrough)).toBe('Đột phá! Đạo hữu đã đạt cảnh giới Kim Đan Sơ Kỳ');
     expect(notificationText({ ...breakthrough, data: {} })).toBe(
-      'Đột phá! Bạn đã đạt cảnh giới mới',
+      'Đột phá! Đạo hữu đã đạt cảnh giới mới',
     );
     expect(notificationHref(breakthrough)).toBeNull();
   });

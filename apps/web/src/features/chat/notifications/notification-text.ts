@@ -30,21 +30,21 @@ function where(notification: AppNotification): string {
 export function notificationText(notification: AppNotification): string {
   switch (notification.kind) {
     case 'mention':
-      return `${who(notification)} nhắc đến bạn trong ${where(notification)}`;
+      return `${who(notification)} nhắc đến đạo hữu trong ${where(notification)}`;
     case 'reply':
-      return `${who(notification)} trả lời chuỗi trả lời của bạn trong ${where(notification)}`;
+      return `${who(notification)} trả lời chuỗi trả lời của đạo hữu trong ${where(notification)}`;
     case 'reaction':
-      return `${who(notification)} bày tỏ biểu cảm với tin nhắn của bạn trong ${where(notification)}`;
+      return `${who(notification)} bày tỏ biểu cảm với tin nhắn của đạo hữu trong ${where(notification)}`;
     case 'added_to_channel':
-      return `Bạn được thêm vào ${where(notification)}`;
+      return `Đạo hữu được thêm vào ${where(notification)}`;
     case 'reminder_due':
       return `Đến hạn lời nhắc trong ${where(notification)}`;
     case 'campaign':
       return `Thông báo từ tông môn trong ${where(notification)}`;
     case 'breakthrough':
       return notification.data?.realm
-        ? `Đột phá! Bạn đã đạt cảnh giới ${notification.data.realm}`
-        : 'Đột phá! Bạn đã đạt cảnh giới mới';
+        ? `Đột phá! Đạo hữu đã đạt cảnh giới ${notification.data.realm}`
+        : 'Đột phá! Đạo hữu đã đạt cảnh giới mới';
     default:
       return `Thông báo mới trong ${where(notification)}`;
   }
