@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
 import { migrateToLatest } from '../../packages/chat-server/src/db/migrate.ts';
-import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
 import { createSearchRepo } from '../../packages/chat-server/src/chat/extensions/search/repo.ts';
 import { readSearchRequest } from '../../packages/chat-server/src/chat/extensions/search/request.ts';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
 import { substringSearch } from './baseline.ts';
 import { createCorpus, type Corpus } from './corpus.ts';
+import { SEARCHER, SEARCHER_CHANNELS } from './searcher.ts';
 import { seed } from './seed.ts';
 import { measureSends } from './send-cost.ts';
 import { measureStoring } from './store-cost.ts';
@@ -56,14 +56,8 @@ type Line = {
 async function compareQueries(file: string, queries: { label: string; texts: string[] }[]) {
   const handle = createDb({ kind: 'sqlite', file });
   const repo = createSearchRepo(handle.db);
-  const actor: Actor = {
-    appId: 'bench',
-    userId: 'searcher',
-    role: 'user',
-    isServer: false,
-    connectionId: null,
-  };
-  const channelFilter = { members: { $in: ['searcher'] } };
+  const actor = SEARCHER;
+  const channelFilter = SEARCHER_CHANNELS;
   // `previous`: the same query without the candidate cap, as GET /search ran before it (every match scored).
   const pages = new Map<string, string>();
   const run = async (query: string, candidates: number | null, side: string) => {

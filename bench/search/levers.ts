@@ -8,12 +8,11 @@ import { foldVietnamese } from '@daohuu/domain';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
-import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
 import { searchSelect } from '../../packages/chat-server/src/chat/extensions/search/repo.ts';
 import { readSearchRequest } from '../../packages/chat-server/src/chat/extensions/search/request.ts';
 import { compileSearch } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
-import { createCorpus } from './corpus.ts';
 import { percentile } from './percentile.ts';
+import { SEARCHER, SEARCHER_CHANNELS, twoWordQueries } from './searcher.ts';
 
 const FILE = process.argv[2] ?? process.env.BENCH_SEARCH_DB;
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
@@ -68,22 +67,9 @@ function open(pragmas: string[]): SQLite.Database {
   return db;
 }
 
-function queries(): string[] {
-  const corpus = createCorpus(20_260_101);
-  // The same draws as bench/search/index.ts, so these are the queries it times.
-  for (let i = 0; i < MESSAGES; i++) corpus.message();
-  return Array.from({ length: QUERIES }, () => corpus.twoWordQuery());
-}
-
 async function main() {
   if (!FILE) throw new Error('usage: levers.ts <seeded sqlite file>');
-  const actor: Actor = {
-    appId: 'bench',
-    userId: 'searcher',
-    role: 'user',
-    isServer: false,
-    connectionId: null,
-  };
+  const actor = SEARCHER;
   const handle = createDb({ kind: 'sqlite', file: FILE });
   const compiled = (text: string): Statement =>
     searchSelect(
@@ -92,7 +78,7 @@ async function main() {
         'sqlite',
         actor,
         readSearchRequest(actor, {
-          filter_conditions: { members: { $in: ['searcher'] } },
+          filter_conditions: SEARCHER_CHANNELS,
           query: text,
           limit: 20,
         }),
@@ -100,7 +86,7 @@ async function main() {
     );
   const variants = VARIANTS.filter((v) => !ONLY || ONLY.some((o) => v.name.startsWith(o)));
   const runners = variants.map((variant) => ({ variant, db: open(variant.pragmas) }));
-  const texts = queries();
+  const texts = twoWordQueries(MESSAGES, QUERIES);
   const typing = texts.map((q) => q.slice(0, q.indexOf(' ') + 3));
   console.log(
     `load average at start: ${loadavg()

@@ -9,7 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
 import { migrateToLatest } from '../../packages/chat-server/src/db/migrate.ts';
 import type { Db } from '../../packages/chat-server/src/db/schema.ts';
-import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
 import {
   createSearchRepo,
   searchSelect,
@@ -19,6 +18,7 @@ import { readSearchRequest } from '../../packages/chat-server/src/chat/extension
 import { compileSearch } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
 import { substringSearch } from './baseline.ts';
 import { createCorpus, type Corpus } from './corpus.ts';
+import { SEARCHER, SEARCHER_CHANNELS } from './searcher.ts';
 import { percentile } from './percentile.ts';
 
 const URL = process.env.TEST_DATABASE_URL;
@@ -168,14 +168,8 @@ async function main() {
   }
 }
 
-const actor: Actor = {
-  appId: APP,
-  userId: 'searcher',
-  role: 'user',
-  isServer: false,
-  connectionId: null,
-};
-const channelFilter = { members: { $in: ['searcher'] } };
+const actor = SEARCHER;
+const channelFilter = SEARCHER_CHANNELS;
 
 /** The search repo's query; `previous`: the trigram plan alone, as before migration 0024 (pg-newest.ts). */
 function compiled(text: string, previous = false) {

@@ -6,7 +6,6 @@ import SQLite from 'better-sqlite3';
 import { foldedWords } from '@daohuu/domain';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../../packages/chat-server/src/db/create-db.ts';
-import type { Actor } from '../../packages/chat-server/src/chat/core/access/access.ts';
 import {
   searchSelect,
   type SearchQuery,
@@ -17,29 +16,16 @@ import {
   SEARCH_CANDIDATES,
 } from '../../packages/chat-server/src/chat/extensions/search/service.ts';
 import { ftsQuery } from '../../packages/chat-server/src/chat/extensions/search/text-query.ts';
-import { createCorpus } from './corpus.ts';
 import { percentile } from './percentile.ts';
+import { SEARCHER, SEARCHER_CHANNELS, twoWordQueries } from './searcher.ts';
 
 const FILE = process.argv[2] ?? process.env.BENCH_SEARCH_DB;
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 60);
 
-function queries(): string[] {
-  const corpus = createCorpus(20_260_101);
-  // The same draws as bench/search/index.ts, so these are the queries it times.
-  for (let i = 0; i < MESSAGES; i++) corpus.message();
-  return Array.from({ length: QUERIES }, () => corpus.twoWordQuery());
-}
-
 async function main() {
   if (!FILE) throw new Error('usage: profile.ts <seeded sqlite file>');
-  const actor: Actor = {
-    appId: 'bench',
-    userId: 'searcher',
-    role: 'user',
-    isServer: false,
-    connectionId: null,
-  };
+  const actor = SEARCHER;
   const handle = createDb({ kind: 'sqlite', file: FILE });
   const raw = new SQLite(FILE, { readonly: true });
   raw.function('unicode_lower', { deterministic: true }, (value: unknown) =>
@@ -50,14 +36,14 @@ async function main() {
       'sqlite',
       actor,
       readSearchRequest(actor, {
-        filter_conditions: { members: { $in: ['searcher'] } },
+        filter_conditions: SEARCHER_CHANNELS,
         query: text,
         limit: 20,
       }),
       undefined,
       SEARCH_CANDIDATES,
     );
-  const texts = queries();
+  const texts = twoWordQueries(MESSAGES, QUERIES);
   const typing = texts.map((q) => q.slice(0, q.indexOf(' ') + 3));
   const first = searchSelect(handle.db, compiled(texts[0]!));
   console.log(first.sql);
