@@ -106,6 +106,21 @@ describe('Vietnamese message search with the real client', () => {
     expect(keysOf(newest)).toEqual(['exactNew', 'apart', 'phrase', 'exactOld']);
   });
 
+  it('ranks a query typed without accents first among messages written the same way, whatever their case', async () => {
+    const { send, find, keysOf } = await scene();
+    await send('accented', 'Đạo Hữu đến rồi');
+    await send('asciiUpper', 'DAO HUU den roi');
+    await send('apart', 'huu ich cho dao');
+    await send('asciiMixed', 'hello Dao Huu');
+    // Both unaccented messages contain the text as typed (ignoring case); the accented one only folds to it.
+    expect(keysOf(await find('dao HUU'))).toEqual([
+      'asciiMixed',
+      'asciiUpper',
+      'accented',
+      'apart',
+    ]);
+  });
+
   it('keeps up with every write: an edit, a partial update, a soft and a hard delete', async () => {
     const { send, find, keysOf, authorId } = await scene();
     const edited = await send('edited', 'linh thạch thượng phẩm');
