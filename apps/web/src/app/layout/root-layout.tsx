@@ -2,10 +2,37 @@ import * as React from 'react';
 import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
-import { LoginDialog } from '@/features/auth/components/login-dialog';
-import { LoginDialogProvider } from '@/lib/login-dialog';
+import { useMe } from '@/lib/auth';
+import { useAfterFirstContent } from '@/lib/idle';
+import { LoginDialogProvider, useLoginDialog } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
+
+const loadLoginDialog = () => import('@/features/auth/components/login-dialog');
+const LoginDialog = React.lazy(async () => ({ default: (await loadLoginDialog()).LoginDialog }));
+
+/**
+ * The login dialog (Radix's dialog with its focus scope and scroll lock, the tabs, both forms) is not part of the
+ * first load. Its code is fetched at the first idle moment after the first content; the dialog mounts when first
+ * opened, already open, and then stays mounted (as lazyDialog does, lib/lazy-component.tsx), so closing keeps
+ * Radix's exit animation and focus return (docs/decisions/0008-web-code-splitting.md).
+ */
+function DeferredLoginDialog() {
+  const { open } = useLoginDialog();
+  const { isPending } = useMe();
+  const idle = useAfterFirstContent(!isPending);
+  const [opened, setOpened] = React.useState(open);
+  if (open && !opened) setOpened(true);
+  React.useEffect(() => {
+    if (idle) void loadLoginDialog();
+  }, [idle]);
+  if (!opened) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <LoginDialog />
+    </React.Suspense>
+  );
+}
 
 /** A new screen starts at its top; back and forward keep the browser's own scroll restoration. */
 function ScrollReset() {
@@ -35,7 +62,7 @@ export function RootLayout({ screens }: { screens: RouteObject[] }) {
           </SidebarInset>
         </SidebarProvider>
       </ChatSessionProvider>
-      <LoginDialog />
+      <DeferredLoginDialog />
       <ScrollReset />
     </LoginDialogProvider>
   );
