@@ -34,6 +34,26 @@ test.describe('login dialog', () => {
     await expect(footerButton).toBeFocused();
   });
 
+  test('fetches its code only when a sign-in button is reached for, then opens on the click', async ({
+    page,
+  }) => {
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/login-dialog-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+        dialogCode.push(request.url());
+    });
+    await page.goto('/');
+    const cta = page.getByRole('button', { name: 'Đăng nhập để bắt đầu tu luyện' });
+    await expect(cta).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(dialogCode).toEqual([]);
+    await cta.hover();
+    await expect.poll(() => dialogCode.length).toBe(1);
+    await cta.click();
+    await expect(loginDialog(page)).toBeVisible();
+    expect(dialogCode).toHaveLength(1);
+  });
+
   test('opens from the landing call to action', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Đăng nhập để bắt đầu tu luyện' }).click();

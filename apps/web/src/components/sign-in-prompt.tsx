@@ -1,6 +1,6 @@
 import { LockKeyholeIcon, LogInIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useLoginDialog } from '@/lib/login-dialog';
+import { useLoginDialog, loginTrigger } from '@/lib/login-dialog';
 import { StatusPanel } from './status-panel';
 import { useT } from '@/i18n';
 
@@ -10,11 +10,11 @@ export function SignInPrompt({ title, description }: { title: string; descriptio
   const { openLogin } = useLoginDialog();
   return (
     <StatusPanel icon={LockKeyholeIcon} title={title} description={description}>
-      <Button variant="gold" onClick={() => openLogin()}>
+      <Button variant="gold" {...loginTrigger} onClick={() => openLogin()}>
         <LogInIcon aria-hidden="true" />
         {t('common.signIn')}
       </Button>
-      <Button variant="outline" onClick={() => openLogin('sign-up')}>
+      <Button variant="outline" {...loginTrigger} onClick={() => openLogin('sign-up')}>
         {t('common.signUp')}
       </Button>
     </StatusPanel>

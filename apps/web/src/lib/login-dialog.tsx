@@ -58,3 +58,30 @@ export function useLoginDialog(): LoginDialogContextValue {
   if (!context) throw new Error('useLoginDialog must be used within a LoginDialogProvider.');
   return context;
 }
+
+/** Spread on every button that opens the login dialog: reaching for it starts fetching the dialog's code. */
+export const loginTrigger = { 'data-login-trigger': '' } as const;
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+
+/**
+ * Calls `prefetch` once, the first time a pointer, the keyboard focus or a finger reaches an element marked with
+ * `loginTrigger`: the dialog's code is then usually there by the time the click lands.
+ */
+export function usePrefetchOnLoginIntent(prefetch: () => Promise<unknown>): void {
+  React.useEffect(() => {
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('[data-login-trigger]'))
+        return;
+      stop();
+      // A failed fetch (offline, new deploy) is retried by the click that opens the dialog.
+      prefetch().catch(() => undefined);
+    };
+    const stop = () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+    };
+    for (const type of INTENT_EVENTS)
+      document.addEventListener(type, onIntent, { capture: true, passive: true });
+    return stop;
+  }, [prefetch]);
+}

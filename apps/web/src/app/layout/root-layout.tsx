@@ -2,9 +2,7 @@ import * as React from 'react';
 import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
-import { useMe } from '@/lib/auth';
-import { useAfterFirstContent } from '@/lib/idle';
-import { LoginDialogProvider, useLoginDialog } from '@/lib/login-dialog';
+import { LoginDialogProvider, useLoginDialog, usePrefetchOnLoginIntent } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
@@ -12,20 +10,17 @@ const loadLoginDialog = () => import('@/features/auth/components/login-dialog');
 const LoginDialog = React.lazy(async () => ({ default: (await loadLoginDialog()).LoginDialog }));
 
 /**
- * The login dialog (Radix's dialog with its focus scope and scroll lock, the tabs, both forms) is not part of the
- * first load. Its code is fetched at the first idle moment after the first content; the dialog mounts when first
- * opened, already open, and then stays mounted (as lazyDialog does, lib/lazy-component.tsx), so closing keeps
- * Radix's exit animation and focus return (docs/decisions/0008-web-code-splitting.md).
+ * The login dialog (Radix's dialog with its focus scope and scroll lock, the tabs, both forms) is not part of any
+ * page's first load. Its code is fetched when a sign-in button is first reached for (pointer over it, focus, touch),
+ * or at once when the page opens with `?dang-nhap=1`; the dialog mounts when first opened, already open, and then
+ * stays mounted (as lazyDialog does, lib/lazy-component.tsx), so closing keeps Radix's exit animation and focus
+ * return (docs/decisions/0008-web-code-splitting.md).
  */
 function DeferredLoginDialog() {
   const { open } = useLoginDialog();
-  const { isPending } = useMe();
-  const idle = useAfterFirstContent(!isPending);
   const [opened, setOpened] = React.useState(open);
   if (open && !opened) setOpened(true);
-  React.useEffect(() => {
-    if (idle) void loadLoginDialog();
-  }, [idle]);
+  usePrefetchOnLoginIntent(loadLoginDialog);
   if (!opened) return null;
   return (
     <React.Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { RealmTable } from '@/features/cultivation/components/realm-table';
 import { useMe } from '@/lib/auth';
-import { useLoginDialog } from '@/lib/login-dialog';
+import { useLoginDialog, loginTrigger } from '@/lib/login-dialog';
 import { useT } from '@/i18n';
 
 export function RealmsRoute() {
@@ -17,7 +17,7 @@ export function RealmsRoute() {
         description={t('realms.description')}
         actions={
           me === null ? (
-            <Button variant="outline" onClick={() => openLogin()}>
+            <Button variant="outline" {...loginTrigger} onClick={() => openLogin()}>
               <LogInIcon aria-hidden="true" />
               {t('realms.signInToSee')}
             </Button>

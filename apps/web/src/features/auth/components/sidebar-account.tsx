@@ -8,7 +8,7 @@ import {
 import { useT } from '@/i18n';
 import { useMe } from '@/lib/auth';
 import { deferredControl } from '@/lib/deferred-control';
-import { useLoginDialog } from '@/lib/login-dialog';
+import { useLoginDialog, loginTrigger } from '@/lib/login-dialog';
 import { AccountButton } from './account-button';
 
 // Radix's menu is not part of the first load: the same button stands in until the user reaches for it.
@@ -33,6 +33,7 @@ export function SidebarAccount() {
         ) : (
           <SidebarMenuButton
             tooltip={t('common.signIn')}
+            {...loginTrigger}
             onClick={() => openLogin()}
             className="bg-sidebar-primary font-medium text-sidebar-primary-foreground hover:bg-sidebar-primary/90 hover:text-sidebar-primary-foreground active:bg-sidebar-primary/90 active:text-sidebar-primary-foreground"
           >

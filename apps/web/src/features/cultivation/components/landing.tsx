@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { useLoginDialog } from '@/lib/login-dialog';
+import { useLoginDialog, loginTrigger } from '@/lib/login-dialog';
 import { MountainScene } from './mountain-scene';
 import { type MessageKey, useT } from '@/i18n';
 
@@ -37,7 +37,7 @@ export function Landing() {
         </h1>
         <p className="mt-4 max-w-xl text-lg text-paper/80">{t('landing.lead')}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Button variant="gold" size="lg" onClick={() => openLogin()}>
+          <Button variant="gold" size="lg" {...loginTrigger} onClick={() => openLogin()}>
             {t('landing.start')}
           </Button>
           <Button
