@@ -4,8 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { PluginOption, ProxyOptions } from 'vite';
 import { bundleReport } from './bundle-report.ts';
+import { catalogueParts } from './catalogue-parts-plugin.ts';
 import { onlyChatLanguages } from './chat-languages-plugin.ts';
 import { sdkPartsOnDemand } from './sdk-on-demand-plugin.ts';
+import { CATALOGUE_PARTS } from './src/i18n/catalogue-parts.ts';
 
 /** The product server (apps/server), on the PORT it listens on. */
 const productServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -24,7 +26,13 @@ const spaPageUnderChat: NonNullable<ProxyOptions['bypass']> = (request) => {
 
 // `npm run bench:web` sets this to get the chunk and module breakdown of the build (bench/web/bundle.ts).
 const reportFile = process.env.WEB_BUNDLE_REPORT;
-const plugins: PluginOption[] = [react(), tailwindcss(), onlyChatLanguages(), sdkPartsOnDemand()];
+const plugins: PluginOption[] = [
+  catalogueParts(CATALOGUE_PARTS),
+  react(),
+  tailwindcss(),
+  onlyChatLanguages(),
+  sdkPartsOnDemand(),
+];
 if (reportFile) plugins.push(bundleReport(reportFile));
 
 export default defineConfig({

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './catalogue-parts-plugin.ts';
+import { CATALOGUE_PARTS } from './src/i18n/catalogue-parts.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [catalogueParts(CATALOGUE_PARTS), react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
+import viAdmin from './locales/vi.json?part=admin';
+import viCore from './locales/vi.json?part=core';
+import viProfile from './locales/vi.json?part=profile';
+import { CATALOGUE_PARTS } from './catalogue-parts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,5 +57,15 @@ describe('the message catalogues', () => {
     broken.delete('common.signIn');
     expect([...viMessages.keys()].filter((key) => !broken.has(key))).toEqual(['common.signIn']);
     expect(placeholders('{{name}} left').join()).not.toBe(placeholders('{{user}} left').join());
+  });
+
+  it('ship the Vietnamese catalogue in parts that together are the whole of it, each section in exactly one', () => {
+    const parts = [viCore, viAdmin, viProfile].map((part) => Object.keys(part).sort());
+    expect(parts.flat().sort()).toEqual(Object.keys(vi).sort());
+    expect(new Set(parts.flat()).size).toBe(Object.keys(vi).length);
+    expect(parts[1]).toEqual([...CATALOGUE_PARTS.admin].sort());
+    expect(parts[2]).toEqual([...CATALOGUE_PARTS.profile].sort());
+    expect(viCore).toHaveProperty('common.signIn', vi.common.signIn);
+    expect(viCore).not.toHaveProperty('admin');
   });
 });

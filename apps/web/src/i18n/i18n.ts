@@ -1,8 +1,11 @@
 import i18next from 'i18next';
 import { useMemo, useSyncExternalStore } from 'react';
+import type { CataloguePart } from './catalogue-parts';
 import { currentLanguage, subscribeLanguage, type Language } from './language';
-import vi from './locales/vi.json';
+import type vi from './locales/vi.json';
+import viCore from './locales/vi.json?part=core';
 
+/** Keys are typed through the whole catalogue, whichever part of it ships a message. */
 type Catalogue = typeof vi;
 
 /** Every dotted path to a string in the Vietnamese catalogue: a key that is not there fails the typecheck. */
@@ -23,13 +26,42 @@ const i18n = i18next.createInstance();
 void i18n.init({
   lng: 'vi',
   fallbackLng: 'vi',
-  resources: { vi: { translation: vi } },
+  // A copy: i18next merges the parts added later into the object it is given.
+  resources: { vi: { translation: { ...viCore } } },
   // React escapes what it renders; i18next must not escape it a second time.
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
   showSupportNotice: false,
 });
+
+const PART_LOADERS: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
+  admin: () => import('./locales/vi.json?part=admin'),
+  profile: () => import('./locales/vi.json?part=profile'),
+};
+const partLoads = new Map<CataloguePart, Promise<void>>();
+
+/**
+ * Adds a part of the Vietnamese catalogue (catalogue-parts.ts) that ships with the screens using it; those screens
+ * await it before they render, so none of their messages is ever missing.
+ */
+export function loadCataloguePart(part: CataloguePart): Promise<void> {
+  let load = partLoads.get(part);
+  if (!load) {
+    load = PART_LOADERS[part]().then(
+      (module) => {
+        i18n.addResourceBundle('vi', 'translation', module.default, true, true);
+      },
+      (error: unknown) => {
+        // A failed chunk (offline, new deploy) must not stop the next visit to the screen from trying again.
+        partLoads.delete(part);
+        throw error;
+      },
+    );
+    partLoads.set(part, load);
+  }
+  return load;
+}
 
 // Vietnamese ships with the first screen; English is fetched only by those who choose it.
 let englishLoad: Promise<void> | null = null;

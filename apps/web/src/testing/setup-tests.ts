@@ -2,13 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { loadCataloguePart } from '@/i18n';
 import { installMatchMedia, resetMatchMedia } from './match-media';
 
 // findBy*/waitFor give up after 1 s by default, which a loaded machine (tests run six times slower there) can
 // exceed for work that takes milliseconds alone; still well under the test timeout, so a real miss reports the DOM.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Components are rendered on their own here, without the screens that load their catalogue parts in the app.
+  await Promise.all([loadCataloguePart('admin'), loadCataloguePart('profile')]);
   installMatchMedia();
   // Radix measures its popovers with ResizeObserver and uses pointer capture; jsdom implements neither.
   window.ResizeObserver ??= class {

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { loadCataloguePart, type CataloguePart } from '@/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
 
 /**
@@ -12,16 +13,33 @@ function lazyScreen<Props extends object>(
   return lazyComponent(load, <Skeleton className="h-80 w-full" aria-busy="true" />);
 }
 
-export const LazyProfileRoute = lazyScreen(async () => (await import('./profile')).ProfileRoute);
+/** The screen's code together with the parts of the Vietnamese catalogue it shows. */
+function withMessages<Screen>(
+  load: () => Promise<Screen>,
+  ...parts: CataloguePart[]
+): () => Promise<Screen> {
+  return async () => {
+    const [screen] = await Promise.all([load(), ...parts.map(loadCataloguePart)]);
+    return screen;
+  };
+}
+
+export const LazyProfileRoute = lazyScreen(
+  withMessages(async () => (await import('./profile')).ProfileRoute, 'profile'),
+);
 export const LazyRealmsRoute = lazyScreen(async () => (await import('./realms')).RealmsRoute);
 export const LazyAdminHomeRoute = lazyScreen(
-  async () => (await import('./admin-home')).AdminHomeRoute,
+  withMessages(async () => (await import('./admin-home')).AdminHomeRoute, 'admin', 'profile'),
 );
 export const LazyAdminUsersRoute = lazyScreen(
-  async () => (await import('./admin-users')).AdminUsersRoute,
+  withMessages(async () => (await import('./admin-users')).AdminUsersRoute, 'admin', 'profile'),
 );
 export const LazyAdminModerationRoute = lazyScreen(
-  async () => (await import('./admin-moderation')).AdminModerationRoute,
+  withMessages(
+    async () => (await import('./admin-moderation')).AdminModerationRoute,
+    'admin',
+    'profile',
+  ),
 );
 export const LazyRemindersScreen = lazyScreen(
   async () => (await import('@/features/chat/reminders/reminders-screen')).RemindersScreen,
@@ -30,5 +48,9 @@ export const LazyDashboard = lazyScreen(
   async () => (await import('@/features/cultivation/components/dashboard')).Dashboard,
 );
 export const LazyAdminCampaignsRoute = lazyScreen(
-  async () => (await import('./admin-campaigns')).AdminCampaignsRoute,
+  withMessages(
+    async () => (await import('./admin-campaigns')).AdminCampaignsRoute,
+    'admin',
+    'profile',
+  ),
 );
