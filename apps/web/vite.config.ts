@@ -52,6 +52,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the build targets but the oldest few supports <link rel=modulepreload>; those few only lose the
+    // preload, not the page, so the polyfill is not worth its bytes in every first load.
+    modulePreload: { polyfill: false },
     assetsDir: 'assets',
     emptyOutDir: true,
     rolldownOptions: {

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
-import { ChatSessionProvider, ReminderDueToasts } from '@/features/chat';
+import { ChatSessionProvider } from '@/features/chat';
+import { useMe } from '@/lib/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 import { LoginDialogProvider, useLoginDialog, usePrefetchOnLoginIntent } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -27,6 +29,16 @@ function DeferredLoginDialog() {
       <LoginDialog />
     </React.Suspense>
   );
+}
+
+// Only a signed-in cultivator has reminders: a guest's first load does not carry the code that announces them.
+const LazyReminderDueToasts = lazyComponent(
+  async () => (await import('@/features/chat/reminders/reminder-due-toasts')).ReminderDueToasts,
+);
+
+function ReminderDueToasts() {
+  const { data: me } = useMe();
+  return me ? <LazyReminderDueToasts /> : null;
 }
 
 /** A new screen starts at its top; back and forward keep the browser's own scroll restoration. */

@@ -16,7 +16,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { useT } from '@/i18n';
 import { LanguageItems } from '@/i18n/language-items';
-import { useSignOut } from '@/lib/auth';
+import { useSignOut } from '../hooks/use-sign-out';
 import type { DeferredControlProps } from '@/lib/deferred-control';
 import { toast } from '@/lib/toast';
 import { AccountButton } from './account-button';
