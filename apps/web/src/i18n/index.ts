@@ -1,4 +1,11 @@
-export { t, useShownLanguage, useT, whenLanguageReady } from './i18n';
+export {
+  shownLanguageNow,
+  t,
+  translatorIn,
+  useShownLanguage,
+  useT,
+  whenLanguageReady,
+} from './i18n';
 export type { MessageKey, MessageValues, Translate } from './i18n';
 export { DATE_LOCALES, dateFormat, formatDate, formatMomentIn } from './format';
 export {
