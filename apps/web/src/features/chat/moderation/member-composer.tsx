@@ -27,7 +27,7 @@ export function MemberComposer() {
 export function SlowModeCountdown() {
   const seconds = useCooldownRemaining();
   const t = useT();
-  const label = t('chat.message.slowMode', { seconds });
+  const label = t('chat.message.slowMode', { count: seconds });
   return (
     <div
       className="str-chat__message-composer-cooldown"
