@@ -25,7 +25,8 @@ const CONVERTED = [
 const SKIPPED: Record<string, string> = {
   'components/ui/tooltip.tsx': 'another part of the app owns it',
   'features/chat/i18n/': "stream-chat-react's Vietnamese translation and dayjs locale (Streami18n)",
-  'features/chat/emoji/emoji-picker-texts.ts': "emoji-mart's interface in Vietnamese, given only in Vietnamese",
+  'features/chat/emoji/emoji-picker-texts.ts':
+    "emoji-mart's interface in Vietnamese, given only in Vietnamese",
   'features/chat/messages/reaction-options.ts':
     "Vietnamese names of the SDK's reactions, given only in Vietnamese",
 };

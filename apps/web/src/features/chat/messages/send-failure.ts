@@ -77,7 +77,9 @@ function banText(ban: OwnBan | null | undefined): string {
 function slowModeText(message: string, remaining: number | undefined): string {
   const stated = /wait (\d+) seconds/.exec(message)?.[1];
   const seconds = remaining && remaining > 0 ? remaining : stated ? Number(stated) : undefined;
-  return seconds ? because('chat.send.slowModeWait', { count: seconds }) : because('chat.send.slowMode');
+  return seconds
+    ? because('chat.send.slowModeWait', { count: seconds })
+    : because('chat.send.slowMode');
 }
 
 function tooLongText(message: string): string {
