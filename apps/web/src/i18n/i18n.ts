@@ -103,6 +103,11 @@ function subscribeShown(onChange: () => void): () => void {
   };
 }
 
+/** The language on screen right now, for formatting outside React (dates in a toast or a failure note). */
+export function shownLanguageNow(): Language {
+  return shownLanguage();
+}
+
 /** Resolves once the chosen language's catalogue is loaded (at once for Vietnamese). */
 export function whenLanguageReady(): Promise<void> {
   return currentLanguage() === 'en' ? loadEnglish() : Promise.resolve();
@@ -111,6 +116,11 @@ export function whenLanguageReady(): Promise<void> {
 function translatorFor(language: Language): Translate {
   const fixed = i18n.getFixedT(language);
   return (key, values) => fixed(key, values ?? {});
+}
+
+/** The translator for one language (Vietnamese until English is loaded), for formatters given a language. */
+export function translatorIn(language: Language): Translate {
+  return translatorFor(language === 'en' && !englishReady ? 'vi' : language);
 }
 
 /**

@@ -1,4 +1,12 @@
-export { loadCataloguePart, t, useShownLanguage, useT, whenLanguageReady } from './i18n';
+export {
+  loadCataloguePart,
+  shownLanguageNow,
+  t,
+  translatorIn,
+  useShownLanguage,
+  useT,
+  whenLanguageReady,
+} from './i18n';
 export type { CataloguePart } from './catalogue-parts';
 export type { MessageKey, MessageValues, Translate } from './i18n';
 export { DATE_LOCALES, dateFormat, formatDate, formatMomentIn } from './format';

@@ -14,10 +14,28 @@ const CONVERTED = [
   'components',
   'app/routes',
   'app/layout',
+  'features/chat',
 ];
 
-/** Files in those folders that are not ours to convert (another part of the app owns them). */
-const SKIPPED_FILES = new Set(['components/ui/tooltip.tsx']);
+/**
+ * Files (or folders, ending in "/") in those folders that hold no text of ours to convert, each with the reason.
+ * The chat's Vietnamese translations of the SDK's own texts are applied only while Vietnamese is on screen; English
+ * shows the SDK's own English, so they are not catalogue texts.
+ */
+const SKIPPED: Record<string, string> = {
+  'components/ui/tooltip.tsx': 'another part of the app owns it',
+  'features/chat/i18n/': "stream-chat-react's Vietnamese translation and dayjs locale (Streami18n)",
+  'features/chat/emoji/emoji-picker-texts.ts':
+    "emoji-mart's interface in Vietnamese, given only in Vietnamese",
+  'features/chat/messages/reaction-options.ts':
+    "Vietnamese names of the SDK's reactions, given only in Vietnamese",
+};
+
+function isSkipped(file: string): boolean {
+  return Object.keys(SKIPPED).some((skipped) =>
+    skipped.endsWith('/') ? file.startsWith(skipped) : file === skipped,
+  );
+}
 
 /** Attributes a person sees or hears. */
 const VISIBLE_ATTRIBUTES = new Set([
@@ -108,7 +126,7 @@ describe('components of the converted screens', () => {
   it('render no literal user-visible text: every word comes from the catalogues', () => {
     const literals = CONVERTED.flatMap((folder) => sourceFiles(path.join(SRC, folder)))
       .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
-      .filter((file) => !SKIPPED_FILES.has(file))
+      .filter((file) => !isSkipped(file))
       .flatMap((file) => findLiterals(file, readFileSync(path.join(SRC, file), 'utf8')));
     expect(literals).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 import { CHAT_PATH } from '../utils/chat-paths';
 
 /**
@@ -26,6 +27,7 @@ function isPlainClick(event: React.MouseEvent): boolean {
  */
 export function BackToList() {
   const navigate = useNavigate();
+  const t = useT();
   const goBack = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event) || !hasAppEntryBehind(window.history.state)) return;
     event.preventDefault();
@@ -37,7 +39,7 @@ export function BackToList() {
       size="icon-sm"
       variant="ghost"
       className="dh-channel-header__back"
-      aria-label="Về danh sách kênh"
+      aria-label={t('chat.list.backToList')}
     >
       <Link to={CHAT_PATH} onClick={goBack}>
         <ArrowLeftIcon aria-hidden="true" />

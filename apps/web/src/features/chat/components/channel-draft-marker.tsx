@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '@/i18n';
 import './channel-draft-marker.css';
 import { useDraftPreview } from './draft-previews';
 
@@ -19,6 +20,7 @@ export function ChannelDraftMarker({
   children: React.ReactNode;
 }) {
   const draft = useDraftPreview(cid);
+  const t = useT();
   const rowRef = React.useRef<HTMLDivElement>(null);
   const [column, setColumn] = React.useState<Element | null>(null);
   const shown = draft !== undefined && !active;
@@ -33,7 +35,7 @@ export function ChannelDraftMarker({
       {shown && column
         ? createPortal(
             <span className="dh-draft-preview" data-testid="draft-marker">
-              <span className="dh-draft-preview__label">Bản nháp:</span> {draft}
+              <span className="dh-draft-preview__label">{t('chat.list.draftLabel')}</span> {draft}
             </span>,
             column,
           )

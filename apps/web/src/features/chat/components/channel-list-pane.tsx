@@ -18,6 +18,7 @@ import {
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import { useLoginDialog } from '@/lib/login-dialog';
+import { useT, type MessageKey } from '@/i18n';
 import { lazyDialog } from '@/lib/lazy-component';
 import { MentionMarker, unreadMentionsOf } from '../people/mention-marker';
 import { ChatSearchButton } from '../search/chat-search-button';
@@ -37,7 +38,9 @@ const SORT: ChannelSort = [{ last_message_at: -1 }];
 // docs/product-rules.md §9: the channel list pages by 10.
 const OPTIONS: ChannelOptions = { limit: 10, state: true, watch: true, presence: true };
 
-function ChannelGroup({ label, children }: { label: string; children: React.ReactNode }) {
+function ChannelGroup({ labelKey, children }: { labelKey: MessageKey; children: React.ReactNode }) {
+  const t = useT();
+  const label = t(labelKey);
   return (
     <div role="group" aria-label={label} className="dh-channel-group">
       <div aria-hidden="true" className="dh-channel-group__label">
@@ -62,10 +65,14 @@ function renderGroupedChannels(
   return (
     <>
       {publicChannels.length > 0 ? (
-        <ChannelGroup label="Kênh tông môn">{publicChannels.map(renderItem)}</ChannelGroup>
+        <ChannelGroup labelKey="chat.list.sectChannels">
+          {publicChannels.map(renderItem)}
+        </ChannelGroup>
       ) : null}
       {conversations.length > 0 ? (
-        <ChannelGroup label="Tin nhắn riêng và nhóm">{conversations.map(renderItem)}</ChannelGroup>
+        <ChannelGroup labelKey="chat.list.conversations">
+          {conversations.map(renderItem)}
+        </ChannelGroup>
       ) : null}
     </>
   );
@@ -109,13 +116,14 @@ function LinkedChannelListItem(props: ChannelListItemUIProps) {
 function ChannelListHeader({ isGuest }: { isGuest: boolean }) {
   const [dialogOpen, setDialogOpen] = React.useState(false);
   const { openLogin } = useLoginDialog();
+  const t = useT();
   return (
     <div className="str-chat__channel-list__header dh-channel-list-header">
-      <h2 className="dh-channel-list-header__title">Trò chuyện</h2>
+      <h2 className="dh-channel-list-header__title">{t('chat.list.title')}</h2>
       {isGuest ? (
         <Button size="sm" variant="gold" onClick={() => openLogin()}>
           <LogInIcon aria-hidden="true" />
-          Đăng nhập
+          {t('common.signIn')}
         </Button>
       ) : (
         <>
@@ -123,8 +131,8 @@ function ChannelListHeader({ isGuest }: { isGuest: boolean }) {
           <Button
             size="icon-sm"
             variant="ghost"
-            aria-label="Cuộc trò chuyện mới"
-            title="Cuộc trò chuyện mới"
+            aria-label={t('chat.list.newConversation')}
+            title={t('chat.list.newConversation')}
             onClick={() => setDialogOpen(true)}
           >
             <SquarePenIcon aria-hidden="true" />
@@ -137,26 +145,26 @@ function ChannelListHeader({ isGuest }: { isGuest: boolean }) {
 }
 
 function ChannelListError({ error }: LoadingErrorIndicatorProps) {
+  const t = useT();
   if (!error) return null;
   return (
     <ChatPanelState
       icon={CircleAlertIcon}
       tone="warning"
-      title="Không tải được danh sách kênh"
-      description="Vui lòng kiểm tra kết nối và tải lại trang."
+      title={t('chat.list.loadFailedTitle')}
+      description={t('chat.list.loadFailedDescription')}
     />
   );
 }
 
 function GuestNotice() {
   const { openLogin } = useLoginDialog();
+  const t = useT();
   return (
     <div className="dh-guest-notice">
-      <p>
-        Đạo hữu đang xem với tư cách khách. Đăng nhập để nhắn tin, thả biểu cảm và trò chuyện riêng.
-      </p>
+      <p>{t('chat.list.guestNotice')}</p>
       <Button size="sm" variant="outline" onClick={() => openLogin('sign-up')}>
-        Tạo tài khoản
+        {t('chat.list.createAccount')}
       </Button>
     </div>
   );

@@ -22,6 +22,7 @@ import { sendThroughOutbox } from '../outbox/outbox-send';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
 import { MembersPanel } from '../people/members-panel';
 import { useMentionClick } from '../people/mention-click';
+import { useT } from '@/i18n';
 import { JumpToSearchResult } from '../search/jump-to-search-result';
 import { CHAT_PATH } from '../utils/chat-paths';
 import { ChatChannelHeader } from './chat-channel-header';
@@ -32,26 +33,23 @@ import { ThreadHistory } from './thread-history';
 
 function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest: boolean }) {
   const { openLogin } = useLoginDialog();
+  const t = useT();
   if (!error) return null;
   return (
     <ChatPanelState
       icon={CircleAlertIcon}
       tone="warning"
-      title="Không mở được kênh này"
-      description={
-        isGuest
-          ? 'Kênh này không công khai. Đăng nhập để xem các cuộc trò chuyện của đạo hữu.'
-          : 'Kênh không tồn tại, hoặc đạo hữu không phải thành viên của kênh.'
-      }
+      title={t('chat.channel.openFailedTitle')}
+      description={isGuest ? t('chat.channel.notPublic') : t('chat.channel.notFound')}
     >
       {isGuest ? (
         <Button variant="gold" onClick={() => openLogin()}>
           <LogInIcon aria-hidden="true" />
-          Đăng nhập
+          {t('common.signIn')}
         </Button>
       ) : null}
       <Button variant="outline" asChild>
-        <Link to={CHAT_PATH}>Về danh sách kênh</Link>
+        <Link to={CHAT_PATH}>{t('chat.list.backToList')}</Link>
       </Button>
     </ChatPanelState>
   );

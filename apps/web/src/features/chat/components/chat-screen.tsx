@@ -1,6 +1,7 @@
 import 'stream-chat-react/dist/css/index.css';
 import '../theme/chat-theme.css';
 import * as React from 'react';
+import { useT } from '@/i18n';
 import { useMe } from '@/lib/auth';
 import { useChatConnection } from '../session/chat-session';
 import { ChatConnecting, ChatUnavailable } from './chat-states';
@@ -14,6 +15,7 @@ import { useVisualViewportHeight } from './visual-viewport';
 export function ChatScreen() {
   const me = useMe();
   const session = useChatConnection();
+  const t = useT();
   const { client, config, status } = session;
   const frame = React.useRef<HTMLElement>(null);
   useVisualViewportHeight(frame);
@@ -24,7 +26,7 @@ export function ChatScreen() {
     else session.retry();
   }
   return (
-    <section ref={frame} className="dh-chat-frame" aria-label="Trò chuyện">
+    <section ref={frame} className="dh-chat-frame" aria-label={t('chat.list.title')}>
       {failed ? (
         <ChatUnavailable onRetry={retry} />
       ) : status === 'ready' && client && config ? (

@@ -1,6 +1,7 @@
 import { CircleAlertIcon, LoaderCircleIcon, MessagesSquareIcon, RefreshCwIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 /** A centred message inside a chat panel: loading, empty, or failed. */
@@ -47,38 +48,41 @@ export function ChatPanelState({
 }
 
 export function ChatConnecting() {
+  const t = useT();
   return (
     <ChatPanelState
       icon={LoaderCircleIcon}
       spinning
-      title="Đang kết nối trò chuyện…"
-      description="Xin đạo hữu chờ trong giây lát."
+      title={t('chat.states.connectingTitle')}
+      description={t('chat.states.connectingDescription')}
     />
   );
 }
 
 export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
   return (
     <ChatPanelState
       icon={CircleAlertIcon}
       tone="warning"
-      title="Không kết nối được trò chuyện"
-      description="Máy chủ trò chuyện chưa phản hồi. Vui lòng thử lại sau ít phút."
+      title={t('chat.states.unavailableTitle')}
+      description={t('chat.states.unavailableDescription')}
     >
       <Button variant="outline" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
-        Thử lại
+        {t('common.retry')}
       </Button>
     </ChatPanelState>
   );
 }
 
 export function NoChannelSelected() {
+  const t = useT();
   return (
     <ChatPanelState
       icon={MessagesSquareIcon}
-      title="Chọn một kênh để bắt đầu"
-      description="Các kênh tông môn và tin nhắn riêng của đạo hữu nằm ở danh sách bên trái."
+      title={t('chat.states.noChannelTitle')}
+      description={t('chat.states.noChannelDescription')}
     />
   );
 }

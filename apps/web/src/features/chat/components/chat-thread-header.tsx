@@ -9,6 +9,7 @@ import {
   type ThreadHeaderProps,
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 
 /**
  * The thread's header: "Thread", the channel and the reply count (or who is typing in the thread), and a close
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/button';
  */
 export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadHeaderProps) {
   const { t } = useTranslationContext();
+  const appT = useT();
   const { channel, channelConfig } = useChannelStateContext();
   const { client } = useChatContext();
   const { typing = {} } = useTypingContext();
@@ -34,7 +36,7 @@ export function ChatThreadHeader({ closeThread, thread, overrideTitle }: ThreadH
         size="icon-sm"
         variant="ghost"
         className="dh-thread-header__back"
-        aria-label="Quay lại kênh"
+        aria-label={appT('chat.channel.backToChannel')}
         onClick={closeThread}
       >
         <ArrowLeftIcon aria-hidden="true" />

@@ -1,12 +1,12 @@
 import { WifiOffIcon } from 'lucide-react';
 import * as React from 'react';
 import { useChatContext } from 'stream-chat-react';
-
-export const CONNECTION_LOST_TEXT = 'Mất kết nối, đang kết nối lại…';
+import { useT } from '@/i18n';
 
 /** A small banner while the chat connection is down; the client reconnects by itself (docs/product-rules.md §8). */
 export function ConnectionBanner() {
   const { client } = useChatContext();
+  const t = useT();
   const [online, setOnline] = React.useState(true);
   React.useEffect(() => {
     const changed = client.on('connection.changed', (event) => setOnline(event.online !== false));
@@ -20,7 +20,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" className="dh-connection-banner">
       <WifiOffIcon className="size-4" aria-hidden="true" />
-      {CONNECTION_LOST_TEXT}
+      {t('chat.channel.connectionLost')}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import * as React from 'react';
 import type { DraftResponse, StreamChat } from 'stream-chat';
+import { t } from '@/i18n';
 
 /** What the channel row shows for a saved draft: its text, or a word for a draft with only attachments. */
 export function draftPreviewText(draft: Pick<DraftResponse, 'message'>): string {
   const text = (draft.message.text ?? '').replace(/\s+/g, ' ').trim();
   if (text) return text;
-  return (draft.message.attachments?.length ?? 0) > 0 ? 'Tệp đính kèm' : '';
+  return (draft.message.attachments?.length ?? 0) > 0 ? t('chat.list.attachment') : '';
 }
 
 type Listener = () => void;

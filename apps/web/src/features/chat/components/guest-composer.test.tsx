@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLoginDialog } from '@/lib/login-dialog';
 import { renderWithProviders } from '@/testing/render';
-import { GUEST_COMPOSER_PLACEHOLDER, GuestComposer } from './guest-composer';
+import { t } from '@/i18n';
+import { GuestComposer } from './guest-composer';
+
+const GUEST_COMPOSER_PLACEHOLDER = t('chat.guest.placeholder');
 
 function DialogProbe() {
   const { open, tab } = useLoginDialog();

@@ -1,9 +1,8 @@
 import { LogInIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 import { useLoginDialog } from '@/lib/login-dialog';
-
-export const GUEST_COMPOSER_PLACEHOLDER = 'Đăng nhập để gửi tin nhắn…';
 
 /**
  * What a guest sees instead of the message composer (channel and thread): the look of a composer, read-only.
@@ -12,6 +11,7 @@ export const GUEST_COMPOSER_PLACEHOLDER = 'Đăng nhập để gửi tin nhắn�
  */
 export function GuestComposer() {
   const { openLogin } = useLoginDialog();
+  const t = useT();
   function askToSignIn(event: React.SyntheticEvent<HTMLTextAreaElement>) {
     event.currentTarget.blur();
     openLogin();
@@ -21,14 +21,14 @@ export function GuestComposer() {
       <textarea
         readOnly
         rows={1}
-        aria-label="Soạn tin nhắn (cần đăng nhập)"
+        aria-label={t('chat.guest.composerLabel')}
         className="dh-guest-composer__field"
-        placeholder={GUEST_COMPOSER_PLACEHOLDER}
+        placeholder={t('chat.guest.placeholder')}
         onFocus={askToSignIn}
       />
       <Button variant="gold" size="sm" onClick={() => openLogin()}>
         <LogInIcon aria-hidden="true" />
-        Đăng nhập
+        {t('common.signIn')}
       </Button>
     </div>
   );

@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { UserAvatar } from '@/components/user-avatar';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { searchUsers } from '../api/chat-api';
 import {
@@ -92,6 +93,7 @@ export function NewConversationDialog({
 }) {
   const { client } = useChatContext();
   const navigate = useNavigate();
+  const t = useT();
   const [kind, setKind] = React.useState<ConversationKind>('direct');
   const [query, setQuery] = React.useState('');
   const [selected, setSelected] = React.useState<UserSearchHit[]>([]);
@@ -144,7 +146,7 @@ export function NewConversationDialog({
       if (channel.id) navigate(chatChannelHref(channel.type, channel.id));
     } catch (error) {
       console.error('Could not create the conversation.', error);
-      toast.error('Không tạo được cuộc trò chuyện. Vui lòng thử lại.');
+      toast.error(t('chat.newConversation.failed'));
     } finally {
       setCreating(false);
     }
@@ -161,35 +163,33 @@ export function NewConversationDialog({
     >
       <DialogContent className="gap-5">
         <DialogHeader>
-          <DialogTitle>Cuộc trò chuyện mới</DialogTitle>
-          <DialogDescription>
-            Tìm đạo hữu theo đạo hiệu để nhắn tin riêng hoặc lập nhóm đàm đạo.
-          </DialogDescription>
+          <DialogTitle>{t('chat.list.newConversation')}</DialogTitle>
+          <DialogDescription>{t('chat.newConversation.description')}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={handleCreate}>
           <Tabs value={kind} onValueChange={changeKind}>
             <TabsList className="w-full">
-              <TabsTrigger value="direct">Tin nhắn riêng</TabsTrigger>
+              <TabsTrigger value="direct">{t('chat.newConversation.direct')}</TabsTrigger>
               <TabsTrigger value="group">
                 <UsersIcon aria-hidden="true" />
-                Nhóm
+                {t('chat.newConversation.group')}
               </TabsTrigger>
             </TabsList>
           </Tabs>
           {kind === 'group' ? (
             <div className="grid gap-2">
-              <Label htmlFor="new-group-name">Tên nhóm</Label>
+              <Label htmlFor="new-group-name">{t('chat.newConversation.groupName')}</Label>
               <Input
                 id="new-group-name"
                 value={groupName}
                 maxLength={GROUP_NAME_MAX}
-                placeholder="Ví dụ: Luận kiếm Thanh Vân"
+                placeholder={t('chat.newConversation.groupNamePlaceholder')}
                 onChange={(event) => setGroupName(event.target.value)}
               />
             </div>
           ) : null}
           <div className="grid gap-2">
-            <Label htmlFor="new-conversation-search">Đạo hiệu</Label>
+            <Label htmlFor="new-conversation-search">{t('common.daoHieu')}</Label>
             <div className="relative">
               <SearchIcon
                 aria-hidden="true"
@@ -200,21 +200,21 @@ export function NewConversationDialog({
                 type="search"
                 autoComplete="off"
                 className="pl-9"
-                placeholder="Nhập đạo hiệu cần tìm"
+                placeholder={t('chat.newConversation.searchPlaceholder')}
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />
             </div>
           </div>
           {selected.length > 0 ? (
-            <ul aria-label="Đã chọn" className="flex flex-wrap gap-2">
+            <ul aria-label={t('chat.newConversation.selected')} className="flex flex-wrap gap-2">
               {selected.map((user) => (
                 <li key={user.id}>
                   <span className="inline-flex items-center gap-1 rounded-full border border-gold/40 bg-gold/15 py-0.5 pr-1 pl-2.5 text-sm text-gold-strong">
                     {user.daoHieu}
                     <button
                       type="button"
-                      aria-label={`Bỏ chọn ${user.daoHieu}`}
+                      aria-label={t('chat.newConversation.unselect', { name: user.daoHieu })}
                       className="rounded-full p-0.5 hover:bg-gold/25"
                       onClick={() => toggle(user)}
                     >
@@ -228,23 +228,26 @@ export function NewConversationDialog({
           <div className="min-h-32" aria-live="polite">
             {trimmedQuery.length < MIN_QUERY_LENGTH ? (
               <p className="py-6 text-center text-sm text-muted-foreground">
-                Nhập đạo hiệu để tìm đạo hữu.
+                {t('chat.newConversation.typeToSearch')}
               </p>
             ) : search.isPending ? (
               <p className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground">
                 <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
-                Đang tìm…
+                {t('chat.newConversation.searching')}
               </p>
             ) : search.isError ? (
               <p role="alert" className="py-6 text-center text-sm text-destructive">
-                Không tìm được đạo hữu. Vui lòng thử lại.
+                {t('chat.newConversation.searchFailed')}
               </p>
             ) : results.length === 0 ? (
               <p className="py-6 text-center text-sm text-muted-foreground">
-                Không có đạo hữu nào mang đạo hiệu này.
+                {t('chat.newConversation.noResults')}
               </p>
             ) : (
-              <ul aria-label="Kết quả tìm kiếm" className="grid max-h-64 gap-1 overflow-y-auto">
+              <ul
+                aria-label={t('chat.newConversation.results')}
+                className="grid max-h-64 gap-1 overflow-y-auto"
+              >
                 {results.map((user) => (
                   <UserRow
                     key={user.id}
@@ -259,7 +262,9 @@ export function NewConversationDialog({
           <DialogFooter>
             <Button type="submit" disabled={!canCreate}>
               {creating ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
-              {kind === 'direct' ? 'Nhắn tin' : 'Tạo nhóm'}
+              {kind === 'direct'
+                ? t('chat.newConversation.message')
+                : t('chat.newConversation.createGroup')}
             </Button>
           </DialogFooter>
         </form>

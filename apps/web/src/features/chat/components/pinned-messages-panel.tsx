@@ -7,6 +7,7 @@ import {
   useTranslationContext,
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { dateFormat, useShownLanguage } from '@/i18n';
 import { RealmBadge } from './realm-badge';
 
 function pinnedAt(message: LocalMessage): number {
@@ -19,13 +20,16 @@ export function sortPinned(messages: readonly LocalMessage[]): LocalMessage[] {
   return [...messages].sort((a, b) => pinnedAt(b) - pinnedAt(a));
 }
 
-// Dates follow the app's locale (docs/product-rules.md §1: vi-VN) in both chat languages.
-const WHEN = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' });
-
 function PinnedItem({ message, onOpen }: { message: LocalMessage; onOpen: () => void }) {
   const { t } = useTranslationContext();
+  const language = useShownLanguage();
   const author = message.user?.name || message.user?.id || '';
-  const when = message.created_at ? WHEN.format(new Date(message.created_at)) : '';
+  // Dates follow the language on screen, as every screen's do (docs/product-rules.md §1).
+  const when = message.created_at
+    ? dateFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(message.created_at),
+      )
+    : '';
   const text = message.text?.trim() || t('🏙 Attachment...');
   return (
     <li>
@@ -62,7 +66,7 @@ export function PinnedMessagesPanel({ onClose }: { onClose: () => void }) {
       <div className="dh-pinned__header">
         <PinIcon className="size-4 text-gold-strong" aria-hidden="true" />
         <h3 className="dh-pinned__title">{t('Pinned messages')}</h3>
-        <Button size="icon-sm" variant="ghost" aria-label="Đóng" onClick={onClose}>
+        <Button size="icon-sm" variant="ghost" aria-label={t('Close')} onClick={onClose}>
           <XIcon aria-hidden="true" />
         </Button>
       </div>

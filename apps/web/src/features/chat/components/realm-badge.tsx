@@ -1,34 +1,47 @@
+import { REALMS } from '@daohuu/domain';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { realmBadgeFor } from '../utils/realm-badge';
 
-// Colour steps as the cultivator climbs: jade for the early realms, gold from Kim Đan, violet from Hóa Thần.
-const TONE_BY_MAJOR: Record<string, string> = {
-  'Luyện Khí': 'dh-realm-badge--jade',
-  'Trúc Cơ': 'dh-realm-badge--jade-strong',
-  'Kim Đan': 'dh-realm-badge--gold',
-  'Nguyên Anh': 'dh-realm-badge--gold-strong',
-  'Hóa Thần': 'dh-realm-badge--violet',
-  'Luyện Hư': 'dh-realm-badge--violet',
-  'Hợp Thể': 'dh-realm-badge--crimson',
-  'Đại Thừa': 'dh-realm-badge--crimson',
-  'Độ Kiếp': 'dh-realm-badge--crimson',
-  'Tiên Nhân': 'dh-realm-badge--immortal',
-};
+/** Colour steps as the cultivator climbs, one per major realm in the table's order (docs/product-rules.md §3). */
+const TONES = [
+  'dh-realm-badge--jade',
+  'dh-realm-badge--jade-strong',
+  'dh-realm-badge--gold',
+  'dh-realm-badge--gold-strong',
+  'dh-realm-badge--violet',
+  'dh-realm-badge--violet',
+  'dh-realm-badge--crimson',
+  'dh-realm-badge--crimson',
+  'dh-realm-badge--crimson',
+  'dh-realm-badge--immortal',
+];
+
+// Jade for the early realms, gold from Kim Đan, violet from Hóa Thần: keyed by the domain's own major names.
+const TONE_BY_MAJOR = new Map(
+  [...new Set(REALMS.map((row) => row.major))].map((major, index) => [
+    major,
+    TONES[index] ?? 'dh-realm-badge--immortal',
+  ]),
+);
 
 /** The author's realm next to their name in a message header; nothing when the user has no tu vi. */
 export function RealmBadge({ tuVi, className }: { tuVi: unknown; className?: string }) {
+  const t = useT();
   const badge = realmBadgeFor(tuVi);
   if (!badge) return null;
   const tone = badge.major
-    ? (TONE_BY_MAJOR[badge.major] ?? 'dh-realm-badge--jade')
+    ? (TONE_BY_MAJOR.get(badge.major) ?? 'dh-realm-badge--jade')
     : 'dh-realm-badge--invalid';
+  // Realm names are proper names in both languages; an invalid value is a sentence and is translated.
+  const label = badge.major ? badge.label : t('chat.realm.invalid');
   return (
     <span
       className={cn('dh-realm-badge', tone, className)}
       data-testid="realm-badge"
-      title={`Cảnh giới: ${badge.label}`}
+      title={t('chat.realm.title', { realm: label })}
     >
-      {badge.label}
+      {label}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import * as React from 'react';
 import type { SharedLocationResponse } from 'stream-chat';
 import { useChatContext, useTranslationContext, type GeolocationProps } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/i18n';
 import { LocationMap } from './location-map';
 import { formatCoordinates, openStreetMapHref, remainingMs } from './map-link';
 
@@ -59,6 +60,7 @@ export function LocationCard({ location: given }: GeolocationProps) {
   const { client, channel } = useChatContext();
   const location = useLatestLocation(given);
   const { t } = useTranslationContext();
+  const appT = useT();
   const isLive = Boolean(location.end_at);
   const now = useNow(location.end_at);
   const left = remainingMs(location.end_at, now);
@@ -72,7 +74,10 @@ export function LocationCard({ location: given }: GeolocationProps) {
   else {
     status = (
       <>
-        {t('Live location')} · còn {t('duration/Share Location', { milliseconds: left })}
+        {appT('chat.location.liveStatus', {
+          live: t('Live location'),
+          left: t('duration/Share Location', { milliseconds: left }),
+        })}
       </>
     );
   }

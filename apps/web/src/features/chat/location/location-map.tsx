@@ -1,5 +1,6 @@
 import { MapPinIcon } from 'lucide-react';
 import * as React from 'react';
+import { useT } from '@/i18n';
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_ATTRIBUTION_HREF, MAP_TILE_URL } from '@/config/map';
 import { tilesAround } from './map-tiles';
 
@@ -14,6 +15,7 @@ const ZOOM = 15;
  * coordinates stand alone rather than a half-drawn map.
  */
 export function LocationMap({ latitude, longitude }: { latitude: number; longitude: number }) {
+  const t = useT();
   const tiles = React.useMemo(
     () => tilesAround(MAP_TILE_URL, latitude, longitude, ZOOM, WIDTH, HEIGHT),
     [latitude, longitude],
@@ -26,7 +28,7 @@ export function LocationMap({ latitude, longitude }: { latitude: number; longitu
       style={{ width: WIDTH, height: HEIGHT, maxWidth: '100%' }}
       data-testid="location-map"
       role="img"
-      aria-label="Bản đồ vị trí"
+      aria-label={t('chat.location.mapLabel')}
     >
       {tiles.map((tile) => (
         <img

@@ -4,6 +4,7 @@ import {
   type ShareGeolocationMapProps,
   type ShareLocationDialogProps,
 } from 'stream-chat-react';
+import { useT } from '@/i18n';
 import { formatCoordinates } from './map-link';
 
 /** What the dialog shows in place of a map: the position about to be shared, or why there is none yet. */
@@ -14,13 +15,14 @@ function PositionPreview({
   geolocationPositionError,
 }: ShareGeolocationMapProps) {
   const { t } = useTranslationContext();
+  const appT = useT();
   let text: string;
   if (latitude !== undefined && longitude !== undefined) {
     text = t('Location: {{ coordinates }}', {
       coordinates: formatCoordinates(latitude, longitude),
     });
   } else if (geolocationPositionError) text = t('Failed to retrieve location');
-  else text = loadingLocation ? 'Đang xác định vị trí…' : t('Failed to retrieve location');
+  else text = loadingLocation ? appT('chat.location.locating') : t('Failed to retrieve location');
   return (
     <p className="py-3 text-sm" data-testid="share-location-position">
       {text}

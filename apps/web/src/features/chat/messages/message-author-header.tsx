@@ -1,4 +1,5 @@
 import type { LocalMessage } from 'stream-chat';
+import { useT } from '@/i18n';
 import { RealmBadge } from '../components/realm-badge';
 import { useOpenProfile } from '../people/profile-card-context';
 
@@ -8,7 +9,8 @@ type MessageUser = NonNullable<LocalMessage['user']>;
 export function MessageAuthorHeader({ user, mine }: { user: MessageUser; mine: boolean }) {
   const name = user.name || user.id;
   const openProfile = useOpenProfile();
-  const label = mine ? 'Bạn' : name;
+  const t = useT();
+  const label = mine ? t('chat.message.you') : name;
   return (
     <div className="dh-message-author" data-mine={mine || undefined} data-testid="message-author">
       {openProfile ? (

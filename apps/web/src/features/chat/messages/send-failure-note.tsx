@@ -7,6 +7,7 @@ import {
   useCooldownRemaining,
   useMessageContext,
 } from 'stream-chat-react';
+import { useT } from '@/i18n';
 import { banFromUser, type OwnBan } from '../moderation/own-ban';
 import { useOwnBan } from '../moderation/use-own-ban';
 import { describeErrorMessage, describeSendFailure, type SendFailure } from './send-failure';
@@ -69,6 +70,7 @@ function useSendFailure(message: LocalMessage): SendFailure {
  */
 export function SendFailureNote({ message }: { message: LocalMessage }) {
   const { handleRetry } = useMessageContext();
+  const t = useT();
   const failure = useSendFailure(message);
   const canRetry = failure.retryable && message.status === 'failed';
   const offline = failure.kind === 'network';
@@ -86,12 +88,12 @@ export function SendFailureNote({ message }: { message: LocalMessage }) {
       {canRetry ? (
         <button
           type="button"
-          title={offline ? 'Tin nhắn sẽ tự gửi khi có kết nối trở lại' : undefined}
+          title={offline ? t('chat.send.autoResend') : undefined}
           className="inline-flex items-center gap-1 rounded-sm px-1 font-medium underline underline-offset-2 hover:text-destructive/80 focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => handleRetry(message)}
         >
           <RotateCwIcon className="size-3.5" aria-hidden="true" />
-          {offline ? 'Thử lại' : 'Gửi lại'}
+          {offline ? t('common.retry') : t('chat.send.resend')}
         </button>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { formatMoment } from '@/lib/format-moment';
+import { formatMomentIn, shownLanguageNow, t, type MessageKey, type MessageValues } from '@/i18n';
 import type { OwnBan } from '../moderation/own-ban';
 
 /** Why the chat server refused a message, as far as the app tells the cases apart. */
@@ -17,7 +17,7 @@ export type SendFailureKind =
 
 export interface SendFailure {
   kind: SendFailureKind;
-  /** The Vietnamese sentence shown on the failed bubble. */
+  /** The sentence shown on the failed bubble, in the language on screen. */
   text: string;
   /** Whether sending the same message again may succeed later (the bubble then offers "Gửi lại"). */
   retryable: boolean;
@@ -41,7 +41,10 @@ export interface SendFailureContext {
   cooldownRemaining?: number;
 }
 
-const PREFIX = 'Chưa gửi được';
+/** "Chưa gửi được: <why>", the reason from the catalogue's `chat.send` section. */
+function because(reason: MessageKey, values?: MessageValues): string {
+  return `${t('chat.send.failed')}: ${t(reason, values)}`;
+}
 
 /** The text Stream puts in the `type: 'error'` message it answers a send to a frozen channel with. */
 const FROZEN_TEXT = /channel has been frozen/i;
@@ -64,21 +67,24 @@ function serverError(error: SendErrorLike): ServerError {
 }
 
 function banText(ban: OwnBan | null | undefined): string {
-  if (!ban) return `${PREFIX}: đạo hữu đang bị cấm chat`;
-  if (!ban.expires) return `${PREFIX}: đạo hữu đang bị cấm chat vĩnh viễn`;
-  return `${PREFIX}: đạo hữu đang bị cấm chat đến ${formatMoment(ban.expires)}`;
+  if (!ban) return because('chat.send.banned');
+  if (!ban.expires) return because('chat.send.bannedForever');
+  return because('chat.send.bannedUntil', {
+    until: formatMomentIn(ban.expires, shownLanguageNow()),
+  });
 }
 
 function slowModeText(message: string, remaining: number | undefined): string {
   const stated = /wait (\d+) seconds/.exec(message)?.[1];
   const seconds = remaining && remaining > 0 ? remaining : stated ? Number(stated) : undefined;
-  const wait = seconds ? `, đợi ${seconds} giây` : ', hãy đợi một lát';
-  return `${PREFIX}: kênh đang bật chế độ chậm${wait}`;
+  return seconds
+    ? because('chat.send.slowModeWait', { count: seconds })
+    : because('chat.send.slowMode');
 }
 
 function tooLongText(message: string): string {
   const limit = /limit is (\d+)/.exec(message)?.[1];
-  return `${PREFIX}: tin nhắn quá dài${limit ? ` (tối đa ${limit} ký tự)` : ''}`;
+  return limit ? because('chat.send.tooLongLimit', { limit }) : because('chat.send.tooLong');
 }
 
 function failure(kind: SendFailureKind, text: string, retryable = false): SendFailure {
@@ -89,21 +95,21 @@ function failure(kind: SendFailureKind, text: string, retryable = false): SendFa
 function notAllowed(message: string, context: SendFailureContext): SendFailure {
   if (/ is banned$/.test(message)) return failure('banned', banText(context.ban));
   if (/blocked you/.test(message))
-    return failure('blocked-by-user', `${PREFIX}: người này đã chặn đạo hữu`);
+    return failure('blocked-by-user', because('chat.send.blockedByUser'));
   if (/ is frozen$/.test(message) || FROZEN_TEXT.test(message))
-    return failure('frozen', `${PREFIX}: kênh đang bị đóng băng`);
-  return failure('not-allowed', `${PREFIX}: đạo hữu không có quyền gửi tin nhắn ở kênh này`);
+    return failure('frozen', because('chat.send.frozen'));
+  return failure('not-allowed', because('chat.send.notAllowed'));
 }
 
 /** Refusals with code 4 (input): the block-list word and the length limit are the ones a user can meet. */
 function inputRefused(message: string): SendFailure {
   if (/blocked by moderation/i.test(message))
-    return failure('blocklist', `${PREFIX}: tin nhắn chứa từ bị cấm`);
+    return failure('blocklist', because('chat.send.blocklist'));
   if (/too long/i.test(message)) return failure('too-long', tooLongText(message));
-  return failure('unknown', `${PREFIX}: tin nhắn không hợp lệ`);
+  return failure('unknown', because('chat.send.invalid'));
 }
 
-/** The Vietnamese reason for a refused send, from the error stream-chat-react keeps on the failed message. */
+/** The reason for a refused send, in the language on screen, from the error stream-chat-react keeps on the failed message. */
 export function describeSendFailure(
   error: SendErrorLike | null | undefined,
   context: SendFailureContext = {},
@@ -114,20 +120,15 @@ export function describeSendFailure(
   if (code === 60)
     return failure('slow-mode', slowModeText(message, context.cooldownRemaining), true);
   if (code === 20) return failure('too-long', tooLongText(message));
-  if (code === 22) return failure('too-big', `${PREFIX}: tin nhắn quá lớn`);
-  if (code === 9)
-    return failure(
-      'rate-limited',
-      `${PREFIX}: đạo hữu gửi quá nhanh, hãy thử lại sau ít phút`,
-      true,
-    );
+  if (code === 22) return failure('too-big', because('chat.send.tooBig'));
+  if (code === 9) return failure('rate-limited', because('chat.send.rateLimited'), true);
   // No reason to give: the bubble says "Chưa gửi được · Thử lại" and the outbox sends it when the connection returns.
-  if (status === 0) return failure('network', PREFIX, true);
-  return failure('unknown', `${PREFIX}: máy chủ đang gặp sự cố, hãy thử lại`, status !== 403);
+  if (status === 0) return failure('network', t('chat.send.failed'), true);
+  return failure('unknown', because('chat.send.serverError'), status !== 403);
 }
 
 /** The reason for Stream's `type: 'error'` answer to a send (a frozen channel); undefined for other texts. */
 export function describeErrorMessage(text: string | undefined): SendFailure | undefined {
-  if (text && FROZEN_TEXT.test(text)) return failure('frozen', `${PREFIX}: kênh đang bị đóng băng`);
+  if (text && FROZEN_TEXT.test(text)) return failure('frozen', because('chat.send.frozen'));
   return undefined;
 }

@@ -4,6 +4,7 @@ import {
   useChatContext,
   useCooldownRemaining,
 } from 'stream-chat-react';
+import { useT } from '@/i18n';
 import { FailedLinkPreviewOutsideSdk } from '../attachments/composer-link-previews';
 import { BanNotice } from './ban-notice';
 import { useOwnBan } from './use-own-ban';
@@ -25,13 +26,15 @@ export function MemberComposer() {
 /** Slow mode's countdown in the send button's place, said in Vietnamese to screen readers. */
 export function SlowModeCountdown() {
   const seconds = useCooldownRemaining();
+  const t = useT();
+  const label = t('chat.message.slowMode', { count: seconds });
   return (
     <div
       className="str-chat__message-composer-cooldown"
       data-testid="cooldown-timer"
       role="timer"
-      aria-label={`Chế độ chậm: còn ${seconds} giây`}
-      title={`Chế độ chậm: còn ${seconds} giây`}
+      aria-label={label}
+      title={label}
     >
       {seconds}
     </div>

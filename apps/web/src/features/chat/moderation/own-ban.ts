@@ -1,5 +1,5 @@
 import type { Event, OwnUserResponse, UserResponse } from 'stream-chat';
-import { formatMoment } from '@/lib/format-moment';
+import { formatMomentIn, shownLanguageNow, t } from '@/i18n';
 
 /** A ban on the signed-in user, as the chat notice shows it. */
 export interface OwnBan {
@@ -54,7 +54,9 @@ export function banChangeFromEvent(
 
 /** "Đạo hữu đã bị cấm chat đến 14:30 25/11/2026. Lý do: …" */
 export function banNoticeText(ban: OwnBan): string {
-  const until = ban.expires ? `đến ${formatMoment(ban.expires)}` : 'vĩnh viễn';
-  const reason = ban.reason ? ` Lý do: ${ban.reason}` : '';
-  return `Đạo hữu đã bị cấm chat ${until}.${reason}`;
+  const until = ban.expires
+    ? t('chat.ban.until', { until: formatMomentIn(ban.expires, shownLanguageNow()) })
+    : t('chat.ban.forever');
+  const notice = t('chat.ban.notice', { until });
+  return ban.reason ? `${notice} ${t('chat.ban.reason', { reason: ban.reason })}` : notice;
 }

@@ -5,6 +5,7 @@ import {
   useMessageContext,
   type ContextMenuItemProps,
 } from 'stream-chat-react';
+import { useT } from '@/i18n';
 import { useReportMessage } from './report-dialog';
 
 /** The message menu's "Báo cáo": asks for a reason (ReportDialogProvider) instead of flagging at once. */
@@ -12,10 +13,11 @@ export function ReportMessageAction(props: ContextMenuItemProps) {
   const { closeMenu } = useContextMenuContext();
   const { message } = useMessageContext();
   const report = useReportMessage();
+  const t = useT();
   return (
     <ContextMenuButton
       {...props}
-      aria-label="Báo cáo tin nhắn"
+      aria-label={t('chat.message.reportMessage')}
       className="str-chat__message-actions-list-item-button"
       Icon={FlagIcon}
       onClick={() => {
@@ -23,7 +25,7 @@ export function ReportMessageAction(props: ContextMenuItemProps) {
         report({ id: message.id, authorName: message.user?.name ?? message.user?.id });
       }}
     >
-      Báo cáo
+      {t('chat.message.report')}
     </ContextMenuButton>
   );
 }

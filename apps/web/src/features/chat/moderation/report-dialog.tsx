@@ -13,9 +13,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { useT } from '@/i18n';
 import {
   REPORT_DETAIL_MAX,
   REPORT_REASONS,
+  reportReasonLabel,
   reportReasonText,
   type ReportReason,
 } from './report-reasons';
@@ -45,10 +47,11 @@ function ReportForm({
   const [detail, setDetail] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
+  const t = useT();
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = reportReasonText(reason, detail);
+    const checked = reportReasonText(reason, detail, t);
     if (!checked.ok) {
       setError(checked.message);
       return;
@@ -57,12 +60,10 @@ function ReportForm({
     setError(null);
     try {
       await client.flagMessage(target.id, { reason: checked.text });
-      toast.success('Đã gửi báo cáo. Người kiểm duyệt sẽ xem xét tin nhắn này.');
+      toast.success(t('chat.report.sent'));
       onDone();
     } catch {
-      setError(
-        'Không gửi được báo cáo (có thể đạo hữu đã báo cáo tin nhắn này). Vui lòng thử lại sau.',
-      );
+      setError(t('chat.report.failed'));
     } finally {
       setPending(false);
     }
@@ -71,7 +72,7 @@ function ReportForm({
   return (
     <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Lý do báo cáo</legend>
+        <legend className="mb-1 text-sm font-medium">{t('chat.report.reasonLegend')}</legend>
         {REPORT_REASONS.map((value) => (
           <label key={value} className="flex items-center gap-2 text-sm">
             <input
@@ -81,12 +82,12 @@ function ReportForm({
               checked={reason === value}
               onChange={() => setReason(value)}
             />
-            {value}
+            {reportReasonLabel(value, t)}
           </label>
         ))}
       </fieldset>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-detail`}>Chi tiết (không bắt buộc, trừ khi chọn “Khác”)</Label>
+        <Label htmlFor={`${id}-detail`}>{t('chat.report.detailLabel')}</Label>
         <textarea
           id={`${id}-detail`}
           className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -98,9 +99,9 @@ function ReportForm({
       <FormAlert message={error} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Hủy
+          {t('chat.report.cancel')}
         </Button>
-        <SubmitButton pending={pending}>Gửi báo cáo</SubmitButton>
+        <SubmitButton pending={pending}>{t('chat.report.submit')}</SubmitButton>
       </DialogFooter>
     </form>
   );
@@ -116,17 +117,18 @@ export function ReportDialogProvider({
 }) {
   const [target, setTarget] = React.useState<ReportTarget | null>(null);
   const close = React.useCallback(() => setTarget(null), []);
+  const t = useT();
   return (
     <ReportContext.Provider value={setTarget}>
       {children}
       <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Báo cáo tin nhắn</DialogTitle>
+            <DialogTitle>{t('chat.report.title')}</DialogTitle>
             <DialogDescription>
               {target?.authorName
-                ? `Vì sao tin nhắn của ${target.authorName} cần người kiểm duyệt xem xét?`
-                : 'Vì sao tin nhắn này cần người kiểm duyệt xem xét?'}
+                ? t('chat.report.whyAuthor', { name: target.authorName })
+                : t('chat.report.why')}
             </DialogDescription>
           </DialogHeader>
           {target ? (

@@ -4,6 +4,8 @@
  * or a direct message to them, and only while the tab is hidden (visible, the chat and the bell show it).
  */
 
+import { t } from '@/i18n';
+
 export type BrowserNotificationReason = 'mention' | 'direct_message';
 
 /** Where the opt-in is kept, per browser (it goes with the browser's own permission, not with the account). */
@@ -53,12 +55,17 @@ export function browserNotificationTitle(
   reason: BrowserNotificationReason,
   authorName: string,
 ): string {
-  return reason === 'mention' ? `${authorName} nhắc đến đạo hữu` : `Tin nhắn từ ${authorName}`;
+  return t(
+    reason === 'mention'
+      ? 'chat.notifications.browserMention'
+      : 'chat.notifications.browserMessage',
+    { name: authorName },
+  );
 }
 
 /** The message's first words: a notification is a glance, not the message. */
 export function browserNotificationBody(text: string | undefined): string {
   const trimmed = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (!trimmed) return 'Tin nhắn mới';
+  if (!trimmed) return t('chat.notifications.browserNewMessage');
   return trimmed.length > 120 ? `${trimmed.slice(0, 119)}…` : trimmed;
 }

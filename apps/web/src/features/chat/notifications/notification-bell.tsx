@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useShownLanguage, useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useChatSession } from '../session/chat-session';
 import { formatUnreadCount } from '../utils/unread-count';
@@ -33,14 +34,16 @@ function BrowserNotificationsItem({
   enable,
   disable,
 }: BrowserNotificationsState) {
+  const t = useT();
   if (permission === 'unsupported') return null;
   const on = optedIn && permission === 'granted';
-  const label =
+  const label = t(
     permission === 'denied'
-      ? 'Trình duyệt đang chặn thông báo'
+      ? 'chat.notifications.browserBlocked'
       : on
-        ? 'Tắt thông báo trên trình duyệt'
-        : 'Bật thông báo trên trình duyệt';
+        ? 'chat.notifications.browserOff'
+        : 'chat.notifications.browserOn',
+  );
   return (
     <DropdownMenuItem
       data-testid="browser-notifications-toggle"
@@ -67,6 +70,8 @@ function NotificationRow({
   onOpen: (notification: AppNotification) => void;
 }) {
   const unread = !notification.read_at;
+  const t = useT();
+  const language = useShownLanguage();
   return (
     <DropdownMenuItem
       data-testid="notification-item"
@@ -80,10 +85,10 @@ function NotificationRow({
       />
       <span className="flex min-w-0 flex-col gap-0.5">
         <span className={cn('text-sm leading-snug', unread && 'font-medium')}>
-          {notificationText(notification)}
+          {notificationText(notification, t)}
         </span>
         <time dateTime={notification.created_at} className="text-xs text-muted-foreground">
-          {notificationWhen(notification.created_at)}
+          {notificationWhen(notification.created_at, Date.now(), language)}
         </time>
       </span>
     </DropdownMenuItem>
@@ -98,6 +103,7 @@ export function NotificationBell() {
   const { client } = useChatSession();
   const navigate = useNavigate();
   const [open, setOpen] = React.useState(false);
+  const t = useT();
   const showToast = React.useCallback(
     (notification: AppNotification) => {
       // A due reminder already has its own toast, with its own action (reminders/reminder-due-toasts.tsx): a
@@ -106,10 +112,12 @@ export function NotificationBell() {
       const href = notificationHref(notification);
       toast(notificationText(notification), {
         id: `notification-${notification.id}`,
-        ...(href ? { action: { label: 'Xem', onClick: () => void navigate(href) } } : {}),
+        ...(href
+          ? { action: { label: t('chat.notifications.view'), onClick: () => void navigate(href) } }
+          : {}),
       });
     },
-    [navigate],
+    [navigate, t],
   );
   const { items, unreadCount, hasMore, loadMore, refresh, markRead, markAllRead } =
     useNotifications(showToast);
@@ -137,7 +145,11 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative size-8"
-          aria-label={unreadCount > 0 ? `Thông báo (${unreadCount} chưa đọc)` : 'Thông báo'}
+          aria-label={
+            unreadCount > 0
+              ? t('chat.notifications.bellUnread', { count: unreadCount })
+              : t('chat.notifications.title')
+          }
           data-testid="notification-bell"
         >
           <BellIcon aria-hidden="true" />
@@ -157,7 +169,7 @@ export function NotificationBell() {
         data-testid="notification-panel"
       >
         <div className="flex items-center justify-between gap-2">
-          <DropdownMenuLabel>Thông báo</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('chat.notifications.title')}</DropdownMenuLabel>
           {unreadCount > 0 ? (
             <Button
               variant="ghost"
@@ -166,14 +178,14 @@ export function NotificationBell() {
               onClick={() => void markAllRead().catch(() => {})}
             >
               <CheckCheckIcon aria-hidden="true" />
-              Đánh dấu tất cả đã đọc
+              {t('chat.notifications.markAllRead')}
             </Button>
           ) : null}
         </div>
         <DropdownMenuSeparator />
         {items.length === 0 ? (
           <p className="px-2 py-6 text-center text-sm text-muted-foreground">
-            Chưa có thông báo nào.
+            {t('chat.notifications.empty')}
           </p>
         ) : (
           items.map((notification) => (
@@ -194,7 +206,7 @@ export function NotificationBell() {
               void loadMore().catch(() => {});
             }}
           >
-            Xem thêm
+            {t('chat.notifications.more')}
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />

@@ -1,3 +1,11 @@
+import {
+  DATE_LOCALES,
+  shownLanguageNow,
+  t,
+  translatorIn,
+  type Language,
+  type Translate,
+} from '@/i18n';
 import { chatChannelHref } from '../utils/chat-paths';
 import { RESULT_SEARCH_PARAM, THREAD_SEARCH_PARAM, splitCid } from '../search/result-links';
 
@@ -17,40 +25,42 @@ export interface AppNotification {
   data?: Record<string, string>;
 }
 
-function who(notification: AppNotification): string {
+/** The kinds whose sentence names who did what where, by their catalogue key. */
+const ACTOR_KINDS: Record<string, 'mention' | 'reply' | 'reaction'> = {
+  mention: 'mention',
+  reply: 'reply',
+  reaction: 'reaction',
+};
+
+/** The kinds whose sentence names only where, by their catalogue key. */
+const PLACE_KINDS: Record<string, 'addedToChannel' | 'reminderDue' | 'campaign'> = {
+  added_to_channel: 'addedToChannel',
+  reminder_due: 'reminderDue',
+  campaign: 'campaign',
+};
+
+/** What the notification says, in one sentence: who did what, where (in the language on screen by default). */
+export function notificationText(notification: AppNotification, translate: Translate = t): string {
   const actor = notification.actor;
-  return actor?.name?.trim() || actor?.id || notification.actor_id || 'Một đạo hữu';
-}
-
-function where(notification: AppNotification): string {
-  return notification.channel_name?.trim() || 'một cuộc trò chuyện';
-}
-
-/** What the notification says, in one sentence: who did what, where. */
-export function notificationText(notification: AppNotification): string {
-  switch (notification.kind) {
-    case 'mention':
-      return `${who(notification)} nhắc đến đạo hữu trong ${where(notification)}`;
-    case 'reply':
-      return `${who(notification)} trả lời chuỗi trả lời của đạo hữu trong ${where(notification)}`;
-    case 'reaction':
-      return `${who(notification)} bày tỏ biểu cảm với tin nhắn của đạo hữu trong ${where(notification)}`;
-    case 'added_to_channel':
-      return `Đạo hữu được thêm vào ${where(notification)}`;
-    case 'reminder_due':
-      return `Đến hạn lời nhắc trong ${where(notification)}`;
-    case 'campaign':
-      return `Thông báo từ tông môn trong ${where(notification)}`;
-    case 'breakthrough':
-      return notification.data?.realm
-        ? `Đột phá! Đạo hữu đã đạt cảnh giới ${notification.data.realm}`
-        : 'Đột phá! Đạo hữu đã đạt cảnh giới mới';
-    default:
-      return `Thông báo mới trong ${where(notification)}`;
+  const who =
+    actor?.name?.trim() ||
+    actor?.id ||
+    notification.actor_id ||
+    translate('chat.notifications.someone');
+  const where = notification.channel_name?.trim() || translate('chat.notifications.somewhere');
+  const actorKind = ACTOR_KINDS[notification.kind];
+  if (actorKind) return translate(`chat.notifications.${actorKind}`, { who, where });
+  const placeKind = PLACE_KINDS[notification.kind];
+  if (placeKind) return translate(`chat.notifications.${placeKind}`, { where });
+  if (notification.kind === 'breakthrough') {
+    const realm = notification.data?.realm;
+    return realm
+      ? translate('chat.notifications.breakthrough', { realm })
+      : translate('chat.notifications.breakthroughNew');
   }
+  return translate('chat.notifications.other', { where });
 }
 
-const relative = new Intl.RelativeTimeFormat('vi', { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
   ['hour', 60],
@@ -58,11 +68,16 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['week', 7],
 ];
 
-/** When, relative to `now`: "vừa xong", "5 phút trước", "hôm qua", … then the date. */
-export function notificationWhen(createdAt: string, now: number = Date.now()): string {
+/** When, relative to `now`: "vừa xong", "5 phút trước", "hôm qua", … then the date, in the language on screen. */
+export function notificationWhen(
+  createdAt: string,
+  now: number = Date.now(),
+  language: Language = shownLanguageNow(),
+): string {
   const seconds = Math.round((Date.parse(createdAt) - now) / 1000);
   if (Number.isNaN(seconds)) return '';
-  if (Math.abs(seconds) < 60) return 'vừa xong';
+  if (Math.abs(seconds) < 60) return translatorIn(language)('chat.notifications.justNow');
+  const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
   let value = seconds / 60;
   for (let i = 0; i < STEPS.length; i++) {
     const [unit] = STEPS[i]!;
@@ -70,7 +85,7 @@ export function notificationWhen(createdAt: string, now: number = Date.now()): s
     if (!next || Math.abs(value) < next[1]) return relative.format(Math.round(value), unit);
     value /= next[1];
   }
-  return new Date(createdAt).toLocaleDateString('vi-VN');
+  return new Date(createdAt).toLocaleDateString(DATE_LOCALES[language]);
 }
 
 /**

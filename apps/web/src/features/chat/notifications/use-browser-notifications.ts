@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { Event, MessageResponse, StreamChat } from 'stream-chat';
+import { t } from '@/i18n';
 import { splitCid } from '../search/result-links';
 import { useChatSession } from '../session/chat-session';
 import { chatChannelHref } from '../utils/chat-paths';
@@ -70,7 +71,7 @@ function show(client: StreamChat, event: Event, navigate: (href: string) => void
     reason,
   };
   if (!reason || !shouldNotify(conditions)) return;
-  const author = message.user?.name?.trim() || message.user?.id || 'Một đạo hữu';
+  const author = message.user?.name?.trim() || message.user?.id || t('chat.notifications.someone');
   const shown = new Notification(browserNotificationTitle(reason, author), {
     body: browserNotificationBody(message.text),
     // One per message, whichever event brought it.

@@ -6,12 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/user-avatar';
+import { dateFormat, useShownLanguage, useT } from '@/i18n';
 import { useChatConnection } from '../session/chat-session';
 
 type BlockedState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; blocks: BlockedUserDetails[] };
-
-const blockedSince = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'medium' });
 
 function sameIds(blocks: readonly BlockedUserDetails[], ids: readonly string[]): boolean {
   const shown = new Set(blocks.map((block) => block.blocked_user_id));
@@ -60,15 +59,17 @@ function useBlockedUsers(client: StreamChat): { state: BlockedState; reload: () 
 
 function BlockedUserRow({ client, block }: { client: StreamChat; block: BlockedUserDetails }) {
   const [pending, setPending] = React.useState(false);
+  const t = useT();
+  const language = useShownLanguage();
   const name = block.blocked_user?.name || block.blocked_user_id;
   async function unblock() {
     setPending(true);
     try {
       // The client drops the id from client.blockedUsers, which reloads the list.
       await client.unBlockUser(block.blocked_user_id);
-      toast.success(`Đã bỏ chặn ${name}`);
+      toast.success(t('chat.blocked.unblocked', { name }));
     } catch {
-      toast.error(`Không bỏ chặn được ${name}`);
+      toast.error(t('chat.blocked.unblockFailed', { name }));
       setPending(false);
     }
   }
@@ -79,17 +80,21 @@ function BlockedUserRow({ client, block }: { client: StreamChat; block: BlockedU
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
         {Number.isNaN(since.getTime()) ? null : (
-          <p className="text-xs text-muted-foreground">Đã chặn ngày {blockedSince.format(since)}</p>
+          <p className="text-xs text-muted-foreground">
+            {t('chat.blocked.since', {
+              date: dateFormat(language, { dateStyle: 'medium' }).format(since),
+            })}
+          </p>
         )}
       </div>
       <Button
         variant="outline"
         size="sm"
         disabled={pending}
-        aria-label={`Bỏ chặn ${name}`}
+        aria-label={t('chat.blocked.unblockName', { name })}
         onClick={() => void unblock()}
       >
-        Bỏ chặn
+        {t('chat.blocked.unblock')}
       </Button>
     </li>
   );
@@ -97,20 +102,21 @@ function BlockedUserRow({ client, block }: { client: StreamChat; block: BlockedU
 
 function BlockedList({ client }: { client: StreamChat }) {
   const { state, reload } = useBlockedUsers(client);
+  const t = useT();
   if (state.status === 'loading') return <Skeleton className="h-16 w-full" aria-busy="true" />;
   if (state.status === 'error') {
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
         <CircleAlertIcon aria-hidden="true" className="size-4 text-destructive" />
-        Không tải được danh sách đã chặn.
+        {t('chat.blocked.loadFailed')}
         <Button variant="outline" size="sm" onClick={reload}>
-          Thử lại
+          {t('common.retry')}
         </Button>
       </div>
     );
   }
   if (state.blocks.length === 0) {
-    return <p className="text-sm text-muted-foreground">Đạo hữu chưa chặn ai.</p>;
+    return <p className="text-sm text-muted-foreground">{t('chat.blocked.none')}</p>;
   }
   return (
     <ul className="grid gap-2">
@@ -124,14 +130,15 @@ function BlockedList({ client }: { client: StreamChat }) {
 /** The profile screen's "Đã chặn" card: everyone the cultivator blocked, each with "Bỏ chặn". */
 export function BlockedUsersSection() {
   const session = useChatConnection();
+  const t = useT();
   const headingId = React.useId();
   let body: React.ReactNode;
   if (session.status === 'error') {
     body = (
       <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
-        Không kết nối được trò chuyện.
+        {t('chat.blocked.chatUnavailable')}
         <Button variant="outline" size="sm" onClick={session.retry}>
-          Thử lại
+          {t('common.retry')}
         </Button>
       </div>
     );
@@ -145,12 +152,9 @@ export function BlockedUsersSection() {
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2">
           <BanIcon aria-hidden="true" className="size-4" />
-          Đã chặn
+          {t('chat.blocked.title')}
         </CardTitle>
-        <CardDescription>
-          Người bị chặn không nhắn tin riêng được cho đạo hữu, và cuộc trò chuyện riêng với họ ẩn
-          khỏi danh sách. Bỏ chặn thì cuộc trò chuyện hiện lại.
-        </CardDescription>
+        <CardDescription>{t('chat.blocked.description')}</CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>

@@ -94,7 +94,7 @@ export function MembersPanel({ onClose }: { onClose: () => void }) {
       <div className="dh-pinned__header">
         <UsersIcon className="size-4 text-gold-strong" aria-hidden="true" />
         <h3 className="dh-pinned__title">{t('Members')}</h3>
-        <Button size="icon-sm" variant="ghost" aria-label="Đóng" onClick={onClose}>
+        <Button size="icon-sm" variant="ghost" aria-label={t('Close')} onClick={onClose}>
           <XIcon aria-hidden="true" />
         </Button>
       </div>

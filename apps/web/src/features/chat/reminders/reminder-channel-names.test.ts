@@ -1,6 +1,6 @@
 import type { ChannelMemberResponse } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
-import { UNNAMED_CHANNEL, channelDisplayName } from './reminder-channel-names';
+import { channelDisplayName, unnamedChannel } from './reminder-channel-names';
 
 function members(...people: [string, string][]): Record<string, ChannelMemberResponse> {
   return Object.fromEntries(people.map(([id, name]) => [id, { user_id: id, user: { id, name } }]));
@@ -27,9 +27,9 @@ describe('channelDisplayName', () => {
 
   it('falls back to "Cuộc trò chuyện" when nothing names the channel', () => {
     expect(channelDisplayName({ type: 'messaging', data: {} }, undefined, 'lam')).toBe(
-      UNNAMED_CHANNEL,
+      'Cuộc trò chuyện',
     );
-    expect(UNNAMED_CHANNEL).toBe('Cuộc trò chuyện');
+    expect(unnamedChannel()).toBe('Cuộc trò chuyện');
   });
 
   it('ignores a blank channel name', () => {

@@ -1,16 +1,19 @@
 import * as React from 'react';
 import type { Channel, ChannelMemberResponse, StreamChat } from 'stream-chat';
+import { t } from '@/i18n';
 import { directPeerOf } from '../people/direct-peer';
 
 /** What a reminder's channel is called when nothing better is known (it may be gone, or hidden). */
-export const UNNAMED_CHANNEL = 'Cuộc trò chuyện';
+export function unnamedChannel(): string {
+  return t('chat.reminders.unnamedChannel');
+}
 
 // A group without a name is called by its members: this many, then "…".
 const NAMED_MEMBERS = 3;
 
 /**
  * The name the channel list would show: the channel's own name ("Quảng Trường"), the other cultivator's for a 1:1,
- * the members' for an unnamed group, else UNNAMED_CHANNEL.
+ * the members' for an unnamed group, else unnamedChannel().
  */
 export function channelDisplayName(
   channel: Pick<Channel, 'type'> & { data?: { name?: unknown; member_count?: unknown } },
@@ -25,7 +28,7 @@ export function channelDisplayName(
     .filter((member) => (member.user_id ?? member.user?.id) !== me)
     .map((member) => member.user?.name || member.user_id || member.user?.id)
     .filter((name): name is string => Boolean(name));
-  if (others.length === 0) return UNNAMED_CHANNEL;
+  if (others.length === 0) return unnamedChannel();
   const shown = others.slice(0, NAMED_MEMBERS).join(', ');
   return others.length > NAMED_MEMBERS ? `${shown}…` : shown;
 }
@@ -49,7 +52,7 @@ async function namesOf(client: StreamChat, cids: string[]): Promise<Map<string, 
 
 /**
  * The display name of each channel the reminders are in, looked up once per set of channels (the reminders carry
- * only the channel's cid). Empty while loading or when the lookup fails; the screen then says UNNAMED_CHANNEL.
+ * only the channel's cid). Empty while loading or when the lookup fails; the screen then says unnamedChannel().
  */
 export function useChannelNames(client: StreamChat, cids: readonly string[]): Map<string, string> {
   const key = [...new Set(cids)].sort().join('\n');

@@ -1,13 +1,14 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { Event } from 'stream-chat';
+import { t } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
 import { reminderMessageHref } from './reminder-groups';
 
 /** A short preview of the message a reminder is about. */
 function preview(text: string | undefined): string {
   const trimmed = (text ?? '').trim();
-  if (!trimmed) return 'Một tin nhắn đạo hữu đã hẹn xem lại.';
+  if (!trimmed) return t('chat.reminders.dueToastFallback');
   return trimmed.length > 120 ? `${trimmed.slice(0, 119)}…` : trimmed;
 }
 
@@ -31,10 +32,13 @@ export function ReminderDueToasts() {
       const href = reminderMessageHref(reminder.channel_cid, reminder.message_id);
       // sonner loads on demand, so the first screen does not carry it (src/app/provider.tsx).
       void import('sonner').then(({ toast }) =>
-        toast('Đến giờ xem lại tin nhắn', {
+        toast(t('chat.reminders.dueToastTitle'), {
           id: `reminder-due-${reminder.message_id}-${reminder.remind_at ?? ''}`,
           description: preview(reminder.message?.text),
-          action: { label: 'Xem tin nhắn', onClick: () => void navigateRef.current(href) },
+          action: {
+            label: t('chat.reminders.viewMessage'),
+            onClick: () => void navigateRef.current(href),
+          },
         }),
       );
     });

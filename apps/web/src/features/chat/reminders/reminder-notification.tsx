@@ -7,6 +7,7 @@ import {
   type ReminderNotificationProps,
 } from 'stream-chat-react';
 import { useNow } from '@/hooks/use-now';
+import { useT } from '@/i18n';
 import { useChatLanguage } from '../language/chat-language';
 
 const selectTimeLeft = (state: ReminderState) => ({ timeLeftMs: state.timeLeftMs });
@@ -16,10 +17,11 @@ const TICK_MS = 30_000;
 
 function ViReminderLine({ remindAt }: { remindAt: Date }) {
   const now = useNow(TICK_MS);
+  const t = useT();
   return (
     <p className="str-chat__message-reminder" data-testid="message-reminder">
       <BellIcon aria-hidden="true" className="size-3.5" />
-      <span>Đã đặt lời nhắc</span>
+      <span>{t('chat.reminders.set')}</span>
       <span> · </span>
       <span className="str-chat__message-reminder__time-left">
         {formatReminderDue(remindAt.getTime() - now)}

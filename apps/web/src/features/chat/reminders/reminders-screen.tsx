@@ -1,4 +1,4 @@
-import { formatAmount, formatReminderDue } from '@daohuu/domain';
+import { formatAmount } from '@daohuu/domain';
 import { BellIcon, BookmarkIcon, CircleAlertIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router';
@@ -9,24 +9,26 @@ import { SignInPrompt } from '@/components/sign-in-prompt';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/hooks/use-now';
+import { dateFormat, useShownLanguage, useT, withNodes } from '@/i18n';
 import { useMe } from '@/lib/auth';
 import { ChatPanelState } from '../components/chat-states';
 import { useChatConnection } from '../session/chat-session';
-import { UNNAMED_CHANNEL, useChannelNames } from './reminder-channel-names';
+import { unnamedChannel, useChannelNames } from './reminder-channel-names';
+import { formatReminderDueIn } from './reminder-due';
 import { groupReminders, reminderMessageHref } from './reminder-groups';
 import { REMINDERS_PAGE_SIZE, useReminders } from './use-reminders';
-
-const dateTime = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' });
 
 // "Đến hạn sau 2 phút" moves on by itself while the screen is open.
 const NOW_TICK_MS = 30_000;
 
 function DueLine({ remindAt, now }: { remindAt: string; now: number }) {
+  const language = useShownLanguage();
   const at = new Date(remindAt);
+  const moment = dateFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(at);
   return (
     <p className="text-sm" data-testid="reminder-due">
-      <span className="font-medium">{formatReminderDue(at.getTime() - now)}</span>
-      <span className="text-muted-foreground"> · {dateTime.format(at)}</span>
+      <span className="font-medium">{formatReminderDueIn(at.getTime() - now, language)}</span>
+      <span className="text-muted-foreground"> · {moment}</span>
     </p>
   );
 }
@@ -42,14 +44,15 @@ function ReminderItem({
   channelName: string;
   now: number;
 }) {
-  const text = reminder.message?.text?.trim() || 'Tin nhắn không có chữ';
+  const t = useT();
+  const text = reminder.message?.text?.trim() || t('chat.reminders.noText');
   const [removing, setRemoving] = React.useState(false);
   async function remove() {
     setRemoving(true);
     try {
       await client.reminders.deleteReminder(reminder.message_id);
     } catch {
-      toast.error('Không xóa được lời nhắc');
+      toast.error(t('chat.reminders.deleteFailed'));
       setRemoving(false);
     }
   }
@@ -71,7 +74,7 @@ function ReminderItem({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={reminder.remind_at ? 'Xóa lời nhắc' : 'Bỏ lưu để xem sau'}
+        aria-label={t(reminder.remind_at ? 'chat.reminders.delete' : 'chat.reminders.unsave')}
         disabled={removing}
         onClick={() => void remove()}
       >
@@ -114,7 +117,7 @@ function ReminderSection({
               key={reminder.message_id}
               client={client}
               reminder={reminder}
-              channelName={names.get(reminder.channel_cid) ?? UNNAMED_CHANNEL}
+              channelName={names.get(reminder.channel_cid) ?? unnamedChannel()}
               now={now}
             />
           ))}
@@ -126,6 +129,7 @@ function ReminderSection({
 
 function ReminderLists({ client }: { client: StreamChat }) {
   const { state, reload } = useReminders(client);
+  const t = useT();
   const now = useNow(NOW_TICK_MS);
   const names = useChannelNames(
     client,
@@ -137,11 +141,11 @@ function ReminderLists({ client }: { client: StreamChat }) {
       <ChatPanelState
         icon={CircleAlertIcon}
         tone="warning"
-        title="Không tải được lời nhắc"
-        description="Máy chủ trò chuyện chưa trả lời. Đạo hữu thử lại sau giây lát."
+        title={t('chat.reminders.loadFailedTitle')}
+        description={t('chat.reminders.loadFailedDescription')}
       >
         <Button variant="outline" onClick={reload}>
-          Thử lại
+          {t('common.retry')}
         </Button>
       </ChatPanelState>
     );
@@ -152,24 +156,24 @@ function ReminderLists({ client }: { client: StreamChat }) {
   return (
     <div className="grid gap-8">
       <ReminderSection
-        title="Sắp tới"
-        empty="Chưa có lời nhắc nào sắp đến giờ."
+        title={t('chat.reminders.upcoming')}
+        empty={t('chat.reminders.upcomingEmpty')}
         reminders={groups.upcoming}
         client={client}
         names={names}
         now={at}
       />
       <ReminderSection
-        title="Quá hạn"
-        empty="Không có lời nhắc nào đã quá giờ."
+        title={t('chat.reminders.overdue')}
+        empty={t('chat.reminders.overdueEmpty')}
         reminders={groups.overdue}
         client={client}
         names={names}
         now={at}
       />
       <ReminderSection
-        title="Đã lưu để xem sau"
-        empty="Chưa lưu tin nhắn nào. Chọn “Lưu để xem sau” trong menu của một tin nhắn."
+        title={t('chat.reminders.saved')}
+        empty={t('chat.reminders.savedEmpty')}
         reminders={groups.saved}
         client={client}
         names={names}
@@ -177,7 +181,7 @@ function ReminderLists({ client }: { client: StreamChat }) {
       />
       {state.reminders.length >= REMINDERS_PAGE_SIZE ? (
         <p className="text-muted-foreground text-sm">
-          Chỉ hiện {formatAmount(REMINDERS_PAGE_SIZE, 1)} lời nhắc đầu tiên.
+          {t('chat.reminders.firstOnly', { count: formatAmount(REMINDERS_PAGE_SIZE, 1) })}
         </p>
       ) : null}
     </div>
@@ -188,13 +192,14 @@ function ReminderLists({ client }: { client: StreamChat }) {
 export function RemindersScreen() {
   const me = useMe();
   const session = useChatConnection();
+  const t = useT();
   let body: React.ReactNode;
   if (me.isPending) body = <Skeleton className="h-64 w-full" aria-busy="true" />;
   else if (!me.data) {
     return (
       <SignInPrompt
-        title="Đăng nhập để xem lời nhắc"
-        description="Lời nhắc và tin nhắn đã lưu để xem sau là của riêng mỗi đạo hữu."
+        title={t('chat.reminders.signInTitle')}
+        description={t('chat.reminders.signInDescription')}
       />
     );
   } else if (session.status === 'error') {
@@ -202,11 +207,11 @@ export function RemindersScreen() {
       <ChatPanelState
         icon={CircleAlertIcon}
         tone="warning"
-        title="Không kết nối được trò chuyện"
-        description="Đạo hữu thử lại sau giây lát."
+        title={t('chat.states.unavailableTitle')}
+        description={t('chat.reminders.chatUnavailableDescription')}
       >
         <Button variant="outline" onClick={session.retry}>
-          Thử lại
+          {t('common.retry')}
         </Button>
       </ChatPanelState>
     );
@@ -216,15 +221,11 @@ export function RemindersScreen() {
   return (
     <>
       <PageHeader
-        title="Nhắc nhở"
-        description={
-          <>
-            <BellIcon aria-hidden="true" className="mr-1 inline size-4" />
-            Tin nhắn đạo hữu hẹn xem lại, và{' '}
-            <BookmarkIcon aria-hidden="true" className="mx-1 inline size-4" />
-            những tin đã lưu để xem sau.
-          </>
-        }
+        title={t('chat.reminders.title')}
+        description={withNodes(t('chat.reminders.description'), {
+          bell: <BellIcon aria-hidden="true" className="mr-1 inline size-4" />,
+          bookmark: <BookmarkIcon aria-hidden="true" className="mx-1 inline size-4" />,
+        })}
       />
       {body}
     </>

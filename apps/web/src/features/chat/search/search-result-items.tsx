@@ -2,13 +2,11 @@ import { MessageSquareReplyIcon, PaperclipIcon, PinIcon } from 'lucide-react';
 import type { Channel, MessageResponse, UserResponse } from 'stream-chat';
 import { useChatContext, useTranslationContext } from 'stream-chat-react';
 import { UserAvatar } from '@/components/user-avatar';
+import { dateFormat, useShownLanguage } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { HighlightedText } from './highlighted-text';
 import { highlightSnippet } from './highlight';
 import { channelTitle, isThreadOnlyReply, messageChannelTitle } from './result-links';
-
-// Dates follow the app's locale (docs/product-rules.md §1: vi-VN) in both chat languages.
-const WHEN = new Intl.DateTimeFormat('vi-VN', { dateStyle: 'short', timeStyle: 'short' });
 
 interface OptionProps {
   id: string;
@@ -46,7 +44,13 @@ export function MessageResult({ item, query, ...option }: ResultProps<MessageRes
   const { client } = useChatContext();
   const { t } = useTranslationContext();
   const author = item.user?.name || item.user?.id || '';
-  const when = item.created_at ? WHEN.format(new Date(item.created_at)) : '';
+  const language = useShownLanguage();
+  // Dates follow the language on screen, as every screen's do (docs/product-rules.md §1).
+  const when = item.created_at
+    ? dateFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(item.created_at),
+      )
+    : '';
   const text = item.text?.trim() ? highlightSnippet(item.text, query) : t('🏙 Attachment...');
   const hasFiles = (item.attachments ?? []).length > 0;
   return (

@@ -1,3 +1,5 @@
+import { t } from '@/i18n';
+
 /** Above this, badges print "99+" so they keep their size. */
 export const UNREAD_BADGE_MAX = 99;
 
@@ -11,5 +13,5 @@ export function formatUnreadCount(count: number): string | null {
 /** The accessible wording of an unread badge ("3 tin nhắn chưa đọc"). */
 export function describeUnreadCount(count: number): string {
   const whole = Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
-  return `${whole} tin nhắn chưa đọc`;
+  return t('chat.message.unreadCount', { count: whole });
 }
