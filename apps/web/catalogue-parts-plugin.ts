@@ -3,13 +3,43 @@ import type { Plugin } from 'vite';
 
 /**
  * The Vietnamese catalogue is one file (src/i18n/locales/vi.json), but the first screen needs only part of it: the
- * admin and profile screens' messages ship with those screens. `vi.json?part=<name>` is the file cut down to the
- * part's top-level sections, and `vi.json?part=core` to everything no part takes (src/i18n/catalogue-parts.ts names
- * them). Each part is a module of its own, so the bundler puts it in the chunk of the screens that import it.
+ * admin, profile and chat screens' messages ship with those screens. `vi.json?part=<name>` is the file cut down to
+ * the part's sections (dotted paths: `admin`, `chat.list`), and `vi.json?part=core` to everything no part takes
+ * (src/i18n/catalogue-parts.ts names them). Each part is a module of its own, so the bundler puts it in the chunk of the screens that import it.
  */
 const PREFIX = '\0daohuu-catalogue-part:';
 // Not ending in .json: Vite's JSON plugin would take the module for the file's own text.
 const SUFFIX = '.mjs';
+
+type Tree = { [section: string]: string | Tree };
+
+/** The sections at `paths`, in their place in the tree. */
+function only(tree: Tree, paths: readonly string[]): Tree {
+  const out: Tree = {};
+  for (const path of paths) {
+    const keys = path.split('.');
+    let from: string | Tree | undefined = tree;
+    let into = out;
+    keys.forEach((key, depth) => {
+      from = typeof from === 'object' ? from[key] : undefined;
+      if (from === undefined) throw new Error(`the catalogue has no section "${path}"`);
+      if (depth === keys.length - 1) into[key] = from;
+      else into = (into[key] ??= {}) as Tree;
+    });
+  }
+  return out;
+}
+
+/** The tree without the sections at `paths`. */
+function without(tree: Tree, paths: ReadonlySet<string>, prefix = ''): Tree {
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const path = `${prefix}${key}`;
+    if (paths.has(path)) continue;
+    out[key] = typeof value === 'string' ? value : without(value, paths, `${path}.`);
+  }
+  return out;
+}
 
 export function catalogueParts(parts: Record<string, readonly string[]>): Plugin {
   const taken = new Set(Object.values(parts).flat());
@@ -35,12 +65,10 @@ export function catalogueParts(parts: Record<string, readonly string[]>): Plugin
       const part = rest.slice(0, separator);
       const file = rest.slice(separator + 1, -SUFFIX.length);
       this.addWatchFile(file);
-      const sections = part === 'core' ? null : (parts[part] ?? []);
-      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const kept = Object.entries(catalogue).filter(([section]) =>
-        sections ? sections.includes(section) : !taken.has(section),
-      );
-      return `export default ${JSON.stringify(Object.fromEntries(kept))};`;
+      const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+      const messages =
+        part === 'core' ? without(catalogue, taken) : only(catalogue, parts[part] ?? []);
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

@@ -11,3 +11,7 @@ declare module '*.json?part=profile' {
   const messages: Record<string, unknown>;
   export default messages;
 }
+declare module '*.json?part=chat' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

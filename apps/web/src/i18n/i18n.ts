@@ -27,7 +27,7 @@ void i18n.init({
   lng: 'vi',
   fallbackLng: 'vi',
   // A copy: i18next merges the parts added later into the object it is given.
-  resources: { vi: { translation: { ...viCore } } },
+  resources: { vi: { translation: structuredClone(viCore) } },
   // React escapes what it renders; i18next must not escape it a second time.
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -38,6 +38,7 @@ void i18n.init({
 const PART_LOADERS: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
   admin: () => import('./locales/vi.json?part=admin'),
   profile: () => import('./locales/vi.json?part=profile'),
+  chat: () => import('./locales/vi.json?part=chat'),
 };
 const partLoads = new Map<CataloguePart, Promise<void>>();
 

@@ -9,9 +9,11 @@ import { installMatchMedia, resetMatchMedia } from './match-media';
 // exceed for work that takes milliseconds alone; still well under the test timeout, so a real miss reports the DOM.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(async () => {
-  // Components are rendered on their own here, without the screens that load their catalogue parts in the app.
-  await Promise.all([loadCataloguePart('admin'), loadCataloguePart('profile')]);
+// Components are rendered on their own here, without the screens that load their catalogue parts in the app; the
+// parts are in before any test file runs, so texts a test reads at import time are there too.
+await Promise.all((['admin', 'profile', 'chat'] as const).map((part) => loadCataloguePart(part)));
+
+beforeAll(() => {
   installMatchMedia();
   // Radix measures its popovers with ResizeObserver and uses pointer capture; jsdom implements neither.
   window.ResizeObserver ??= class {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/auth';
 
@@ -11,11 +12,7 @@ export function useSignOut() {
       const { authClient } = await import('@/lib/auth-client');
       const { error } = await authClient.signOut();
       if (error)
-        throw new ApiError(
-          error.status,
-          error.code ?? 'SIGN_OUT_FAILED',
-          'Không thể đăng xuất. Vui lòng thử lại.',
-        );
+        throw new ApiError(error.status, error.code ?? 'SIGN_OUT_FAILED', t('auth.signOutFailed'));
     },
     onSuccess: () => {
       queryClient.setQueryData(meQueryKey, null);
