@@ -158,6 +158,10 @@ async function loadMembersAndReads(
   // Stream answers with the members even with state:false (channel.create() sends it): the client seeds its member
   // list from them.
   if (!options.state) return [await members, new Map<string, ReadWithUnread[]>()] as const;
+  // Read states are members' only (reads/repo.ts): a channel nobody belongs to, a livestream most watchers merely
+  // watch, has none to look up.
+  if (rows.every((row) => row.member_count === 0))
+    return [await members, new Map(cids.map((cid) => [cid, [] as ReadWithUnread[]]))] as const;
   return Promise.all([members, ctx.repos.reads.forChannels(appId, cids)]);
 }
 
