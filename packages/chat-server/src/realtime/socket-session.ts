@@ -59,8 +59,7 @@ export function serveSocket(context: GatewayContext, socket: WebSocket, request:
  * listener, which only logs and terminates (ours, added next, terminates).
  */
 function releaseUpgrade(socket: WebSocket): void {
-  const raw = (socket as unknown as { _socket?: { _httpMessage?: ServerResponse | null } })
-    ._socket;
+  const raw = (socket as unknown as { _socket?: { _httpMessage?: ServerResponse | null } })._socket;
   const response = raw?._httpMessage;
   if (raw && response instanceof ServerResponse) response.detachSocket(raw as Socket);
   socket.removeAllListeners('error');

@@ -55,10 +55,7 @@ describe('the answer to a watch', { timeout: 30_000 }, () => {
     expect(first.watcher_count).toBe(4);
 
     const rest = await channel.query({ watchers: { limit: 10, offset: 2 } });
-    expect((rest.watchers ?? []).map((user) => user.id)).toEqual([
-      watcherIds[2],
-      observer.userID,
-    ]);
+    expect((rest.watchers ?? []).map((user) => user.id)).toEqual([watcherIds[2], observer.userID]);
     const none = await channel.query({ watchers: { limit: 0 } });
     expect(none.watchers ?? []).toEqual([]);
     expect(none.watcher_count).toBe(4);

@@ -30,7 +30,9 @@ export async function blockedConversations(
     const rows = await blockedInOneChannel.execute(db, appId, viewerId, cids[0]!);
     return new Set(rows.map((row) => row.cid));
   }
-  const rows = await blockedQuery(db, appId, viewerId).where('c.cid', 'in', [...cids]).execute();
+  const rows = await blockedQuery(db, appId, viewerId)
+    .where('c.cid', 'in', [...cids])
+    .execute();
   return new Set(rows.map((row) => row.cid));
 }
 
