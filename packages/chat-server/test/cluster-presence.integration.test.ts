@@ -195,7 +195,7 @@ if (redisUrl && pgUrlForCluster) {
       const bacChannel = await watchChannel(bac, 'messaging', channelId);
       expect((await started).watcher_count).toBe(2);
       const fromA = await namChannel.query({ watch: true, state: true });
-      const fromB = await bacChannel.query({ watch: true, state: true });
+      const fromB = await bacChannel.query({ watch: true, state: true, watchers: { limit: 10 } });
       expect(fromA.watcher_count).toBe(2);
       expect(fromB.watcher_count).toBe(2);
       expect(fromB.watchers?.map((w) => w.id).sort()).toEqual([namId, bacId].sort());

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { placeholderUser } from '../chat/core/users/serialize.ts';
@@ -43,10 +45,24 @@ export function serveSocket(context: GatewayContext, socket: WebSocket, request:
     countFrame: context.limiter.frameCounter(),
     closed: false,
   };
+  releaseUpgrade(socket);
   socket.on('message', (data) => onClientFrame(context, session, data));
   socket.on('close', () => onSocketClosed(context, session));
   socket.on('error', () => socket.terminate());
   void runHandshake(context, session, request);
+}
+
+/**
+ * Lets the upgrade's HTTP objects go: otherwise every open socket keeps its upgrade request and reply (URL with
+ * token, headers, Fastify's request and reply; a few KB each, 10,000 sockets after a reconnect storm). Two things hold
+ * them: the raw socket's pending HTTP response, never sent after an upgrade, and the websocket plugin's error
+ * listener, which only logs and terminates (ours, added next, terminates).
+ */
+function releaseUpgrade(socket: WebSocket): void {
+  const raw = (socket as unknown as { _socket?: { _httpMessage?: ServerResponse | null } })._socket;
+  const response = raw?._httpMessage;
+  if (raw && response instanceof ServerResponse) response.detachSocket(raw as Socket);
+  socket.removeAllListeners('error');
 }
 
 /** Clients only ever send pings worth answering; anything else is read and dropped. */

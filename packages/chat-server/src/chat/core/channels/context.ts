@@ -18,7 +18,7 @@ import type {
 } from '../extension-points.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReadsRepo } from '../reads/repo.ts';
-import type { UsersService } from '../users/service.ts';
+import type { UserStanding, UsersService } from '../users/service.ts';
 import { channelEvent, type ChannelEventBase, type ServerEventType } from '../wire/events.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
 import {
@@ -53,6 +53,8 @@ export interface ChannelAccess {
   permissions: Set<Permission>;
   /** A ban holds against the actor here: in this channel, or app-wide. */
   banned?: boolean;
+  /** The actor's app-wide standing as read for this check (none for the server or an anonymous actor). */
+  standing?: UserStanding;
 }
 
 /** Told, after the commit, of each hard-deleted message that carried attachments. */
@@ -138,6 +140,7 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
       membership,
       permissions: permissionsFor(type, actor, facts, standing),
       banned: !!facts?.banned || !!standing?.banned,
+      ...(standing ? { standing } : {}),
     };
   }
 

@@ -62,7 +62,10 @@ export function createGetOrCreate(
       const current = await ctx.accessRow(actor, channel);
       requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
       if (body.watch === true) await watch(ctx, actor, [channel]);
-      const [state] = await ctx.buildStates(actor, [channel], stateOptions(body));
+      const [state] = await ctx.buildStates(actor, [channel], stateOptions(body), {
+        membership: current.membership,
+        standing: current.standing,
+      });
       if (body.presence === true)
         await followPresence(
           ctx,

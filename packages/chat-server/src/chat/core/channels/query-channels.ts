@@ -13,7 +13,8 @@ import { followPresence, watch } from './watchers.ts';
 export function stateOptions(body: JsonObject): StateOptions {
   const messages = isPlainObject(body.messages) ? body.messages : undefined;
   const members = isPlainObject(body.members) ? body.members : {};
-  const watchers = isPlainObject(body.watchers) ? body.watchers : {};
+  // Like Stream, watchers come only when asked for (`watchers: {limit, offset}`); `watcher_count` always does.
+  const watchers = isPlainObject(body.watchers) ? body.watchers : { limit: 0 };
   const page = parseMessagePage(messages, { limit: 100, max: 300 });
   return {
     state: body.state !== false,
@@ -53,7 +54,8 @@ export function createQueryChannels(
         messageLimit,
         memberLimit,
         memberOffset: 0,
-        watcherLimit: 100,
+        // queryChannels has no watchers page: Stream's answer carries `watcher_count` only.
+        watcherLimit: 0,
         watcherOffset: 0,
       });
       if (body.watch === true) await watch(ctx, actor, rows);

@@ -13,7 +13,7 @@ import type { MessagePage } from '../messages/pagination.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
 import type { ReadWithUnread, ReadsRepo } from '../reads/repo.ts';
-import type { UsersService } from '../users/service.ts';
+import type { UserStanding, UsersService } from '../users/service.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
 import { createChannelStateCache, type ChannelStateCache } from './state-cache.ts';
@@ -55,8 +55,18 @@ export interface StateOptions {
   messagePage?: MessagePage;
   memberLimit: number;
   memberOffset: number;
+  /** 0 when the request named no `watchers` page: Stream then answers with no watchers, only `watcher_count`. */
   watcherLimit: number;
   watcherOffset: number;
+}
+
+/**
+ * What the caller's access check already read about the viewer of a single channel (`ChannelAccess`): a watch
+ * would otherwise read the membership and the app-wide standing a second time.
+ */
+export interface KnownViewer {
+  membership: MemberRow | undefined;
+  standing: UserStanding | undefined;
 }
 
 export function requireType(types: ChannelTypeLookup, appId: string, name: string): ChannelType {
@@ -114,10 +124,12 @@ export function createStateBuilder(context: StateContext) {
     actor: Actor,
     rows: ChannelRow[],
     options: StateOptions,
+    known?: KnownViewer,
   ): Promise<ChannelStateResponse[]> {
     if (rows.length === 0) return [];
-    const loaded = await load(ctx, actor, rows, options);
-    const resolved = await resolve(ctx, actor, rows, loaded, options);
+    const viewer = rows.length === 1 ? known : undefined;
+    const loaded = await load(ctx, actor, rows, options, viewer);
+    const resolved = await resolve(ctx, actor, rows, loaded, options, viewer);
     return rows.map((row) => toState(ctx, actor, row, loaded, resolved));
   };
 }
@@ -146,6 +158,10 @@ async function loadMembersAndReads(
   // Stream answers with the members even with state:false (channel.create() sends it): the client seeds its member
   // list from them.
   if (!options.state) return [await members, new Map<string, ReadWithUnread[]>()] as const;
+  // Read states are members' only (reads/repo.ts): a channel nobody belongs to, a livestream most watchers merely
+  // watch, has none to look up.
+  if (rows.every((row) => row.member_count === 0))
+    return [await members, new Map(cids.map((cid) => [cid, [] as ReadWithUnread[]]))] as const;
   return Promise.all([members, ctx.repos.reads.forChannels(appId, cids)]);
 }
 
@@ -236,12 +252,11 @@ async function load(
   actor: Actor,
   rows: ChannelRow[],
   options: StateOptions,
+  known: KnownViewer | undefined,
 ): Promise<LoadedRows> {
   const appId = actor.appId;
   const cids = rows.map((r) => r.cid);
-  const memberships = actor.userId
-    ? await ctx.repos.channels.membershipsOf(appId, cids, actor.userId)
-    : new Map<string, MemberRow>();
+  const memberships = await membershipsFor(ctx, actor, cids, known);
   const [members, reads] = await loadMembersAndReads(ctx, appId, rows, options);
   let messages = new Map<string, MessageRow[]>();
   let pinned = new Map<string, MessageRow[]>();
@@ -252,31 +267,58 @@ async function load(
   return { memberships, members, reads, messages, pinned };
 }
 
+async function membershipsFor(
+  ctx: StateContext,
+  actor: Actor,
+  cids: string[],
+  known: KnownViewer | undefined,
+): Promise<Map<string, MemberRow>> {
+  if (known) {
+    const { membership } = known;
+    return membership ? new Map([[membership.cid, membership]]) : new Map();
+  }
+  if (!actor.userId) return new Map();
+  return ctx.repos.channels.membershipsOf(actor.appId, cids, actor.userId);
+}
+
+/** One watcher page per channel, or none when the request asked for none (no presence lookup then). */
+async function watcherPages(
+  ctx: StateContext,
+  actor: Actor,
+  cids: string[],
+  options: StateOptions,
+): Promise<Map<string, string[]>> {
+  if (options.watcherLimit <= 0) return new Map();
+  const { presence } = ctx.deps;
+  const pages = await Promise.all(
+    cids.map((cid) =>
+      presence.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
+    ),
+  );
+  return new Map(cids.map((cid, i) => [cid, pages[i]!]));
+}
+
 async function resolve(
   ctx: StateContext,
   actor: Actor,
   rows: ChannelRow[],
   loaded: LoadedRows,
   options: StateOptions,
+  known: KnownViewer | undefined,
 ): Promise<Resolved> {
   const allMessages = [...loaded.messages.values(), ...loaded.pinned.values()].flat();
   const assembled = await ctx.assembler.assemble(actor.appId, dedupe(allMessages), actor.userId);
   const messagesById = new Map(assembled.map((m) => [m.id, m]));
   const cids = rows.map((r) => r.cid);
-  const { presence } = ctx.deps;
-  const [watcherPages, watcherCounts] = await Promise.all([
-    Promise.all(
-      cids.map((cid) =>
-        presence.watcherUserIds(actor.appId, cid, options.watcherOffset, options.watcherLimit),
-      ),
-    ),
-    presence.watcherCounts(actor.appId, cids),
+  const [watcherIds, watcherCounts] = await Promise.all([
+    watcherPages(ctx, actor, cids, options),
+    ctx.deps.presence.watcherCounts(actor.appId, cids),
   ]);
-  const watcherIds = new Map(cids.map((cid, i) => [cid, watcherPages[i]!]));
   const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
   const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
-  const standing =
-    actor.userId && !actor.isServer
+  const standing = known
+    ? known.standing
+    : actor.userId && !actor.isServer
       ? await ctx.users.standingOf(actor.appId, actor.userId)
       : undefined;
   const channelExtras = await Promise.all(

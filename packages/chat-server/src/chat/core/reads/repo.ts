@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { reusableQuery, type ReusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db, ReadsTable } from '../../../db/schema.ts';
 import {
   BUILTIN_CHANNEL_TYPES,
@@ -10,6 +11,8 @@ import type { UnreadExclusion } from '../extension-points.ts';
 
 export type ReadRow = Selectable<ReadsTable>;
 export type ReadWithUnread = ReadRow & { unread: number };
+/** A read row as the database returns the computed count (a bigint-ish value on PostgreSQL). */
+type ReadRowWithCount = ReadRow & { unread: number | string | bigint };
 type Executor = Db | Transaction<Database>;
 
 /*
@@ -149,8 +152,8 @@ export function createReadsRepo(
 ): ReadsRepo {
   const unreadSql = unreadSqlCache(types, exclusions);
   // Channel-level read states of current members only: a former member's leftover read row must not count.
-  const memberChannelReads = (appId: string) =>
-    db
+  const memberChannelReads = (appId: string, executor: Db = db) =>
+    executor
       .selectFrom('reads as r')
       .innerJoin('members as mb', (join) =>
         join
@@ -160,6 +163,23 @@ export function createReadsRepo(
       )
       .where('r.app_id', '=', appId)
       .where('r.thread_id', '=', '');
+  // Every watch of one channel reads its read states: built and compiled once per version of the unread expression
+  // (db/reusable-query.ts), whose text only changes with the app's types.
+  const oneChannel = new WeakMap<UnreadSql, ReusableQuery<[string, string], ReadRowWithCount>>();
+  const oneChannelReads = (appId: string) => {
+    const unread = unreadSql(appId);
+    let query = oneChannel.get(unread);
+    if (!query) {
+      query = reusableQuery<[string, string], ReadRowWithCount>(2, (executor, app, cid) =>
+        memberChannelReads(app, executor)
+          .selectAll('r')
+          .select(unread.channel.as('unread'))
+          .where('r.cid', '=', cid),
+      );
+      oneChannel.set(unread, query);
+    }
+    return query;
+  };
 
   return {
     async upsert(executor, row) {
@@ -187,11 +207,14 @@ export function createReadsRepo(
     async forChannels(appId, cids) {
       const result = new Map<string, ReadWithUnread[]>(cids.map((cid) => [cid, []]));
       if (cids.length === 0) return result;
-      const rows = await memberChannelReads(appId)
-        .selectAll('r')
-        .select(unreadSql(appId).channel.as('unread'))
-        .where('r.cid', 'in', [...cids])
-        .execute();
+      const rows =
+        cids.length === 1
+          ? await oneChannelReads(appId).execute(db, appId, cids[0]!)
+          : await memberChannelReads(appId)
+              .selectAll('r')
+              .select(unreadSql(appId).channel.as('unread'))
+              .where('r.cid', 'in', [...cids])
+              .execute();
       for (const row of rows) result.get(row.cid)?.push({ ...row, unread: Number(row.unread) });
       return result;
     },

@@ -1,4 +1,5 @@
 import type { Insertable, RawBuilder, Selectable, Transaction } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db, DraftsTable } from '../../../db/schema.ts';
 
 type Trx = Transaction<Database>;
@@ -31,6 +32,19 @@ export interface DraftsRepo {
   ): Promise<DraftRow[]>;
 }
 
+// Every watch of one channel reads its draft: built and compiled once (db/reusable-query.ts).
+const oneChannelDraft = reusableQuery<[string, string, string], DraftRow>(
+  3,
+  (executor, appId, userId, cid) =>
+    executor
+      .selectFrom('drafts')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .where('parent_id', '=', '')
+      .where('cid', '=', cid),
+);
+
 export function createDraftsRepo(db: Db): DraftsRepo {
   return {
     get: (key) =>
@@ -47,6 +61,7 @@ export function createDraftsRepo(db: Db): DraftsRepo {
       if (cids.length === 0) return [];
       const rows: DraftRow[] = [];
       const unique = [...new Set(cids)];
+      if (unique.length === 1) return oneChannelDraft.execute(db, appId, userId, unique[0]!);
       for (let i = 0; i < unique.length; i += 500) {
         rows.push(
           ...(await db

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import type {
@@ -25,7 +26,19 @@ export async function blockedConversations(
   cids: readonly string[],
 ): Promise<Set<string>> {
   if (cids.length === 0) return new Set();
-  const rows = await db
+  if (cids.length === 1) {
+    const rows = await blockedInOneChannel.execute(db, appId, viewerId, cids[0]!);
+    return new Set(rows.map((row) => row.cid));
+  }
+  const rows = await blockedQuery(db, appId, viewerId)
+    .where('c.cid', 'in', [...cids])
+    .execute();
+  return new Set(rows.map((row) => row.cid));
+}
+
+/** `blockedConversations` without its channel condition. */
+function blockedQuery(db: Kysely<Database>, appId: string, viewerId: string) {
+  return db
     .withTables<ModerationTables>()
     .selectFrom('channels as c')
     .innerJoin('members as mine', (join) =>
@@ -42,13 +55,17 @@ export async function blockedConversations(
     )
     .select('c.cid')
     .where('c.app_id', '=', appId)
-    .where('c.cid', 'in', [...cids])
     .where('c.member_count', '=', 2)
     .where('mine.user_id', '=', viewerId)
-    .where('other.user_id', '<>', viewerId)
-    .execute();
-  return new Set(rows.map((row) => row.cid));
+    .where('other.user_id', '<>', viewerId);
 }
+
+// Every watch of one channel asks: built and compiled once (db/reusable-query.ts).
+const blockedInOneChannel = reusableQuery<[string, string, string], { cid: string }>(
+  3,
+  (executor, appId, viewerId, cid) =>
+    blockedQuery(executor, appId, viewerId).where('c.cid', '=', cid),
+);
 
 /** Members of the two-member channel `cid`, other than `userId`, who blocked `userId`. */
 export async function blockersInConversation(

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 
@@ -12,10 +13,26 @@ export interface PendingMessagesRepo {
   release(trx: Transaction<Database>, appId: string, messageId: string): Promise<boolean>;
 }
 
+// Every watch of one channel asks for its author's pending messages: built and compiled once (db/reusable-query.ts).
+const pendingInOneChannel = reusableQuery<[string, string, string], MessageRow>(
+  3,
+  (executor, appId, userId, cid) =>
+    executor
+      .selectFrom('messages')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .where('cid', '=', cid)
+      .where('pending', '=', 1)
+      .orderBy('created_at', 'desc')
+      .limit(PENDING_PER_CHANNEL),
+);
+
 export function createPendingMessagesRepo(db: Db): PendingMessagesRepo {
   return {
     async ofAuthor(appId, userId, cids) {
       if (cids.length === 0) return [];
+      if (cids.length === 1) return pendingInOneChannel.execute(db, appId, userId, cids[0]!);
       const rows = await db
         .selectFrom('messages')
         .selectAll()
