@@ -2,7 +2,7 @@ import type { Language } from './language';
 import { formatMoment } from '@/lib/format-moment';
 
 /**
- * Dates follow the language (vi-VN or en-US, as the chat SDK's English dates). Amounts of tu vi and VND do not:
+ * Dates follow the language (vi-VN or en-US, as the chat SDK's English dates), on a 24-hour clock in both. Amounts of tu vi and VND do not:
  * they keep the product's vi-VN rules in both languages (packages/domain formatAmount, formatTuVi).
  */
 export const DATE_LOCALES: Record<Language, string> = { vi: 'vi-VN', en: 'en-US' };
@@ -16,7 +16,9 @@ export function dateFormat(
   const cacheKey = `${language}|${JSON.stringify(options)}`;
   let format = cache.get(cacheKey);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[language], options);
+    // One clock in both languages: English times are 24-hour too, as the chat's message times are.
+    const clock = options.timeStyle || options.hour ? { hourCycle: 'h23' as const } : {};
+    format = new Intl.DateTimeFormat(DATE_LOCALES[language], { ...options, ...clock });
     cache.set(cacheKey, format);
   }
   return format;

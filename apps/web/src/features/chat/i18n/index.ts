@@ -1,4 +1,4 @@
-import { Streami18n } from 'stream-chat-react';
+import { Streami18n, enTranslations } from 'stream-chat-react';
 
 import { localizedDurationFormatter } from './localized-duration-formatter';
 import viClientMessagesJson from './vi-client-messages.json';
@@ -42,8 +42,27 @@ export const viPeopleTexts: Readonly<Record<string, string>> = viPeopleJson;
 /** The composer's own texts (emoji, link previews, poll options), keyed by their English wording. */
 export const viComposerTexts: Readonly<Record<string, string>> = viComposerJson;
 
+/**
+ * One clock in English as in Vietnamese: stream-chat-react's English times of messages are 24-hour (`HH:mm`), but
+ * its channel list, pinned and live-location times use the locale's `LT`, which is 12-hour in English ("2:08 PM"
+ * beside "14:08"). Those formats get `HH:mm` instead; everything else stays the SDK's English.
+ */
+export function enOneClockTimestamps(
+  english: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(english)
+      .filter(([key, format]) => key.startsWith('timestamp/') && /\bLT\b/.test(format))
+      .map(([key, format]) => [key, format.replace(/\bLT\b/g, 'HH:mm')]),
+  );
+}
+
 export function createStreami18n(language: ChatLanguage): Streami18n {
-  if (language === 'en') return new Streami18n({ language: 'en' });
+  if (language === 'en')
+    return new Streami18n({
+      language: 'en',
+      translationsForLanguage: enOneClockTimestamps(enTranslations as Record<string, string>),
+    });
   return new Streami18n({
     language: 'vi',
     translationsForLanguage: {
