@@ -136,7 +136,7 @@ test('B suggests an option and adds a comment', async () => {
   await expect(pollOption(a.page, 'Thổ')).toBeVisible();
 
   await poll.getByRole('button', { name: 'Thêm bình luận' }).click();
-  const comment = b.page.getByPlaceholder('Bình luận của bạn');
+  const comment = b.page.getByPlaceholder('Bình luận của đạo hữu');
   await comment.fill('Kim sinh Thủy');
   await comment.press('Enter');
   await expect(

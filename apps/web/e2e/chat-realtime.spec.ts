@@ -140,7 +140,7 @@ test("A's delete reaches B", async () => {
 
 test("A's pin reaches B: the message is marked and listed among the pinned messages", async () => {
   await messageAction(channelMessage(a.page, first), 'Ghim tin nhắn');
-  await expect(channelMessage(a.page, first)).toContainText('Bạn đã ghim');
+  await expect(channelMessage(a.page, first)).toContainText('Đạo hữu đã ghim');
   // The chat client's notification becomes one of the app's toasts, in Vietnamese.
   await expect(toasts(a.page).filter({ hasText: 'Đã ghim tin nhắn' })).toBeVisible();
 

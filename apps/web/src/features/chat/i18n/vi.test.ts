@@ -125,6 +125,17 @@ describe('the Vietnamese chat translation file', () => {
     expect(identical.sort()).toEqual([...SAME_AS_ENGLISH].sort());
   });
 
+  it('addresses the reader as "đạo hữu", leaving "Bạn" only as the bare author label "You"', () => {
+    const addressedAsBan = Object.entries(vietnamese)
+      .filter(([key, text]) => key !== 'You' && /(^|[^\p{L}])bạn($|[^\p{L}])/iu.test(text))
+      .map(([key]) => key);
+    expect(addressedAsBan).toEqual([]);
+    expect(vietnamese['You']).toBe('Bạn');
+    expect(vietnamese['Are you sure you want to delete this message?']).toBe(
+      'Đạo hữu có chắc muốn xóa tin nhắn này không?',
+    );
+  });
+
   it('keeps the extra client messages apart from the English keys and non-empty', () => {
     const entries = Object.entries(viClientMessages);
     expect(entries.filter(([key]) => key in english)).toEqual([]);
