@@ -64,6 +64,17 @@ export function loadCataloguePart(part: CataloguePart): Promise<void> {
   return load;
 }
 
+/** A screen's loader that also brings the parts of the Vietnamese catalogue the screen shows. */
+export function withCatalogueParts<Screen>(
+  load: () => Promise<Screen>,
+  ...parts: CataloguePart[]
+): () => Promise<Screen> {
+  return async () => {
+    const [screen] = await Promise.all([load(), ...parts.map(loadCataloguePart)]);
+    return screen;
+  };
+}
+
 // Vietnamese ships with the first screen; English is fetched only by those who choose it.
 let englishLoad: Promise<void> | null = null;
 let englishReady = false;

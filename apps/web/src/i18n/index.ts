@@ -6,6 +6,7 @@ export {
   useShownLanguage,
   useT,
   whenLanguageReady,
+  withCatalogueParts,
 } from './i18n';
 export type { CataloguePart } from './catalogue-parts';
 export type { MessageKey, MessageValues, Translate } from './i18n';

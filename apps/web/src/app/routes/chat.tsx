@@ -1,16 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { ChatConnectingFrame } from '@/features/chat';
-import { loadCataloguePart } from '@/i18n';
+import { withCatalogueParts } from '@/i18n';
 
 // stream-chat-react and its styles load only when a chat screen opens, so "/" does not pay for them.
 // The chat screen's own messages (its part of the catalogue) come with its code.
-const ChatScreen = lazy(async () => {
-  const [module] = await Promise.all([
-    import('@/features/chat/components/chat-screen'),
-    loadCataloguePart('chat'),
-  ]);
-  return { default: module.ChatScreen };
-});
+const ChatScreen = lazy(
+  withCatalogueParts(
+    async () => ({
+      default: (await import('@/features/chat/components/chat-screen')).ChatScreen,
+    }),
+    'chat',
+  ),
+);
 
 export function ChatRoute() {
   return (

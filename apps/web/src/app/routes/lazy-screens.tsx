@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { loadCataloguePart, type CataloguePart } from '@/i18n';
+import { withCatalogueParts } from '@/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
 
 /**
@@ -13,29 +13,22 @@ function lazyScreen<Props extends object>(
   return lazyComponent(load, <Skeleton className="h-80 w-full" aria-busy="true" />);
 }
 
-/** The screen's code together with the parts of the Vietnamese catalogue it shows. */
-function withMessages<Screen>(
-  load: () => Promise<Screen>,
-  ...parts: CataloguePart[]
-): () => Promise<Screen> {
-  return async () => {
-    const [screen] = await Promise.all([load(), ...parts.map(loadCataloguePart)]);
-    return screen;
-  };
-}
-
 export const LazyProfileRoute = lazyScreen(
-  withMessages(async () => (await import('./profile')).ProfileRoute, 'profile'),
+  withCatalogueParts(async () => (await import('./profile')).ProfileRoute, 'profile'),
 );
 export const LazyRealmsRoute = lazyScreen(async () => (await import('./realms')).RealmsRoute);
 export const LazyAdminHomeRoute = lazyScreen(
-  withMessages(async () => (await import('./admin-home')).AdminHomeRoute, 'admin', 'profile'),
+  withCatalogueParts(async () => (await import('./admin-home')).AdminHomeRoute, 'admin', 'profile'),
 );
 export const LazyAdminUsersRoute = lazyScreen(
-  withMessages(async () => (await import('./admin-users')).AdminUsersRoute, 'admin', 'profile'),
+  withCatalogueParts(
+    async () => (await import('./admin-users')).AdminUsersRoute,
+    'admin',
+    'profile',
+  ),
 );
 export const LazyAdminModerationRoute = lazyScreen(
-  withMessages(
+  withCatalogueParts(
     async () => (await import('./admin-moderation')).AdminModerationRoute,
     'admin',
     'profile',
@@ -48,7 +41,7 @@ export const LazyDashboard = lazyScreen(
   async () => (await import('@/features/cultivation/components/dashboard')).Dashboard,
 );
 export const LazyAdminCampaignsRoute = lazyScreen(
-  withMessages(
+  withCatalogueParts(
     async () => (await import('./admin-campaigns')).AdminCampaignsRoute,
     'admin',
     'profile',
