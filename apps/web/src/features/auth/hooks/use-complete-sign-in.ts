@@ -1,9 +1,8 @@
-import type { Profile } from '@daohuu/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { t } from '@/i18n';
 import { toast } from '@/lib/toast';
-import { meQueryKey } from '@/lib/auth';
+import { refreshMe } from '@/lib/auth';
 import { useLoginDialog } from '@/lib/login-dialog';
 
 /** After a successful sign-in or sign-up: refresh who is signed in everywhere, close, greet. */
@@ -12,9 +11,8 @@ export function useCompleteSignIn() {
   const { closeLogin } = useLoginDialog();
   return useCallback(
     async (fallbackName: string) => {
-      // Refetches every mounted `me` query, so the whole app shows the user without a reload.
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      const me = queryClient.getQueryData<Profile | null>(meQueryKey);
+      // Every screen reads `me` from the cache, so the whole app shows the user without a reload.
+      const me = await refreshMe(queryClient);
       closeLogin();
       toast.success(t('auth.welcome', { name: me?.daoHieu ?? fallbackName }));
     },

@@ -4,7 +4,7 @@ import type { StreamChat } from 'stream-chat';
 import { AuthFailure } from '@/features/auth/api/auth-mutations';
 import type { AuthClientError } from '@/features/auth/utils/auth-errors';
 import { authClient } from '@/lib/auth-client';
-import { meQueryKey } from '@/lib/auth';
+import { refreshMe } from '@/lib/auth';
 import type { MessageKey } from '@/i18n';
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -71,6 +71,6 @@ export function useSetAvatar(client: StreamChat | null) {
       if (!path) throw new AvatarInputError('profile.avatarServerRefused');
       return setImage(path);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => refreshMe(queryClient),
   });
 }
