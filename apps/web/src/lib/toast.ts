@@ -1,13 +1,17 @@
 import type { ExternalToast } from 'sonner';
 
 /*
- * sonner's `toast` for code on the first screen (the sidebar's account menu, the bell, the sign-in dialog): sonner
- * loads with the first toast instead of with the page, and its Toaster (app/provider.tsx) replays toasts created
+ * sonner's `toast` for the whole app: sonner loads with the first toast instead of with the page (on the chat screen,
+ * instead of before its first message), and its Toaster (app/provider.tsx) replays toasts created
  * before it subscribed, so none is lost (docs/decisions/0008-web-code-splitting.md).
  */
 type Message = string;
 
-function show(kind: 'message' | 'success' | 'error', message: Message, data?: ExternalToast): void {
+function show(
+  kind: 'message' | 'success' | 'error' | 'warning',
+  message: Message,
+  data?: ExternalToast,
+): void {
   void import('sonner').then(({ toast: sonner }) => {
     if (kind === 'message') sonner(message, data);
     else sonner[kind](message, data);
@@ -19,5 +23,6 @@ export const toast = Object.assign(
   {
     success: (message: Message, data?: ExternalToast) => show('success', message, data),
     error: (message: Message, data?: ExternalToast) => show('error', message, data),
+    warning: (message: Message, data?: ExternalToast) => show('warning', message, data),
   },
 );

@@ -9,6 +9,7 @@ import { formatUnreadCount, useChatSession } from '@/features/chat';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useT, type MessageKey } from '@/i18n';
 import { deferredControl } from '@/lib/deferred-control';
+import { useAfterFirstContent } from '@/lib/idle';
 import { lazyComponent } from '@/lib/lazy-component';
 
 export interface RouteHandle {
@@ -44,15 +45,18 @@ const ThemeMenu = deferredControl(
   ThemeMenuButton,
 );
 
-// Only a signed-in cultivator's chat connection shows the bell, and that connection starts after the first content
-// (features/chat/session/chat-session.tsx): its menu code loads then, not with the first screen.
+// Only a signed-in cultivator's chat connection shows the bell. Its menu code loads after the first content: on most
+// screens the connection itself starts then (features/chat/session/chat-session.tsx); on the chat, which connects at
+// once, the bell waits for the first messages.
 const NotificationBell = lazyComponent(
   async () => (await import('@/features/chat/notifications/notification-bell')).NotificationBell,
 );
 
 function DeferredNotificationBell() {
   const { client } = useChatSession();
-  return client && !client.anonymous ? <NotificationBell /> : null;
+  const signedIn = client !== null && !client.anonymous;
+  const ready = useAfterFirstContent(signedIn);
+  return signedIn && ready ? <NotificationBell /> : null;
 }
 
 /** The deepest matching route's title (its `handle`, app/routes.tsx). */

@@ -1,6 +1,6 @@
 import { ROLES, formatAmount, type Profile, type Role } from '@daohuu/domain';
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Cultivation } from '@/components/cultivation/cultivation';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';

@@ -14,13 +14,14 @@ import {
   type LoadingErrorIndicatorProps,
 } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { useScreenContentShown } from '@/lib/idle';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useLoginDialog } from '@/lib/login-dialog';
 import { UploadInProgressWarning } from '../attachments/upload-in-progress-warning';
 import { ChannelDraftSync } from '../drafts/channel-draft-sync';
 import { dropRepeatedDaySeparator } from '../messages/day-separators';
 import { sendThroughOutbox } from '../outbox/outbox-send';
 import { JumpToLinkedMessage } from '../reminders/jump-to-linked-message';
-import { MembersPanel } from '../people/members-panel';
 import { useMentionClick } from '../people/mention-click';
 import { useT } from '@/i18n';
 import { JumpToSearchResult } from '../search/jump-to-search-result';
@@ -31,9 +32,15 @@ import { PinnedMessagesPanel } from './pinned-messages-panel';
 import { ReadOnArrival } from './read-on-arrival';
 import { ThreadHistory } from './thread-history';
 
+// The members panel (Radix's sheet) opens from the header: its code is not part of the chat's first load.
+const MembersPanel = lazyComponent(
+  async () => (await import('../people/members-panel')).MembersPanel,
+);
+
 function ChannelError({ error, isGuest }: LoadingErrorIndicatorProps & { isGuest: boolean }) {
   const { openLogin } = useLoginDialog();
   const t = useT();
+  useScreenContentShown();
   if (!error) return null;
   return (
     <ChatPanelState
@@ -78,6 +85,8 @@ function LongerJumpHighlight({ children }: { children: React.ReactNode }) {
  */
 function ChannelBody() {
   const { thread } = useChannelStateContext();
+  // Channel renders this once the channel's messages are loaded: the list below shows them in the same commit.
+  useScreenContentShown();
   const { closeThread } = useChannelActionContext();
   const [panel, setPanel] = React.useState<'pins' | 'members' | null>(null);
   // One side panel at a time: opening a thread hides the pins or members, opening either closes the thread.

@@ -2,6 +2,7 @@ import { CircleAlertIcon, LoaderCircleIcon, MessagesSquareIcon, RefreshCwIcon } 
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/i18n';
+import { useScreenContentShown } from '@/lib/idle';
 import { cn } from '@/lib/utils';
 
 /** A centred message inside a chat panel: loading, empty, or failed. */
@@ -61,6 +62,7 @@ export function ChatConnecting() {
 
 export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
   const t = useT();
+  useScreenContentShown();
   return (
     <ChatPanelState
       icon={CircleAlertIcon}
@@ -78,6 +80,7 @@ export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
 
 export function NoChannelSelected() {
   const t = useT();
+  useScreenContentShown();
   return (
     <ChatPanelState
       icon={MessagesSquareIcon}

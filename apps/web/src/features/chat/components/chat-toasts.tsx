@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Notification } from 'stream-chat';
 import { hasSystemNotificationTag, useChatContext, useTranslationContext } from 'stream-chat-react';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, LoaderCircleIcon, SearchIcon, UsersIcon, XIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useChatContext } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
 import {

@@ -31,7 +31,9 @@ describe('ReportDialogProvider', () => {
       </ReportDialogProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'mở' }));
-    expect(screen.getByRole('dialog', { name: 'Báo cáo tin nhắn' })).toHaveTextContent('Bạch Vân');
+    expect(await screen.findByRole('dialog', { name: 'Báo cáo tin nhắn' })).toHaveTextContent(
+      'Bạch Vân',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Gửi báo cáo' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Hãy chọn lý do báo cáo.');
@@ -56,7 +58,7 @@ describe('ReportDialogProvider', () => {
       </ReportDialogProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'mở' }));
-    await user.click(screen.getByRole('radio', { name: 'Spam hoặc quảng cáo' }));
+    await user.click(await screen.findByRole('radio', { name: 'Spam hoặc quảng cáo' }));
     await user.click(screen.getByRole('button', { name: 'Gửi báo cáo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Không gửi được báo cáo');
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -1,28 +1,8 @@
 import * as React from 'react';
 import type { LocalMessage, StreamChat } from 'stream-chat';
-import { toast } from 'sonner';
-import { FormAlert } from '@/components/form-alert';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { useT } from '@/i18n';
-import {
-  REPORT_DETAIL_MAX,
-  REPORT_REASONS,
-  reportReasonLabel,
-  reportReasonText,
-  type ReportReason,
-} from './report-reasons';
+import { lazyDialog } from '@/lib/lazy-component';
 
-type ReportTarget = Pick<LocalMessage, 'id'> & { authorName?: string };
+export type ReportTarget = Pick<LocalMessage, 'id'> & { authorName?: string };
 
 const ReportContext = React.createContext<((target: ReportTarget) => void) | null>(null);
 
@@ -33,79 +13,9 @@ export function useReportMessage(): (target: ReportTarget) => void {
   return open;
 }
 
-function ReportForm({
-  client,
-  target,
-  onDone,
-}: {
-  client: StreamChat;
-  target: ReportTarget;
-  onDone: () => void;
-}) {
-  const id = React.useId();
-  const [reason, setReason] = React.useState<ReportReason | null>(null);
-  const [detail, setDetail] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const [pending, setPending] = React.useState(false);
-  const t = useT();
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = reportReasonText(reason, detail, t);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await client.flagMessage(target.id, { reason: checked.text });
-      toast.success(t('chat.report.sent'));
-      onDone();
-    } catch {
-      setError(t('chat.report.failed'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">{t('chat.report.reasonLegend')}</legend>
-        {REPORT_REASONS.map((value) => (
-          <label key={value} className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
-            {reportReasonLabel(value, t)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-detail`}>{t('chat.report.detailLabel')}</Label>
-        <textarea
-          id={`${id}-detail`}
-          className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          maxLength={REPORT_DETAIL_MAX}
-          value={detail}
-          onChange={(event) => setDetail(event.target.value)}
-        />
-      </div>
-      <FormAlert message={error} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('chat.report.cancel')}
-        </Button>
-        <SubmitButton pending={pending}>{t('chat.report.submit')}</SubmitButton>
-      </DialogFooter>
-    </form>
-  );
-}
+const ReportMessageDialog = lazyDialog(
+  async () => (await import('./report-message-dialog')).ReportMessageDialog,
+);
 
 /** Holds the one report dialog of the chat; message menus open it through `useReportMessage`. */
 export function ReportDialogProvider({
@@ -116,26 +26,14 @@ export function ReportDialogProvider({
   children: React.ReactNode;
 }) {
   const [target, setTarget] = React.useState<ReportTarget | null>(null);
+  // The last target stays while the dialog animates out, so its text does not change as it closes.
+  const [shown, setShown] = React.useState<ReportTarget | null>(null);
+  if (target !== null && target !== shown) setShown(target);
   const close = React.useCallback(() => setTarget(null), []);
-  const t = useT();
   return (
     <ReportContext.Provider value={setTarget}>
       {children}
-      <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('chat.report.title')}</DialogTitle>
-            <DialogDescription>
-              {target?.authorName
-                ? t('chat.report.whyAuthor', { name: target.authorName })
-                : t('chat.report.why')}
-            </DialogDescription>
-          </DialogHeader>
-          {target ? (
-            <ReportForm key={target.id} client={client} target={target} onDone={close} />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <ReportMessageDialog client={client} target={shown} open={target !== null} onClose={close} />
     </ReportContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { BanIcon, CircleAlertIcon } from 'lucide-react';
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { BlockedUserDetails, StreamChat } from 'stream-chat';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

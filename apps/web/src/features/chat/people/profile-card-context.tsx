@@ -1,6 +1,9 @@
 import * as React from 'react';
 import type { UserResponse } from 'stream-chat';
-import { ProfileCard } from './profile-card';
+import { lazyComponent } from '@/lib/lazy-component';
+
+// A card (Radix's dialog) is opened by a click on a name: its code is not part of the chat's first load.
+const ProfileCard = lazyComponent(async () => (await import('./profile-card')).ProfileCard);
 
 type OpenProfile = (user: UserResponse) => void;
 

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { BlockedUsersState, UserResponse } from 'stream-chat';
 import { useChatContext, useStateStore, useTranslationContext } from 'stream-chat-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

@@ -2,7 +2,7 @@ import { formatAmount } from '@daohuu/domain';
 import { BellIcon, BookmarkIcon, CircleAlertIcon, Trash2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { ReminderResponse, StreamChat } from 'stream-chat';
 import { PageHeader } from '@/components/page-header';
 import { SignInPrompt } from '@/components/sign-in-prompt';

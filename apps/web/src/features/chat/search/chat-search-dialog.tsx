@@ -1,7 +1,7 @@
 import { LoaderCircleIcon, SearchIcon, XIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type {
   Channel,
   MessageResponse,

@@ -1,6 +1,6 @@
 import { DAO_HIEU_MAX_LENGTH, DAO_HIEU_MIN_LENGTH, type Profile } from '@daohuu/domain';
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';

@@ -1,5 +1,5 @@
 import type { CampaignStatusName } from '@daohuu/domain';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';

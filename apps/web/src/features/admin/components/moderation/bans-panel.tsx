@@ -1,6 +1,6 @@
 import type { ModerationBan } from '@daohuu/domain';
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/form-alert';
 import { QueryError } from '@/components/query-error';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import type { ModerationBlocklist } from '@daohuu/domain';
 import * as React from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/form-alert';
 import { SubmitButton } from '@/components/submit-button';
 import { Input } from '@/components/ui/input';
