@@ -6,6 +6,7 @@ import type { PluginOption, ProxyOptions } from 'vite';
 import { bundleReport } from './bundle-report.ts';
 import { catalogueParts } from './catalogue-parts-plugin.ts';
 import { onlyChatLanguages } from './chat-languages-plugin.ts';
+import { routePages } from './route-pages-plugin.ts';
 import { sdkPartsOnDemand } from './sdk-on-demand-plugin.ts';
 import { CATALOGUE_PARTS } from './src/i18n/catalogue-parts.ts';
 
@@ -32,6 +33,17 @@ const plugins: PluginOption[] = [
   tailwindcss(),
   onlyChatLanguages(),
   sdkPartsOnDemand(),
+  // A page opened on the chat downloads the chat screen with the entry (apps/server/src/web/web-app.ts serves it).
+  routePages([
+    {
+      page: 'chat.html',
+      modules: [
+        'src/features/chat/components/chat-screen.tsx',
+        'src/features/chat/session/chat-client.ts',
+        'daohuu-catalogue-part:chat:',
+      ],
+    },
+  ]),
 ];
 if (reportFile) plugins.push(bundleReport(reportFile));
 

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chatApiKey } from './chat-harness.ts';
 import { fakeWebDist, startApp, tempDir, testConfig } from './harness.ts';
@@ -19,6 +21,27 @@ describe('SPA pages under /chat beside the embedded chat server', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/chat', '/chat/livestream/quang-truong', '/chat/messaging/abc?tin=1'])(
+    'answers the page %s with the chat page the build wrote (index.html with the chat screen hinted)',
+    async (url) => {
+      const dir = tempDir();
+      const dist = fakeWebDist(dir);
+      writeFileSync(
+        join(dist, 'chat.html'),
+        '<!doctype html><title>Đạo Hữu</title><link rel="modulepreload" href="/assets/chat-screen-abc.js"><div id="root"></div>',
+      );
+      const app = await startApp(testConfig({ WEB_DIST: dist }, dir));
+      const response = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('chat-screen-abc.js');
+      // Any other page keeps the plain index.html.
+      const home = await app.inject({ method: 'GET', url: '/chatroom', headers: HTML });
+      expect(home.body).toContain('<div id="root">');
+      expect(home.body).not.toContain('chat-screen-abc.js');
     },
   );
 

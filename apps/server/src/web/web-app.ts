@@ -48,6 +48,20 @@ export interface WebAppOptions {
   chatPrefix?: string;
 }
 
+/**
+ * Pages the web build writes beside index.html for the screens under a path: index.html plus hints for the screen's
+ * own code, so a page opened there downloads it together with the app (apps/web/route-pages-plugin.ts).
+ */
+const ROUTE_PAGES: readonly { prefix: string; file: string }[] = [
+  { prefix: '/chat', file: 'chat.html' },
+];
+
+/** The page file for a browser navigation to `url`: the screen's own page when the build wrote one. */
+function pageFileFor(webDist: string, url: string): string {
+  const route = ROUTE_PAGES.find(({ prefix }) => isUnder(url, prefix));
+  return route && existsSync(join(webDist, route.file)) ? route.file : 'index.html';
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
@@ -81,7 +95,7 @@ export async function registerWebApp(
     }
     // Checked per request, so a build made while the server runs is picked up.
     if (hasDist && existsSync(indexFile)) {
-      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE).sendFile(pageFileFor(webDist, request.url));
     }
     return reply
       .status(200)

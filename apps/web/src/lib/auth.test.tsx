@@ -1,9 +1,9 @@
 import type { Profile } from '@daohuu/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '@/testing/render';
-import { meQueryKey, refreshMe, useMe } from './auth';
+import { meQueryKey, meQueryOptions, refreshMe, useMe } from './auth';
 
 const lamPhong: Profile = {
   id: 'u1',
@@ -112,6 +112,25 @@ describe('useMe', () => {
     await expect(refreshMe(queryClient)).resolves.toEqual(lamPhong);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(queryClient.getQueryState(meQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('refreshMe still fetches when a disabled useQuery reader (the login dialog’s) watches the same entry', async () => {
+    const fetchMock = stubMe([null, lamPhong]);
+    const queryClient = createTestQueryClient();
+    function DialogReader() {
+      useQuery({ ...meQueryOptions(), enabled: false });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Reader />
+        <DialogReader />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('khách')).toBeInTheDocument();
+    await expect(refreshMe(queryClient)).resolves.toEqual(lamPhong);
+    expect(await screen.findByText('Lam Phong')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the answer in the cache after its readers unmount, for the next screen', async () => {

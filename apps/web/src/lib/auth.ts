@@ -40,6 +40,11 @@ export type MeState = {
   refetch: () => Promise<void>;
 } & ({ isError: true; error: Error } | { isError: false; error: null });
 
+/** Fetches `me` again now; a failure stays in the cache's state for the readers, as a `useQuery` refetch leaves it. */
+async function refetchMe(queryClient: QueryClient): Promise<void> {
+  await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => undefined);
+}
+
 /** How many mounted useMe readers each client has: what `useQuery`'s observers would count as active. */
 const readers = new WeakMap<QueryClient, number>();
 
@@ -49,7 +54,8 @@ const readers = new WeakMap<QueryClient, number>();
  */
 export async function refreshMe(queryClient: QueryClient): Promise<Profile | null | undefined> {
   if ((readers.get(queryClient) ?? 0) > 0) {
-    await queryClient.refetchQueries({ queryKey: meQueryKey, type: 'all' });
+    // fetchQuery, not refetchQueries: a disabled `useQuery` reader (the login dialog's) would make that skip the entry.
+    await refetchMe(queryClient);
   } else {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
   }
@@ -85,9 +91,7 @@ export function useMe(): MeState {
   React.useEffect(() => {
     if (invalidated) void queryClient.prefetchQuery(meQueryOptions());
   }, [invalidated, queryClient]);
-  const refetch = React.useCallback(async () => {
-    await queryClient.refetchQueries({ queryKey: meQueryKey, type: 'all' });
-  }, [queryClient]);
+  const refetch = React.useCallback(() => refetchMe(queryClient), [queryClient]);
   const base = {
     data: state?.data,
     isPending: state === undefined || state.status === 'pending',

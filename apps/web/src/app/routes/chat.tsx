@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ChatConnectingFrame } from '@/features/chat';
+import { ChatConnectingFrame, useChatConnection } from '@/features/chat';
 import { withCatalogueParts } from '@/i18n';
 import { deferUntilScreenContent } from '@/lib/idle';
 
@@ -19,6 +19,8 @@ const ChatScreen = lazy(() => {
 });
 
 export function ChatRoute() {
+  // The connection (and stream-chat's code) starts now, while the chat screen's own code downloads, not after it.
+  useChatConnection();
   return (
     <Suspense fallback={<ChatConnectingFrame />}>
       <ChatScreen />

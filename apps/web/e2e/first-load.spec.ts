@@ -1,0 +1,83 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { closeChatUsers, newChatUser, type ChatUser } from './chat-support';
+
+const FIRST_MESSAGE = '.str-chat__main-panel .str-chat__message';
+/** The shell's parts that wait until after the first content: the toaster (sonner) and the bell's menu. */
+const DEFERRED_CHUNK = /\/assets\/(sonner|notification-bell)-[\w-]+\.js$/;
+
+function modulePreloads(page: Page): Promise<string[]> {
+  return page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+}
+
+function countRequests(page: Page, path: string): { count: () => number } {
+  let count = 0;
+  page.on('request', (request: Request) => {
+    if (new URL(request.url()).pathname === path) count += 1;
+  });
+  return { count: () => count };
+}
+
+test.describe('the first load of a page', () => {
+  test('a page opened on the chat hints the chat screen’s code in its head; any other page does not', async ({
+    page,
+  }) => {
+    await page.goto('/chat');
+    await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+    const onChat = await modulePreloads(page);
+    expect(onChat.some((path) => /\/assets\/chat-screen-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(onChat.some((path) => /\/assets\/chat-client-[\w-]+\.js$/.test(path))).toBe(true);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const onHome = await modulePreloads(page);
+    expect(onHome.some((path) => path.includes('/chat-screen-'))).toBe(false);
+  });
+
+  test('asks who is signed in once, from the page’s head, and uses that answer', async ({
+    page,
+  }) => {
+    const me = countRequests(page, '/api/me');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Đăng nhập' }).first()).toBeVisible();
+    // Give a second fetch, if there were one, the time to start.
+    await page.waitForLoadState('networkidle');
+    expect(me.count()).toBe(1);
+  });
+
+  test.describe('signed in, on the chat', () => {
+    let user: ChatUser | undefined;
+    test.afterEach(async () => closeChatUsers(user));
+
+    test('the toaster and the bell’s menu are fetched only after the first messages are on screen', async ({
+      browser,
+      baseURL,
+    }) => {
+      user = await newChatUser(browser, baseURL, 'Tải đầu');
+      const { page } = user;
+      const deferred: { path: string; messagesShown: number }[] = [];
+      await page.route(DEFERRED_CHUNK, async (route) => {
+        deferred.push({
+          path: new URL(route.request().url()).pathname,
+          messagesShown: await page.locator(FIRST_MESSAGE).count(),
+        });
+        await route.continue();
+      });
+      await page.goto('/chat');
+      await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+      // The bell appears once its code is there: both deferred parts were fetched by then.
+      await expect(page.getByRole('button', { name: /Thông báo/ })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect.poll(() => deferred.length).toBeGreaterThanOrEqual(2);
+      for (const fetched of deferred) {
+        expect(
+          fetched.messagesShown,
+          `${fetched.path} was fetched before the first message`,
+        ).toBeGreaterThan(0);
+      }
+    });
+  });
+});
