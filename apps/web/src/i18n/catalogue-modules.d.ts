@@ -15,3 +15,7 @@ declare module '*.json?part=chat' {
   const messages: Record<string, unknown>;
   export default messages;
 }
+declare module '*.json?part=cultivation' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

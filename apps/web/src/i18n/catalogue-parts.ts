@@ -5,6 +5,8 @@
 export const CATALOGUE_PARTS = {
   admin: ['admin', 'adminHome'],
   profile: ['profile'],
+  // The realm table and a signed-in cultivator's home: neither is on a guest's first screen.
+  cultivation: ['realms', 'dashboard'],
   // What only the chat screen shows; the shell's chat parts (bell, badges, reminder toasts) stay in the core.
   chat: [
     'chat.list',

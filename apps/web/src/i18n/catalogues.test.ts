@@ -4,6 +4,7 @@ import vi from './locales/vi.json';
 import viAdmin from './locales/vi.json?part=admin';
 import viChat from './locales/vi.json?part=chat';
 import viCore from './locales/vi.json?part=core';
+import viCultivation from './locales/vi.json?part=cultivation';
 import viProfile from './locales/vi.json?part=profile';
 import { CATALOGUE_PARTS } from './catalogue-parts';
 
@@ -61,7 +62,13 @@ describe('the message catalogues', () => {
   });
 
   it('ship the Vietnamese catalogue in parts that together are the whole of it, each message in exactly one', () => {
-    const parts = { core: viCore, admin: viAdmin, profile: viProfile, chat: viChat };
+    const parts = {
+      core: viCore,
+      admin: viAdmin,
+      profile: viProfile,
+      cultivation: viCultivation,
+      chat: viChat,
+    };
     const leaves = Object.values(parts).flatMap((part) => [...flatten(part as Tree)]);
     expect(new Map(leaves)).toEqual(viMessages);
     expect(leaves).toHaveLength(viMessages.size);

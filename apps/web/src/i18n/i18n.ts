@@ -38,6 +38,7 @@ void i18n.init({
 const PART_LOADERS: Record<CataloguePart, () => Promise<{ default: Record<string, unknown> }>> = {
   admin: () => import('./locales/vi.json?part=admin'),
   profile: () => import('./locales/vi.json?part=profile'),
+  cultivation: () => import('./locales/vi.json?part=cultivation'),
   chat: () => import('./locales/vi.json?part=chat'),
 };
 const partLoads = new Map<CataloguePart, Promise<void>>();

@@ -43,9 +43,14 @@ export function deferUntilScreenContent(): void {
   setTimeout(screenContentShown, SCREEN_CONTENT_LIMIT_MS);
 }
 
-/** The screen that deferred the shell's parts has shown its first content (or given up: an error, nothing to show). */
-export function useScreenContentShown(): void {
-  React.useEffect(() => screenContentShown(), []);
+/**
+ * The screen that deferred the shell's parts has shown its first content (or given up: an error, nothing to show),
+ * once `shown` is true.
+ */
+export function useScreenContentShown(shown = true): void {
+  React.useEffect(() => {
+    if (shown) screenContentShown();
+  }, [shown]);
 }
 
 /** Resolves once the page's own resources (images, the first screen's scripts) have loaded: `load` has fired. */

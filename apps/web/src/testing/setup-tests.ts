@@ -11,7 +11,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Components are rendered on their own here, without the screens that load their catalogue parts in the app; the
 // parts are in before any test file runs, so texts a test reads at import time are there too.
-await Promise.all((['admin', 'profile', 'chat'] as const).map((part) => loadCataloguePart(part)));
+await Promise.all(
+  (['admin', 'profile', 'cultivation', 'chat'] as const).map((part) => loadCataloguePart(part)),
+);
 
 beforeAll(() => {
   installMatchMedia();

@@ -16,7 +16,9 @@ function lazyScreen<Props extends object>(
 export const LazyProfileRoute = lazyScreen(
   withCatalogueParts(async () => (await import('./profile')).ProfileRoute, 'profile'),
 );
-export const LazyRealmsRoute = lazyScreen(async () => (await import('./realms')).RealmsRoute);
+export const LazyRealmsRoute = lazyScreen(
+  withCatalogueParts(async () => (await import('./realms')).RealmsRoute, 'cultivation'),
+);
 export const LazyAdminHomeRoute = lazyScreen(
   withCatalogueParts(async () => (await import('./admin-home')).AdminHomeRoute, 'admin', 'profile'),
 );
@@ -38,7 +40,10 @@ export const LazyRemindersScreen = lazyScreen(
   async () => (await import('@/features/chat/reminders/reminders-screen')).RemindersScreen,
 );
 export const LazyDashboard = lazyScreen(
-  async () => (await import('@/features/cultivation/components/dashboard')).Dashboard,
+  withCatalogueParts(
+    async () => (await import('@/features/cultivation/components/dashboard')).Dashboard,
+    'cultivation',
+  ),
 );
 export const LazyAdminCampaignsRoute = lazyScreen(
   withCatalogueParts(

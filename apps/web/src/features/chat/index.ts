@@ -4,4 +4,3 @@ export { ChatSessionProvider, useChatConnection, useChatSession } from './sessio
 export { ChatUnreadBadge } from './components/chat-unread-badge';
 export { formatUnreadCount } from './utils/unread-count';
 export { ChatConnectingFrame } from './components/chat-states';
-export { ReminderDueToasts } from './reminders/reminder-due-toasts';

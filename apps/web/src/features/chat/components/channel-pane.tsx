@@ -125,7 +125,16 @@ function ChannelBody() {
 }
 
 /** The open channel (or a hint to pick one), with its thread and pinned-messages panels. */
-export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: boolean }) {
+export function ChannelPane({
+  isGuest,
+  missing,
+  hasTarget,
+}: {
+  isGuest: boolean;
+  missing: boolean;
+  /** The address names a channel: the placeholder shows only until it opens. */
+  hasTarget: boolean;
+}) {
   const overrides = React.useMemo(
     () => ({
       LoadingErrorIndicator: (props: LoadingErrorIndicatorProps) => (
@@ -146,7 +155,7 @@ export function ChannelPane({ isGuest, missing }: { isGuest: boolean; missing: b
     <div className="dh-chat__channel">
       <WithComponents overrides={overrides}>
         <Channel
-          EmptyPlaceholder={<NoChannelSelected />}
+          EmptyPlaceholder={<NoChannelSelected final={!hasTarget} />}
           onMentionsClick={onMentionsClick}
           doSendMessageRequest={sendThroughOutbox}
         >

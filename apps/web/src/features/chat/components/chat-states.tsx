@@ -78,9 +78,10 @@ export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function NoChannelSelected() {
+/** `final`: no channel is on its way (none in the address); else this shows only until the channel opens. */
+export function NoChannelSelected({ final }: { final: boolean }) {
   const t = useT();
-  useScreenContentShown();
+  useScreenContentShown(final);
   return (
     <ChatPanelState
       icon={MessagesSquareIcon}

@@ -146,7 +146,7 @@ export function ChatWorkspace({
                 <ConnectionBanner />
                 <div className="dh-chat__panes">
                   <ChannelListPane isGuest={isGuest} />
-                  <ChannelPane isGuest={isGuest} missing={missing} />
+                  <ChannelPane isGuest={isGuest} missing={missing} hasTarget={target !== null} />
                 </div>
               </div>
             </WithComponents>
