@@ -27,6 +27,14 @@ describe('English times on one clock', () => {
     expect(message).toBe('14:08');
   });
 
+  it('shows the live location end and a poll vote on the 24-hour clock too, in the SDK’s own words', async () => {
+    const i18n = createStreami18n('en');
+    const { t, tDateTimeParser } = await i18n.getTranslators();
+    for (const key of ['timestamp/LiveLocation', 'timestamp/PollVoteTooltip']) {
+      expect(t(key, { timestamp: tDateTimeParser(AFTERNOON) })).toBe('Today at 14:08');
+    }
+  });
+
   it('writes our own English times on the 24-hour clock too', () => {
     expect(dateFormat('en', { timeStyle: 'short' }).format(AFTERNOON)).toBe('14:08');
     expect(formatMomentIn(AFTERNOON, 'en')).toMatch(/14:08/);

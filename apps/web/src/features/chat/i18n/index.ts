@@ -43,17 +43,47 @@ export const viPeopleTexts: Readonly<Record<string, string>> = viPeopleJson;
 export const viComposerTexts: Readonly<Record<string, string>> = viComposerJson;
 
 /**
+ * dayjs's own calendar, as the SDK's English uses it for live-location ends and poll vote tooltips, on the 24-hour
+ * clock: the same words as the SDK's reminder times ("Today at 14:08").
+ */
+const ONE_CLOCK_CALENDAR = JSON.stringify({
+  sameDay: '[Today] [at] HH:mm',
+  nextDay: '[Tomorrow] [at] HH:mm',
+  lastDay: '[Yesterday] [at] HH:mm',
+  nextWeek: 'dddd [at] HH:mm',
+  lastWeek: '[Last] dddd [at] HH:mm',
+  sameElse: 'L',
+}).replace(/,/g, ', ');
+
+/** `calendar: true` with no formats of its own: dayjs's default calendar, "Today at 2:08 PM" in English. */
+function usesDefaultCalendar(format: string): boolean {
+  return /calendar: true\s*\)/.test(format);
+}
+
+/**
  * One clock in English as in Vietnamese: stream-chat-react's English times of messages are 24-hour (`HH:mm`), but
  * its channel list, pinned and live-location times use the locale's `LT`, which is 12-hour in English ("2:08 PM"
- * beside "14:08"). Those formats get `HH:mm` instead; everything else stays the SDK's English.
+ * beside "14:08"), and two (live location "until", the poll vote tooltip) dayjs's default calendar, which is too.
+ * Those formats get `HH:mm` instead; everything else stays the SDK's English.
  */
 export function enOneClockTimestamps(
   english: Readonly<Record<string, string>>,
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(english)
-      .filter(([key, format]) => key.startsWith('timestamp/') && /\bLT\b/.test(format))
-      .map(([key, format]) => [key, format.replace(/\bLT\b/g, 'HH:mm')]),
+      .filter(
+        ([key, format]) =>
+          key.startsWith('timestamp/') && (/\bLT\b/.test(format) || usesDefaultCalendar(format)),
+      )
+      .map(([key, format]) => [
+        key,
+        format
+          .replace(/\bLT\b/g, 'HH:mm')
+          .replace(
+            /calendar: true(?=\s*\))/,
+            `calendar: true; calendarFormats: ${ONE_CLOCK_CALENDAR}`,
+          ),
+      ]),
   );
 }
 
