@@ -1,13 +1,7 @@
-import type { Profile, Role } from '@daohuu/domain';
+import type { Profile } from '@daohuu/domain';
 import { hashKey, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { ApiError, api } from './api-client';
-
-export const ROLE_LABELS: Record<Role, string> = {
-  user: 'Thành viên',
-  moderator: 'Người kiểm duyệt',
-  admin: 'Quản trị viên',
-};
 
 export const meQueryKey = ['me'] as const;
 const meQueryHash = hashKey(meQueryKey);
