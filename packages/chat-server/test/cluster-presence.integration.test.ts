@@ -201,6 +201,29 @@ if (redisUrl && pgUrlForCluster) {
       expect(fromB.watchers?.map((w) => w.id).sort()).toEqual([namId, bacId].sort());
     });
 
+    it('carries the cluster-wide watcher count in message.new, whichever node the message is sent through', async () => {
+      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const namId = uniqueId('nam');
+      const bacId = uniqueId('bac');
+      await createUsers(a, [namId, bacId]);
+      const nam = await connectUser(a, namId);
+      const bac = await connectUser(b, bacId);
+      const channelId = uniqueId('song-hong');
+      const namChannel = await watchChannel(nam, 'messaging', channelId, {
+        members: [namId, bacId],
+      });
+      const started = waitForEvent(nam, 'user.watching.start', (e) => e.user?.id === bacId);
+      const bacChannel = await watchChannel(bac, 'messaging', channelId);
+      await started;
+
+      const onB = waitForEvent(bac, 'message.new');
+      await namChannel.sendMessage({ text: 'Gửi qua nút A' });
+      expect((await onB).watcher_count).toBe(2);
+      const onA = waitForEvent(nam, 'message.new', (e) => e.user?.id === bacId);
+      await bacChannel.sendMessage({ text: 'Gửi qua nút B' });
+      expect((await onA).watcher_count).toBe(2);
+    });
+
     it('shares a per-user limit between the nodes: the call past it on the other node is refused with code 9', async () => {
       const [a, b] = envs as [ContractEnv, ContractEnv];
       const callerId = uniqueId('goi');
