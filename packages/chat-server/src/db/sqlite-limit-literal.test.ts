@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, dialectName, type TestDb } from '../testing/test-db.ts';
+import { createTestDb, dialectName, testUserRow, type TestDb } from '../testing/test-db.ts';
 import { reusableQuery } from './reusable-query.ts';
 
 describe(`${dialectName()}: limits`, () => {
@@ -7,21 +7,7 @@ describe(`${dialectName()}: limits`, () => {
   beforeEach(async () => {
     db = await createTestDb();
     for (const id of ['ana', 'bao', 'chi', 'dung']) {
-      await db.db
-        .insertInto('users')
-        .values({
-          app_id: db.appId,
-          id,
-          role: 'user',
-          language: '',
-          custom: '{}',
-          teams: '[]',
-          banned: 0,
-          invisible: 0,
-          created_at: 'x',
-          updated_at: 'x',
-        })
-        .execute();
+      await db.db.insertInto('users').values(testUserRow(db.appId, id)).execute();
     }
   });
   afterEach(async () => {
