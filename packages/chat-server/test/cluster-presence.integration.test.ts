@@ -180,25 +180,42 @@ if (redisUrl && pgUrlForCluster) {
       }
     });
 
-    it('gives the same watcher count on both nodes, in answers and in user.watching.start', async () => {
+    /** Nam on the first node and Bắc on the second watch one new channel; Bắc's arrival as Nam's node heard it. */
+    async function watchedOnBothNodes(channelPrefix: string) {
       const [a, b] = envs as [ContractEnv, ContractEnv];
       const namId = uniqueId('nam');
       const bacId = uniqueId('bac');
       await createUsers(a, [namId, bacId]);
       const nam = await connectUser(a, namId);
       const bac = await connectUser(b, bacId);
-      const channelId = uniqueId('dong-phu');
+      const channelId = uniqueId(channelPrefix);
       const namChannel = await watchChannel(nam, 'messaging', channelId, {
         members: [namId, bacId],
       });
       const started = waitForEvent(nam, 'user.watching.start', (e) => e.user?.id === bacId);
       const bacChannel = await watchChannel(bac, 'messaging', channelId);
-      expect((await started).watcher_count).toBe(2);
+      return { namId, bacId, nam, bac, namChannel, bacChannel, started: await started };
+    }
+
+    it('gives the same watcher count on both nodes, in answers and in user.watching.start', async () => {
+      const { namId, bacId, namChannel, bacChannel, started } =
+        await watchedOnBothNodes('dong-phu');
+      expect(started.watcher_count).toBe(2);
       const fromA = await namChannel.query({ watch: true, state: true });
       const fromB = await bacChannel.query({ watch: true, state: true, watchers: { limit: 10 } });
       expect(fromA.watcher_count).toBe(2);
       expect(fromB.watcher_count).toBe(2);
       expect(fromB.watchers?.map((w) => w.id).sort()).toEqual([namId, bacId].sort());
+    });
+
+    it('carries the cluster-wide watcher count in message.new, whichever node the message is sent through', async () => {
+      const { bacId, nam, bac, namChannel, bacChannel } = await watchedOnBothNodes('song-hong');
+      const onB = waitForEvent(bac, 'message.new');
+      await namChannel.sendMessage({ text: 'Gửi qua nút A' });
+      expect((await onB).watcher_count).toBe(2);
+      const onA = waitForEvent(nam, 'message.new', (e) => e.user?.id === bacId);
+      await bacChannel.sendMessage({ text: 'Gửi qua nút B' });
+      expect((await onA).watcher_count).toBe(2);
     });
 
     it('shares a per-user limit between the nodes: the call past it on the other node is refused with code 9', async () => {

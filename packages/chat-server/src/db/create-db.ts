@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { ChatServerConfig } from '../config.ts';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database, Db, SqlDialectKind } from './schema.ts';
+import { SqliteLimitLiteralPlugin } from './sqlite-limit-literal.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export interface DbHandle {
@@ -44,6 +45,7 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
       );
       const db = new Kysely<Database>({
         dialect: new SqliteDialect({ database: withStatementCache(database) }),
+        plugins: [new SqliteLimitLiteralPlugin()],
       });
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, dialectName, type TestDb } from '../testing/test-db.ts';
+import { createTestDb, dialectName, testUserRow, type TestDb } from '../testing/test-db.ts';
 import { reusableQuery } from './reusable-query.ts';
 
 describe(`${dialectName()}: reusable query`, () => {
@@ -9,18 +9,7 @@ describe(`${dialectName()}: reusable query`, () => {
     for (const id of ['ana', 'bao', 'chi']) {
       await db.db
         .insertInto('users')
-        .values({
-          app_id: db.appId,
-          id,
-          role: id === 'chi' ? 'admin' : 'user',
-          language: '',
-          custom: '{}',
-          teams: '[]',
-          banned: 0,
-          invisible: 0,
-          created_at: 'x',
-          updated_at: 'x',
-        })
+        .values(testUserRow(db.appId, id, id === 'chi' ? 'admin' : 'user'))
         .execute();
     }
   });

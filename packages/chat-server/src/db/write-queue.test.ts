@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, dialectName, type TestDb } from '../testing/test-db.ts';
+import { createTestDb, dialectName, testUserRow, type TestDb } from '../testing/test-db.ts';
 import { createWriteQueue } from './write-queue.ts';
 
 describe(`${dialectName()}: write queue`, () => {
@@ -15,18 +15,7 @@ describe(`${dialectName()}: write queue`, () => {
     return (trx: Parameters<Parameters<ReturnType<typeof createWriteQueue>['run']>[0]>[0]) =>
       trx
         .insertInto('users')
-        .values({
-          app_id: db.appId,
-          id,
-          role: 'user',
-          language: '',
-          custom: '{}',
-          teams: '[]',
-          banned: 0,
-          invisible: 0,
-          created_at: 'x',
-          updated_at: 'x',
-        })
+        .values(testUserRow(db.appId, id))
         .execute()
         .then(() => id);
   }

@@ -12,6 +12,12 @@ export interface BusMessage {
   skipWatchersOf?: string;
   /** Only connections watching this cid (a member's own copy of a channel event, sent on their user topic). */
   onlyWatchersOf?: string;
+  /**
+   * On a channel topic: the channel's watchers on every node when the frame was made (`user.watching.*` carry it).
+   * Each node keeps the latest it heard, so the events it makes later (`message.new`) carry the cluster's count
+   * without asking Redis.
+   */
+  watcherCount?: number;
 }
 
 export type BusHandler = (message: BusMessage) => void;

@@ -11,6 +11,14 @@ interface TopicEntry {
    */
   users: Map<string, { connections: number; anonymous: boolean }>;
   unsubscribe: Promise<Unsubscribe> | null;
+  /** The latest cluster-wide watcher count heard on this channel topic (BusMessage.watcherCount), and when. */
+  heardWatchers?: HeardCount;
+}
+
+/** A count and when it was learnt (`Date.now()`). */
+export interface HeardCount {
+  count: number;
+  at: number;
 }
 
 export interface HubLogger {
@@ -127,6 +135,15 @@ export class Hub {
     return this.byTopic.get(topics.channel(appId, cid))?.users.size ?? 0;
   }
 
+  /**
+   * The channel's watchers on every node, as the latest `user.watching.*` event heard on its topic said; undefined
+   * when this node has no watcher of it (it hears nothing then) or heard none yet. Every change of the count is
+   * announced on the topic (batched to one a second for a large channel), so while subscribed it stays current.
+   */
+  heardWatcherCount(appId: string, cid: string): HeardCount | undefined {
+    return this.byTopic.get(topics.channel(appId, cid))?.heardWatchers;
+  }
+
   isWatching(appId: string, cid: string, userId: string): boolean {
     return this.byTopic.get(topics.channel(appId, cid))?.users.has(userId) ?? false;
   }
@@ -172,6 +189,8 @@ export class Hub {
   private deliver(topic: string, message: BusMessage): void {
     const entry = this.byTopic.get(topic);
     if (!entry || entry.members.size === 0) return;
+    if (typeof message.watcherCount === 'number')
+      entry.heardWatchers = { count: message.watcherCount, at: Date.now() };
     let frame = this.frames.get(message);
     if (!frame) {
       frame = new Frame(message.frame);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Hub } from './hub.ts';
+import type { HeardCount, Hub } from './hub.ts';
 import { createMemoryPresenceStore, type PresenceStore, type Reaped } from './presence-store.ts';
 import {
   DELTA_SCRIPT,
@@ -21,6 +21,11 @@ export interface RedisPresenceOptions {
 }
 
 const ANONYMOUS_MARK = '\u0001';
+
+/** How old a cluster-wide watcher count may be before `watcherCountNow` asks Redis again (in the background). */
+const WATCHER_COUNT_FRESH_MS = 1000;
+/** Channels whose asked-for count is remembered; beyond it the memory starts over (a cache, not a record). */
+const ASKED_COUNTS_LIMIT = 50_000;
 
 type RedisWithScripts = Redis & {
   presenceDelta(
@@ -163,6 +168,32 @@ export function createRedisPresenceStore(
 
   const watcherKey = (appId: string, cid: string) => `${p}w:${appId}\n${cid}`;
 
+  // Counts this node asked Redis for (channel states, watching events), by watcher key.
+  const asked = new Map<string, HeardCount>();
+  const refreshing = new Set<string>();
+
+  async function watcherCounts(appId: string, cids: readonly string[]) {
+    return guarded(
+      async () => {
+        if (cids.length === 0) return new Map<string, number>();
+        const keys = cids.map((cid) => watcherKey(appId, cid));
+        const counts = (await redis.presenceWatcherCounts(keys.length, ...keys)).map(Number);
+        const at = Date.now();
+        if (asked.size > ASKED_COUNTS_LIMIT) asked.clear();
+        keys.forEach((key, i) => asked.set(key, { count: counts[i] ?? 0, at }));
+        return new Map(cids.map((cid, i) => [cid, counts[i] ?? 0]));
+      },
+      () => local.watcherCounts(appId, cids),
+    );
+  }
+
+  /** Asks for one channel's count unless a question about it is already on its way; the answer lands in `asked`. */
+  function refreshWatcherCount(appId: string, cid: string, key: string): void {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    void watcherCounts(appId, [cid]).finally(() => refreshing.delete(key));
+  }
+
   return {
     connected: (appId, userId) =>
       guarded(
@@ -210,16 +241,16 @@ export function createRedisPresenceStore(
         },
         () => Promise.resolve(),
       ),
-    watcherCounts: (appId, cids) =>
-      guarded(
-        async () => {
-          if (cids.length === 0) return new Map<string, number>();
-          const keys = cids.map((cid) => watcherKey(appId, cid));
-          const counts = await redis.presenceWatcherCounts(keys.length, ...keys);
-          return new Map(cids.map((cid, i) => [cid, Number(counts[i] ?? 0)]));
-        },
-        () => local.watcherCounts(appId, cids),
-      ),
+    watcherCounts,
+    watcherCountNow(appId, cid) {
+      const key = watcherKey(appId, cid);
+      const heard = hub.heardWatcherCount(appId, cid);
+      const own = asked.get(key);
+      const latest = !own || (heard && heard.at >= own.at) ? heard : own;
+      if (!latest || Date.now() - latest.at > WATCHER_COUNT_FRESH_MS)
+        refreshWatcherCount(appId, cid, key);
+      return latest?.count ?? hub.watcherCount(appId, cid);
+    },
     watcherUserIds: (appId, cid, offset, limit) =>
       guarded(
         async () => {

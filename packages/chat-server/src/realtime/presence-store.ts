@@ -33,6 +33,12 @@ export interface PresenceStore {
   ): Promise<void>;
   /** Distinct users watching each channel on any live node (anonymous watchers count too, as on one node). */
   watcherCounts(appId: string, cids: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * The channel's watcher count without a round trip, for events made on every send (`message.new`): exact in one
+   * process; in a cluster the latest cluster-wide count this node heard of or asked for, refreshed in the
+   * background when older than a second.
+   */
+  watcherCountNow(appId: string, cid: string): number;
   /** One page of the distinct signed-in users watching a channel on any live node. */
   watcherUserIds(appId: string, cid: string, offset: number, limit: number): Promise<string[]>;
   /** Called with what each reap on this node found; a dead node's users are announced once, by one node. */
@@ -51,6 +57,7 @@ export function createMemoryPresenceStore(hub: Hub): PresenceStore {
     watching: () => Promise.resolve(),
     watcherCounts: (appId, cids) =>
       Promise.resolve(new Map(cids.map((cid) => [cid, hub.watcherCount(appId, cid)]))),
+    watcherCountNow: (appId, cid) => hub.watcherCount(appId, cid),
     watcherUserIds: (appId, cid, offset, limit) =>
       Promise.resolve(hub.watcherUserIds(appId, cid, offset, limit)),
     onReaped: () => undefined,

@@ -42,6 +42,22 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
+/** The smallest users row repository tests can insert (text timestamps: nothing here reads them). */
+export function testUserRow(appId: string, id: string, role = 'user') {
+  return {
+    app_id: appId,
+    id,
+    role,
+    language: '',
+    custom: '{}',
+    teams: '[]',
+    banned: 0,
+    invisible: 0,
+    created_at: 'x',
+    updated_at: 'x',
+  };
+}
+
 export function dialectName(): string {
   return env.CHAT_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 }

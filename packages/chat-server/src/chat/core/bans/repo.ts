@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db } from '../../../db/schema.ts';
 
 // Type aliases (not interfaces): `withTables` needs an index-compatible record type.
@@ -34,6 +35,19 @@ const tables = (executor: Executor) => executor.withTables<BanTables>();
 
 /** Bans still in force at `now` (a timed ban lapses at its expiry). */
 const inForce = (now: string) => sql<boolean>`(expires is null or expires > ${now})`;
+
+// Asked on every connect: built and compiled once (db/reusable-query.ts).
+const banOfAddress = reusableQuery<[string, string, string], { user_id: string }>(
+  3,
+  (executor, appId, ip, now) =>
+    tables(executor)
+      .selectFrom('bans')
+      .select('user_id')
+      .where('app_id', '=', appId)
+      .where('ip', '=', ip)
+      .where(inForce(now))
+      .limit(1),
+);
 
 export function createBansRepo(db: Db) {
   return {
@@ -102,14 +116,7 @@ export function createBansRepo(db: Db) {
 
     /** Whether an IP ban in force names `ip`. */
     async addressBanned(appId: string, ip: string, now: string): Promise<boolean> {
-      const row = await tables(db)
-        .selectFrom('bans')
-        .select('user_id')
-        .where('app_id', '=', appId)
-        .where('ip', '=', ip)
-        .where(inForce(now))
-        .executeTakeFirst();
-      return !!row;
+      return (await banOfAddress.execute(db, appId, ip, now)).length > 0;
     },
 
     async lastAddress(appId: string, userId: string): Promise<string | null> {

@@ -61,6 +61,7 @@ export function createWatchingEvents(options: WatchingEventsOptions): WatchingEv
         user,
         watcher_count: count,
       }),
+      { watcherCount: count },
     );
   }
 

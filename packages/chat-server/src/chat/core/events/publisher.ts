@@ -8,6 +8,8 @@ export interface PublishOptions {
   skipUserIds?: string[];
   skipWatchersOf?: string;
   onlyWatchersOf?: string;
+  /** See BusMessage.watcherCount (channel topics only). */
+  watcherCount?: number;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createEventPublisher(
     if (options?.skipUserIds?.length) bus.skipUserIds = options.skipUserIds;
     if (options?.skipWatchersOf) bus.skipWatchersOf = options.skipWatchersOf;
     if (options?.onlyWatchersOf) bus.onlyWatchersOf = options.onlyWatchersOf;
+    if (options?.watcherCount !== undefined) bus.watcherCount = options.watcherCount;
     return bus;
   };
   const audience = createAudience(deps, audienceFilters);

@@ -24,7 +24,7 @@ function newMessageEvent(
     message,
     user: message.user,
     message_id: message.id,
-    watcher_count: deps.hub.watcherCount(actor.appId, channel.cid),
+    watcher_count: deps.presence.watcherCountNow(actor.appId, channel.cid),
     channel_last_message_at: channel.last_message_at ?? undefined,
     ...(row.parent_id ? { parent_id: row.parent_id } : {}),
   });

@@ -180,6 +180,36 @@ export function createReadsRepo(
     }
     return query;
   };
+  // Every connect reads its user's channel and thread unreads (`me`): compiled once per unread expression as well.
+  const oneUser = new WeakMap<
+    UnreadSql,
+    Record<'channels' | 'threads', ReusableQuery<[string, string], ReadRowWithCount>>
+  >();
+  const oneUserUnreads = (appId: string) => {
+    const unread = unreadSql(appId);
+    let queries = oneUser.get(unread);
+    if (!queries) {
+      queries = {
+        channels: reusableQuery<[string, string], ReadRowWithCount>(2, (executor, app, userId) =>
+          memberChannelReads(app, executor)
+            .selectAll('r')
+            .select(unread.channel.as('unread'))
+            .where('r.user_id', '=', userId),
+        ),
+        threads: reusableQuery<[string, string], ReadRowWithCount>(2, (executor, app, userId) =>
+          executor
+            .selectFrom('reads as r')
+            .selectAll('r')
+            .select(unread.thread.as('unread'))
+            .where('r.app_id', '=', app)
+            .where('r.user_id', '=', userId)
+            .where('r.thread_id', '<>', ''),
+        ),
+      };
+      oneUser.set(unread, queries);
+    }
+    return queries;
+  };
 
   return {
     async upsert(executor, row) {
@@ -234,24 +264,30 @@ export function createReadsRepo(
 
     async channelUnreads(appId, userIds) {
       if (userIds.length === 0) return [];
-      const rows = await memberChannelReads(appId)
-        .selectAll('r')
-        .select(unreadSql(appId).channel.as('unread'))
-        .where('r.user_id', 'in', [...userIds])
-        .execute();
+      const rows =
+        userIds.length === 1
+          ? await oneUserUnreads(appId).channels.execute(db, appId, userIds[0]!)
+          : await memberChannelReads(appId)
+              .selectAll('r')
+              .select(unreadSql(appId).channel.as('unread'))
+              .where('r.user_id', 'in', [...userIds])
+              .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
     },
 
     async threadUnreads(appId, userIds) {
       if (userIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('reads as r')
-        .selectAll('r')
-        .select(unreadSql(appId).thread.as('unread'))
-        .where('r.app_id', '=', appId)
-        .where('r.user_id', 'in', [...userIds])
-        .where('r.thread_id', '<>', '')
-        .execute();
+      const rows =
+        userIds.length === 1
+          ? await oneUserUnreads(appId).threads.execute(db, appId, userIds[0]!)
+          : await db
+              .selectFrom('reads as r')
+              .selectAll('r')
+              .select(unreadSql(appId).thread.as('unread'))
+              .where('r.app_id', '=', appId)
+              .where('r.user_id', 'in', [...userIds])
+              .where('r.thread_id', '<>', '')
+              .execute();
       return rows.map((row) => ({ ...row, unread: Number(row.unread) }));
     },
 

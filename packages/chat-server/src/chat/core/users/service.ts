@@ -60,13 +60,22 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     { role: string; banned: number; banExpires: string | null; until: number }
   >();
   const roleKey = (appId: string, userId: string) => `${appId}\n${userId}`;
+  // Counts forgets: a row read before one of them may predate the change it announced, so it is not cached.
+  let forgets = 0;
   const forgetStanding = (appId: string, userId: string) => {
+    forgets += 1;
     roles.delete(roleKey(appId, userId));
   };
   const standing = createStandingSync({
     pubsub: deps.pubsub,
     log: deps.log,
-    users: { forgetStanding, forgetAllStandings: () => roles.clear() },
+    users: {
+      forgetStanding,
+      forgetAllStandings: () => {
+        forgets += 1;
+        roles.clear();
+      },
+    },
   });
   const isOnline = (appId: string, userId: string) =>
     deps.hub.userConnectionCount(appId, userId) > 0;
@@ -84,28 +93,42 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     },
   };
 
-  async function cachedStanding(appId: string, userId: string) {
-    const key = roleKey(appId, userId);
-    const now = Date.now();
-    const hit = roles.get(key);
-    if (hit && hit.until > now) return hit;
-    const row = await repo.get(appId, userId);
+  /** Caches the standing `row` holds, unless a forget came after `readAt` (the row may then be outdated). */
+  function remember(appId: string, userId: string, row: UserRow | undefined, readAt: number) {
     const entry = {
       role: row?.role ?? 'user',
       banned: row?.banned ?? 0,
       banExpires: row?.ban_expires ?? null,
-      until: now + ROLE_TTL_MS,
+      until: Date.now() + ROLE_TTL_MS,
     };
+    if (forgets !== readAt) return entry;
     if (roles.size > ROLE_CACHE_LIMIT) roles.clear();
-    roles.set(key, entry);
+    roles.set(roleKey(appId, userId), entry);
     return entry;
   }
+
+  async function cachedStanding(appId: string, userId: string) {
+    const hit = roles.get(roleKey(appId, userId));
+    if (hit && hit.until > Date.now()) return hit;
+    const readAt = forgets;
+    return remember(appId, userId, await repo.get(appId, userId), readAt);
+  }
+
+  const writes = createUserWrites(context);
 
   return {
     repo,
     isOnline,
     toResponse,
-    ...createUserWrites(context),
+    ...writes,
+    async upsertOnConnect(appId, userId, details, role) {
+      const readAt = forgets;
+      const row = await writes.upsertOnConnect(appId, userId, details, role);
+      // The handshake just read the row every REST call of the new socket checks first (a watch, in a reconnect
+      // storm): its standing is known, so that check needs no second read.
+      remember(appId, userId, row, readAt);
+      return row;
+    },
     queryUsers: createUserQuery(context),
     getRow: (appId, id) => repo.get(appId, id),
     async responses(appId, ids) {

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db } from '../../../db/schema.ts';
 
 // Type aliases (not interfaces): `withTables` needs an index-compatible record type.
@@ -37,8 +38,27 @@ export interface LocationsRepo {
   activeFor(appId: string, userId: string, now: string): Promise<SharedLocationRow[]>;
 }
 
+const tables = (executor: Executor) => executor.withTables<LocationsTables>();
+
+// Asked on every connect (`me.active_live_locations`): built and compiled once (db/reusable-query.ts).
+const activeLocations = reusableQuery<[string, string, string], SharedLocationRow>(
+  3,
+  (executor, appId, userId, now) =>
+    tables(executor)
+      .selectFrom('shared_locations as l')
+      .innerJoin('messages as m', (join) =>
+        join.onRef('m.app_id', '=', 'l.app_id').onRef('m.id', '=', 'l.message_id'),
+      )
+      .selectAll('l')
+      .where('l.app_id', '=', appId)
+      .where('l.user_id', '=', userId)
+      .where('l.end_at', 'is not', null)
+      .where('l.end_at', '>', now)
+      .where('m.deleted_at', 'is', null)
+      .orderBy('l.created_at', 'asc'),
+);
+
 export function createLocationsRepo(db: Db): LocationsRepo {
-  const tables = (executor: Executor) => executor.withTables<LocationsTables>();
   const q = tables(db);
   return {
     get: (appId, messageId) =>
@@ -69,19 +89,6 @@ export function createLocationsRepo(db: Db): LocationsRepo {
         .where('message_id', '=', messageId)
         .execute();
     },
-    activeFor: (appId, userId, now) =>
-      q
-        .selectFrom('shared_locations as l')
-        .innerJoin('messages as m', (join) =>
-          join.onRef('m.app_id', '=', 'l.app_id').onRef('m.id', '=', 'l.message_id'),
-        )
-        .selectAll('l')
-        .where('l.app_id', '=', appId)
-        .where('l.user_id', '=', userId)
-        .where('l.end_at', 'is not', null)
-        .where('l.end_at', '>', now)
-        .where('m.deleted_at', 'is', null)
-        .orderBy('l.created_at', 'asc')
-        .execute(),
+    activeFor: (appId, userId, now) => activeLocations.execute(db, appId, userId, now),
   };
 }

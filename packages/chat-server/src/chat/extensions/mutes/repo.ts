@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { ChannelMutesTable, Db, UserMutesTable } from '../../../db/schema.ts';
 
 export type UserMuteRow = Selectable<UserMutesTable>;
@@ -14,26 +15,34 @@ export interface MutesRepo {
   unmuteChannel(appId: string, userId: string, cid: string): Promise<void>;
 }
 
+// Both lists are read on every connect (`me`): built and compiled once (db/reusable-query.ts).
+const userMutesOf = reusableQuery<[string, string, string], UserMuteRow>(
+  3,
+  (executor, appId, userId, now) =>
+    executor
+      .selectFrom('user_mutes')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
+      .orderBy('created_at'),
+);
+const channelMutesOf = reusableQuery<[string, string, string], ChannelMuteRow>(
+  3,
+  (executor, appId, userId, now) =>
+    executor
+      .selectFrom('channel_mutes')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
+      .orderBy('created_at'),
+);
+
 export function createMutesRepo(db: Db): MutesRepo {
   return {
-    userMutes: (appId, userId, now) =>
-      db
-        .selectFrom('user_mutes')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
-        .orderBy('created_at')
-        .execute(),
-    channelMutes: (appId, userId, now) =>
-      db
-        .selectFrom('channel_mutes')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('expires', 'is', null), eb('expires', '>', now)]))
-        .orderBy('created_at')
-        .execute(),
+    userMutes: (appId, userId, now) => userMutesOf.execute(db, appId, userId, now),
+    channelMutes: (appId, userId, now) => channelMutesOf.execute(db, appId, userId, now),
     async muteUser(row) {
       await db
         .insertInto('user_mutes')

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db } from '../../../db/schema.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
@@ -13,6 +13,13 @@ export interface PendingMessagesRepo {
   release(trx: Transaction<Database>, appId: string, messageId: string): Promise<boolean>;
 }
 
+/**
+ * The flag as a literal, never a bound parameter: the partial index `messages_pending_idx` (migration 0019) only
+ * applies when the planner sees `pending = 1`, and SQLite re-plans a statement whose plan depended on a bound value
+ * each time that parameter is bound again, which costs a full prepare per watch.
+ */
+const PENDING = sql.lit(1);
+
 // Every watch of one channel asks for its author's pending messages: built and compiled once (db/reusable-query.ts).
 const pendingInOneChannel = reusableQuery<[string, string, string], MessageRow>(
   3,
@@ -23,7 +30,7 @@ const pendingInOneChannel = reusableQuery<[string, string, string], MessageRow>(
       .where('app_id', '=', appId)
       .where('user_id', '=', userId)
       .where('cid', '=', cid)
-      .where('pending', '=', 1)
+      .where('pending', '=', PENDING)
       .orderBy('created_at', 'desc')
       .limit(PENDING_PER_CHANNEL),
 );
@@ -39,7 +46,7 @@ export function createPendingMessagesRepo(db: Db): PendingMessagesRepo {
         .where('app_id', '=', appId)
         .where('user_id', '=', userId)
         .where('cid', 'in', cids)
-        .where('pending', '=', 1)
+        .where('pending', '=', PENDING)
         .orderBy('created_at', 'desc')
         .limit(PENDING_PER_CHANNEL * cids.length)
         .execute();
@@ -57,7 +64,7 @@ export function createPendingMessagesRepo(db: Db): PendingMessagesRepo {
         .set({ pending: 0, pending_metadata: null })
         .where('app_id', '=', appId)
         .where('id', '=', messageId)
-        .where('pending', '=', 1)
+        .where('pending', '=', PENDING)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
