@@ -123,7 +123,9 @@ export function renderClusterReport(report: ClusterReport): string {
           `${fmtMs(result.cpuMsPerConnect)} / ${fmtMs(result.cpuMsPerWatch)} ms`,
           `${fmtMb(result.rssBeforeBytes)} → ${fmtMb(result.rssAfterBytes)} MB (${fmtKb(result.rssPerWatcherBytes)} KB per watcher)`,
           `${fmtMb(result.peakRssBytes)} MB`,
-          fmtInt(result.disconnects),
+          result.disconnects
+            ? `${fmtInt(result.disconnects)} (${result.disconnectReasons.join('; ')})`
+            : '0',
         ]),
       );
     }

@@ -40,6 +40,8 @@ class StepCounters implements DeliverySink {
   lastDeliveryUs: number[] = [];
   frameBytes = 0;
   disconnects = 0;
+  /** Why the server dropped sockets after their first health.check, with counts. */
+  readonly closeReasons = new Map<string, number>();
 
   count(step: number): number {
     return this.counts[step] ?? 0;
@@ -52,8 +54,10 @@ class StepCounters implements DeliverySink {
     if (this.frameBytes === 0) this.frameBytes = frameBytes;
   }
 
-  closed(): void {
+  closed(receiver: RawReceiver): void {
     this.disconnects++;
+    const reason = receiver.closeReason ?? 'closed without a close frame';
+    this.closeReasons.set(reason, (this.closeReasons.get(reason) ?? 0) + 1);
   }
 }
 
@@ -76,7 +80,7 @@ class Side {
   private readonly pinger: NodeJS.Timeout;
   private result: Omit<
     FanoutResult,
-    'steps' | 'stoppedEarly' | 'peakRssBytes' | 'disconnects' | 'frameBytes'
+    'steps' | 'stoppedEarly' | 'peakRssBytes' | 'disconnects' | 'disconnectReasons' | 'frameBytes'
   > | null = null;
   private attempt = 0;
 
@@ -257,7 +261,9 @@ class Side {
       const http = this.nodeHttp[this.nodeOf.get(receiver) ?? 0] ?? this.http;
       const response = await http.call('POST', `${this.channelPath}/query`, auth, body);
       if (response.status !== 200 && response.status !== 201) {
-        throw new Error(`watch: HTTP ${response.status}: ${response.body.slice(0, 300)}`);
+        // Without the timing, equal errors count as one line of the summary.
+        const body = response.body.replace(/"duration":"[^"]*",?/, '');
+        throw new Error(`watch: HTTP ${response.status}: ${body.slice(0, 300)}`);
       }
       this.watching.add(receiver);
       this.watchResponseBytes = Math.max(this.watchResponseBytes, Buffer.byteLength(response.body));
@@ -386,6 +392,9 @@ class Side {
       peakRssBytes: peakRss,
       frameBytes: this.counters.frameBytes,
       disconnects: this.counters.disconnects,
+      disconnectReasons: [...this.counters.closeReasons].map(
+        ([reason, count]) => `${count}× ${reason}`,
+      ),
       steps: this.steps,
       stoppedEarly: this.stoppedEarly,
     };

@@ -101,6 +101,8 @@ export interface FanoutResult {
   /** Largest channel query (watch) response body seen. */
   watchResponseBytes: number;
   disconnects: number;
+  /** The close frames of those dropped sockets, with counts. */
+  disconnectReasons: string[];
   steps: StepResult[];
   stoppedEarly: string | null;
 }
