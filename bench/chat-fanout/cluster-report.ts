@@ -65,7 +65,7 @@ export function renderClusterReport(report: ClusterReport): string {
     '1 + (i mod 2) and watches through it, and the sender posts through node 1, so half the deliveries cross Redis.',
     'Every setup is connected and watching at once and the rate steps alternate between them. Ratios divide by one',
     'node on PostgreSQL + Redis. CPU is % of one core from `/proc`: each chat node, the generator, every',
-    '`postgres` and `redis-server` process (other sessions share these, so an upper bound), and all the rest.',
+    '`postgres` and `redis-server` process (other test runs share these, so an upper bound), and all the rest.',
     '',
   ];
   if (report.failures.length)
@@ -88,7 +88,8 @@ export function renderClusterReport(report: ClusterReport): string {
         const step = result.steps.find((candidate) => candidate.rate === rate);
         const isBase = result === base;
         if (!step) {
-          lines.push(row([String(rate), setupName(result.label), 'not run (ramp stopped)']));
+          const cells = [String(rate), setupName(result.label), 'not run (ramp stopped)'];
+          lines.push(row([...cells, ...Array<string>(6).fill('–')]));
           continue;
         }
         lines.push(

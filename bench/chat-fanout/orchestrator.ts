@@ -101,7 +101,7 @@ async function startSetup(
 
 /**
  * Every setup up at once with its own generator and N watchers; the rate steps alternate between them, so noise
- * from other sessions on the box lands on all sides alike.
+ * from other processes on the box lands on all sides alike.
  */
 export async function runFanout(
   setups: Setup[],

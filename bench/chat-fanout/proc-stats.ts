@@ -39,7 +39,7 @@ const BACKEND_NAMES = new Set(['postgres', 'redis-server']);
 
 /**
  * CPU seconds used so far by every PostgreSQL and Redis process on the box, per pid. PostgreSQL forks a backend per
- * connection, so the set is read again at each sample; other sessions' tests share these services, so the figure is
+ * connection, so the set is read again at each sample; other test runs share these services, so the figure is
  * an upper bound of what the benchmark made them do.
  */
 export function backendCpuSeconds(): Map<number, number> {
