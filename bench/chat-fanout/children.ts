@@ -16,12 +16,15 @@ export class Children {
   private readonly tracked = new Set<TrackedChild>();
   /** Scheduling priority for every child (negative = ahead of other sessions' builds; needs root, else ignored). */
   priority = 0;
+  /** Set by killAll: the run is ending, so a phase still under way must not start new children. */
+  private closed = false;
 
   start(
     name: string,
     script: string,
     options: { args?: string[]; execArgv?: string[]; env?: NodeJS.ProcessEnv },
   ) {
+    if (this.closed) throw new Error(`not starting ${name}: the benchmark is stopping`);
     const child = fork(script, options.args ?? [], {
       execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
       env: options.env ?? process.env,
@@ -64,6 +67,7 @@ export class Children {
 
   /** Last resort on exit or abort: SIGKILL each remaining child by pid. */
   killAll(): void {
+    this.closed = true;
     for (const tracked of this.tracked) tracked.process.kill('SIGKILL');
   }
 }
@@ -138,8 +142,8 @@ function controlProfile(server: Tracked, message: ParentMessage): Promise<void> 
 }
 
 export interface GeneratorOptions {
-  /** The server this generator loads: memory requests sample it, phases profile it. */
-  server: Tracked;
+  /** The server nodes this generator loads: memory requests sample them all (summed), phases profile the first. */
+  servers: Tracked[];
   /** When set, the server is profiled phase by phase into `<profileDir>/<profilePrefix>-<phase>.cpuprofile`. */
   profileDir: string | null;
   profilePrefix: string;
@@ -199,7 +203,8 @@ export class GeneratorLink {
     const path = this.profiling;
     if (!path) return;
     this.profiling = null;
-    await controlProfile(this.options.server, { type: 'profile-stop', path });
+    const [server] = this.options.servers;
+    if (server) await controlProfile(server, { type: 'profile-stop', path });
   }
 
   private onMessage(message: ChildMessage): void {
@@ -207,7 +212,11 @@ export class GeneratorLink {
     if (message.type === 'progress') {
       console.error(`  ${message.line}`);
     } else if (message.type === 'measure-memory') {
-      void sampleServerMemory(this.options.server).then((sample) => {
+      void Promise.all(this.options.servers.map(sampleServerMemory)).then((samples) => {
+        const sample = samples.reduce(
+          (sum, one) => ({ rss: sum.rss + one.rss, heapUsed: sum.heapUsed + one.heapUsed }),
+          { rss: 0, heapUsed: 0 },
+        );
         if (child.connected) child.send({ type: 'memory', sample } satisfies ParentMessage);
       });
     } else if (message.type === 'phase') {
@@ -227,7 +236,8 @@ export class GeneratorLink {
     await this.stopProfile();
     if (this.options.profileDir) {
       this.profiling = `${this.options.profileDir}/${this.options.profilePrefix}-${name}.cpuprofile`;
-      await controlProfile(this.options.server, { type: 'profile-start' });
+      const [server] = this.options.servers;
+      if (server) await controlProfile(server, { type: 'profile-start' });
     }
   }
 

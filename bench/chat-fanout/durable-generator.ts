@@ -48,7 +48,7 @@ async function run(config: DurableConfig): Promise<DurableResult> {
   let attempted = 0;
   let acked = 0;
   await enterPhase(`${config.label}-sends`);
-  const meter = new CpuMeter(config.serverPid);
+  const meter = new CpuMeter(config.serverPid, { meterBackends: config.meterBackends });
   const start = performance.now();
   const deadline = start + config.seconds * 1000;
   await Promise.all(
@@ -126,6 +126,7 @@ async function run(config: DurableConfig): Promise<DurableResult> {
     p99: latency.percentile(99),
     serverCpu: cpu.server,
     generatorCpu: cpu.generator,
+    backendCpu: cpu.backend,
     otherCpu: cpu.other,
     foundByQuery,
     foundByGet,

@@ -1,5 +1,6 @@
 // Load generator for the fan-out benchmark, run as its own process so it never shares an event loop with a server.
-// N raw websocket receivers watch one channel of one server and one sender posts messages over REST at fixed rates;
+// N raw websocket receivers watch one channel of one server (or of several nodes of one cluster, receiver i on node
+// i mod nodes, each watching through its own node) and one sender posts messages over REST at fixed rates;
 // the send time travels in the message text, so latency is measured on this process's clock. The orchestrator runs
 // one generator per server, all connected at once, and alternates the rate steps between them (baseline 10/s, ours
 // 10/s, baseline 50/s, …), so load from other sessions on the box hits both sides alike and the ratios stay fair.
@@ -39,6 +40,8 @@ class StepCounters implements DeliverySink {
   lastDeliveryUs: number[] = [];
   frameBytes = 0;
   disconnects = 0;
+  /** Why the server dropped sockets after their first health.check, with counts. */
+  readonly closeReasons = new Map<string, number>();
 
   count(step: number): number {
     return this.counts[step] ?? 0;
@@ -51,8 +54,10 @@ class StepCounters implements DeliverySink {
     if (this.frameBytes === 0) this.frameBytes = frameBytes;
   }
 
-  closed(): void {
+  closed(receiver: RawReceiver): void {
     this.disconnects++;
+    const reason = receiver.closeReason ?? 'closed without a close frame';
+    this.closeReasons.set(reason, (this.closeReasons.get(reason) ?? 0) + 1);
   }
 }
 
@@ -61,10 +66,13 @@ class Side {
   readonly counters = new StepCounters();
   readonly receivers: RawReceiver[] = [];
   readonly watching = new Set<RawReceiver>();
+  /** Index into the target's nodes of the node each receiver is connected to. */
+  private readonly nodeOf = new Map<RawReceiver, number>();
   readonly steps: StepResult[] = [];
   stoppedEarly: string | null = null;
   private watchResponseBytes = 0;
-  private readonly http: StreamHttpClient;
+  /** One client per node: a watch goes to the node holding the receiver's socket. */
+  private readonly nodeHttp: StreamHttpClient[];
   private readonly senderHttp: StreamHttpClient;
   private readonly senderAuth: StreamAuth;
   private readonly channelPath: string;
@@ -72,13 +80,15 @@ class Side {
   private readonly pinger: NodeJS.Timeout;
   private result: Omit<
     FanoutResult,
-    'steps' | 'stoppedEarly' | 'peakRssBytes' | 'disconnects' | 'frameBytes'
+    'steps' | 'stoppedEarly' | 'peakRssBytes' | 'disconnects' | 'disconnectReasons' | 'frameBytes'
   > | null = null;
   private attempt = 0;
 
   constructor(private readonly config: FanoutConfig) {
     const { server } = config.target;
-    this.http = new StreamHttpClient(server.baseURL, config.connectInFlight);
+    this.nodeHttp = config.target.nodes.map(
+      (node) => new StreamHttpClient(node.server.baseURL, config.connectInFlight),
+    );
     this.senderHttp = new StreamHttpClient(server.baseURL, 32);
     this.senderAuth = {
       apiKey: server.apiKey,
@@ -86,7 +96,7 @@ class Side {
       userId: SENDER_ID,
     };
     this.channelPath = `channels/${config.channelType}/${config.channelId}`;
-    this.meter = new CpuMeter(config.target.serverPid);
+    this.meter = new CpuMeter(this.nodePids, { meterBackends: config.target.meterBackends });
     this.pinger = setInterval(() => this.pingDue(), 1_000);
   }
 
@@ -95,7 +105,18 @@ class Side {
   }
 
   get label(): string {
-    return `${this.target.kind} N=${this.config.n}`;
+    return `${this.target.name} N=${this.config.n}`;
+  }
+
+  private get nodePids(): number[] {
+    return this.target.nodes.map((node) => node.pid);
+  }
+
+  /** The client of the first node: setup calls (users, channel, members) go there. */
+  private get http(): StreamHttpClient {
+    const http = this.nodeHttp[0];
+    if (!http) throw new Error(`${this.label} has no server node`);
+    return http;
   }
 
   /** Connects N receivers, watches the channel with each, and measures the server's memory on the way. */
@@ -120,16 +141,16 @@ class Side {
     progress(
       `${this.label}: connecting ${config.n} websockets (${config.connectInFlight} in flight)`,
     );
-    await enterPhase(`${target.kind}-connect`);
+    await enterPhase(`${target.name}-connect`);
     const errors: Error[] = [];
     const connectStart = performance.now();
-    const connectCpuStart = processCpuSeconds(target.serverPid);
+    const connectCpuStart = nodesCpuSeconds(this.nodePids);
     errors.push(
       ...(await runPool(config.n, config.connectInFlight, (index) => this.connectOne(index))),
     );
     const connectSeconds = (performance.now() - connectStart) / 1000;
-    const connectCpu = processCpuSeconds(target.serverPid) - connectCpuStart;
-    await enterPhase(`${target.kind}-connected`);
+    const connectCpu = nodesCpuSeconds(this.nodePids) - connectCpuStart;
+    await enterPhase(`${target.name}-connected`);
     const connectedMemory = await measureServerMemory();
     progress(
       `${this.label}: ${this.receivers.length} connected in ${connectSeconds.toFixed(1)} s, server RSS ` +
@@ -147,16 +168,16 @@ class Side {
       }
     }
 
-    await enterPhase(`${target.kind}-watch`);
+    await enterPhase(`${target.name}-watch`);
     const watchStart = performance.now();
-    const watchCpuStart = processCpuSeconds(target.serverPid);
+    const watchCpuStart = nodesCpuSeconds(this.nodePids);
     const watchErrors = await this.watchAll(this.receivers);
     const watchSeconds = (performance.now() - watchStart) / 1000;
-    const watchCpu = processCpuSeconds(target.serverPid) - watchCpuStart;
-    await enterPhase(`${target.kind}-settle`);
+    const watchCpu = nodesCpuSeconds(this.nodePids) - watchCpuStart;
+    await enterPhase(`${target.name}-settle`);
     // Requests the client gave up on may still be queued in the server; wait until it is idle, then retry them once
     // (a repeated watch is a no-op), so the rate steps measure fan-out and not the tail of the watch phase.
-    let settleSeconds = await waitForIdleServer(target.serverPid, 120_000);
+    let settleSeconds = await waitForIdleServer(this.nodePids, 120_000);
     const unwatched = this.receivers.filter(
       (receiver) => !this.watching.has(receiver) && !receiver.isClosed,
     );
@@ -165,7 +186,7 @@ class Side {
         `${this.label}: ${watchErrors.length} watch requests failed; retrying ${unwatched.length} once`,
       );
       errors.push(...(await this.watchAll(unwatched)));
-      settleSeconds += await waitForIdleServer(target.serverPid, 60_000);
+      settleSeconds += await waitForIdleServer(this.nodePids, 60_000);
     }
     errors.push(...watchErrors);
     const after = await measureServerMemory();
@@ -197,7 +218,9 @@ class Side {
   }
 
   private async connectOne(index: number): Promise<void> {
-    const { server } = this.target;
+    const { nodes } = this.target;
+    const nodeIndex = index % nodes.length;
+    const server = nodes[nodeIndex]?.server ?? this.target.server;
     const base = new URL(server.baseURL);
     const userId = `watcher-${index}`;
     const params = new URLSearchParams({
@@ -220,6 +243,7 @@ class Side {
       timeoutMs: 30_000,
     });
     this.receivers.push(receiver);
+    this.nodeOf.set(receiver, nodeIndex);
   }
 
   private watchAll(list: RawReceiver[]): Promise<Error[]> {
@@ -234,9 +258,12 @@ class Side {
         connectionId: receiver.connectionId,
       };
       const body = { data: {}, state: true, watch: true, presence: false, messages: { limit: 25 } };
-      const response = await this.http.call('POST', `${this.channelPath}/query`, auth, body);
+      const http = this.nodeHttp[this.nodeOf.get(receiver) ?? 0] ?? this.http;
+      const response = await http.call('POST', `${this.channelPath}/query`, auth, body);
       if (response.status !== 200 && response.status !== 201) {
-        throw new Error(`watch: HTTP ${response.status}: ${response.body.slice(0, 300)}`);
+        // Without the timing, equal errors count as one line of the summary.
+        const body = response.body.replace(/"duration":"[^"]*",?/, '');
+        throw new Error(`watch: HTTP ${response.status}: ${body.slice(0, 300)}`);
       }
       this.watching.add(receiver);
       this.watchResponseBytes = Math.max(this.watchResponseBytes, Buffer.byteLength(response.body));
@@ -301,7 +328,9 @@ class Side {
       p99: histogram?.percentile(99) ?? Number.NaN,
       max: histogram?.max() ?? Number.NaN,
       serverCpu: cpu.server,
+      nodeCpu: cpu.nodes,
       generatorCpu: cpu.generator,
+      backendCpu: cpu.backend,
       otherCpu: cpu.other,
       drained: sends.acked > 0 && delivered >= expected,
     };
@@ -309,7 +338,8 @@ class Side {
     progress(
       `${this.label}: ${rate} msg/s → ${Math.round(result.deliveriesPerSecond)} deliveries/s, ` +
         `p50 ${result.p50.toFixed(1)} / p99 ${result.p99.toFixed(1)} ms, ${delivered}/${expected}, ` +
-        `CPU server ${cpu.server.toFixed(0)} % / generator ${cpu.generator.toFixed(0)} % / other ${cpu.other.toFixed(0)} %`,
+        `CPU server ${cpu.nodes.map((value) => value.toFixed(0)).join(' + ')} % / generator ${cpu.generator.toFixed(0)} % / ` +
+        `${cpu.backend === null ? '' : `PostgreSQL + Redis ${cpu.backend.toFixed(0)} % / `}other ${cpu.other.toFixed(0)} %`,
     );
     for (const error of sends.errors) progress(`${this.label}: send failed: ${error}`);
     return result;
@@ -321,8 +351,8 @@ class Side {
    * deliveries of an earlier attempt never count twice.
    */
   async step(rate: number): Promise<StepResult> {
-    await waitForIdleServer(this.target.serverPid, 30_000);
-    await enterPhase(`${this.target.kind}-rate-${rate}`);
+    await waitForIdleServer(this.nodePids, 30_000);
+    await enterPhase(`${this.target.name}-rate-${rate}`);
     let result = await this.runStep(this.attempt++, rate);
     for (
       let retry = 0;
@@ -332,14 +362,14 @@ class Side {
       progress(
         `${this.label}: other processes used ${result.otherCpu.toFixed(0)} % of a core; repeating the step`,
       );
-      await waitForIdleServer(this.target.serverPid, 30_000);
+      await waitForIdleServer(this.nodePids, 30_000);
       await waitForQuietBox(5_000);
       const again = await this.runStep(this.attempt++, rate);
       const attempts = result.attempts + 1;
       result = again.otherCpu < result.otherCpu ? again : result;
       result.attempts = attempts;
     }
-    await enterPhase(`${this.target.kind}-idle`);
+    await enterPhase(`${this.target.name}-idle`);
     this.record(result);
     return result;
   }
@@ -352,9 +382,9 @@ class Side {
 
   finish(): FanoutResult {
     clearInterval(this.pinger);
-    const peakRss = processMemory(this.target.serverPid).peakRss;
+    const peakRss = this.nodePids.reduce((sum, pid) => sum + processMemory(pid).peakRss, 0);
     for (const receiver of this.receivers) receiver.close();
-    this.http.close();
+    for (const http of this.nodeHttp) http.close();
     this.senderHttp.close();
     if (!this.result) throw new Error(`${this.label} was never prepared`);
     return {
@@ -362,6 +392,9 @@ class Side {
       peakRssBytes: peakRss,
       frameBytes: this.counters.frameBytes,
       disconnects: this.counters.disconnects,
+      disconnectReasons: [...this.counters.closeReasons].map(
+        ([reason, count]) => `${count}× ${reason}`,
+      ),
       steps: this.steps,
       stoppedEarly: this.stoppedEarly,
     };
@@ -412,15 +445,22 @@ function sendAtRate(
   });
 }
 
-/** Waits until the server used under 10 % of a core for two consecutive 0.5 s samples; returns seconds waited. */
-async function waitForIdleServer(pid: number, maxWaitMs: number): Promise<number> {
+/** CPU seconds of every server node together. */
+function nodesCpuSeconds(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+}
+
+/**
+ * Waits until every server node used under 10 % of a core for two consecutive 0.5 s samples; returns seconds waited.
+ */
+async function waitForIdleServer(pids: number[], maxWaitMs: number): Promise<number> {
   const start = performance.now();
   let quiet = 0;
-  let last = processCpuSeconds(pid);
+  let last = pids.map(processCpuSeconds);
   while (quiet < 2 && performance.now() - start < maxWaitMs) {
     await sleep(500);
-    const now = processCpuSeconds(pid);
-    quiet = now - last < 0.05 ? quiet + 1 : 0;
+    const now = pids.map(processCpuSeconds);
+    quiet = now.every((seconds, index) => seconds - (last[index] ?? 0) < 0.05) ? quiet + 1 : 0;
     last = now;
   }
   return (performance.now() - start) / 1000;

@@ -23,7 +23,12 @@ export interface Options {
   quietWaitSeconds: number;
   nice: number;
   command: string;
+  /** Cluster benchmark only (cluster.ts): fan-out and durable setups to run, in order. */
+  clusterSetups: string[];
+  durableSetups: string[];
 }
+
+export type BenchMode = 'baseline' | 'cluster';
 
 export const USAGE = `npm run bench:chat-fanout -- [flags]
   --quick                 N=1000 only, 2 s steps, 5 s durable run, does not write BENCHMARKS.md
@@ -42,12 +47,24 @@ export const USAGE = `npm run bench:chat-fanout -- [flags]
   --quiet-wait-seconds=10 before each server starts, wait up to this long for other processes to go quiet
   --nice=-10              scheduling priority of servers and generators (below 0 needs root; else ignored)`;
 
+export const CLUSTER_USAGE = `npm run bench:cluster -- [flags]
+  One node against two on PostgreSQL + Redis (BENCH_DATABASE_URL or TEST_DATABASE_URL, REDIS_URL; a fresh database
+  per setup, dropped at the end), and durable sends on PostgreSQL against SQLite.
+  --quick                 N=1000, 2 s steps, 5 s durable runs, does not write BENCHMARKS.md
+  --n=10000               watcher counts (default 10000)
+  --setups=sqlite,pg,pg-2nodes        fan-out setups: one node on SQLite without Redis, one node on PostgreSQL +
+                                      Redis, two nodes on PostgreSQL + Redis (receivers split, sender on node 1)
+  --durable-setups=sqlite,pg,pg-redis durable setups: SQLite, PostgreSQL, PostgreSQL + Redis pub/sub (one node)
+  --max-seconds=1800      hard stop: stops every child, drops the databases, prints what was measured, writes nothing
+  --write / --no-write, --rates-<N>, --step-seconds, --drain-seconds, --busy-retries, --no-fanout,
+  --no-durable, --durable-seconds, --quiet-wait-seconds, --nice: as for bench:chat-fanout`;
+
 const DEFAULT_RATES = new Map<number, number[]>([
   [1000, [10, 50, 100, 200]],
   [10000, [2, 5, 10, 20, 50]],
 ]);
 
-export function parseOptions(argv: string[]): Options {
+export function parseOptions(argv: string[], mode: BenchMode = 'baseline'): Options {
   const rateFlags = argv.filter((arg) => /^--rates-\d+=/.test(arg));
   const { values } = parseArgs({
     args: argv.filter((arg) => !rateFlags.includes(arg)),
@@ -69,15 +86,17 @@ export function parseOptions(argv: string[]): Options {
       profile: { type: 'string' },
       write: { type: 'boolean' },
       'no-write': { type: 'boolean', default: false },
-      'max-seconds': { type: 'string', default: '900' },
+      'max-seconds': { type: 'string' },
       'quiet-wait-seconds': { type: 'string', default: '10' },
       nice: { type: 'string', default: '-10' },
+      setups: { type: 'string', default: 'sqlite,pg,pg-2nodes' },
+      'durable-setups': { type: 'string', default: 'sqlite,pg,pg-redis' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   });
   if (values.help) {
-    console.info(USAGE);
+    console.info(mode === 'cluster' ? CLUSTER_USAGE : USAGE);
     process.exit(0);
   }
   const quick = values.quick;
@@ -93,7 +112,7 @@ export function parseOptions(argv: string[]): Options {
     return name;
   });
   return {
-    ns: numbers(values.n ?? (quick ? '1000' : '1000,10000'), '--n'),
+    ns: numbers(values.n ?? (quick ? '1000' : mode === 'cluster' ? '10000' : '1000,10000'), '--n'),
     ratesByN,
     stepSeconds: number(values['step-seconds'] ?? (quick ? '2' : '4'), '--step-seconds'),
     drainSeconds: number(values['drain-seconds'], '--drain-seconds'),
@@ -109,10 +128,19 @@ export function parseOptions(argv: string[]): Options {
     addMembers: values['add-members'],
     profileDir: values.profile ?? null,
     write: values['no-write'] ? false : (values.write ?? !quick),
-    maxSeconds: number(values['max-seconds'], '--max-seconds'),
+    // Three setups of 10,000 watchers took 13–14 minutes on a saturated box (BENCHMARKS.md, "Cluster").
+    maxSeconds: number(
+      values['max-seconds'] ?? (mode === 'cluster' ? '1800' : '900'),
+      '--max-seconds',
+    ),
     quietWaitSeconds: Number(values['quiet-wait-seconds']),
     nice: Number(values.nice),
-    command: ['npm run bench:chat-fanout', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    command: [
+      mode === 'cluster' ? 'npm run bench:cluster' : 'npm run bench:chat-fanout',
+      ...(argv.length ? ['--', ...argv] : []),
+    ].join(' '),
+    clusterSetups: (values.setups ?? '').split(',').filter(Boolean),
+    durableSetups: (values['durable-setups'] ?? '').split(',').filter(Boolean),
   };
 }
 

@@ -9,7 +9,23 @@ export function oursAvailability(): string | null {
   return existsSync(harness) ? null : `${harness} does not exist yet`;
 }
 
-/** How to start our chat server as a child process (always SQLite: the harness picks Postgres only when asked). */
-export function oursServerLaunch(): { script: string; args: string[]; env: NodeJS.ProcessEnv } {
-  return { script: join(here, 'ours-server.ts'), args: [], env: { CHAT_TEST_DIALECT: 'sqlite' } };
+/**
+ * How to start our chat server as a child process: SQLite in a fresh file unless `config` names another database
+ * (and pub/sub, and the app credentials several nodes of one cluster share).
+ */
+export function oursServerLaunch(config: Record<string, unknown> = {}): {
+  script: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+} {
+  return {
+    script: join(here, 'ours-server.ts'),
+    args: [],
+    // The harness would pick Postgres or Redis from these test variables; the benchmark says what it wants instead.
+    env: {
+      CHAT_TEST_DIALECT: 'sqlite',
+      CHAT_TEST_PUBSUB: 'memory',
+      BENCH_CHAT_CONFIG: JSON.stringify(config),
+    },
+  };
 }

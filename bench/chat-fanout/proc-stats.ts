@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 // Linux reports utime/stime in clock ticks; 100 Hz on every kernel config this box ships with.
@@ -34,36 +34,87 @@ export function boxCpuSeconds(): { busy: number; total: number } {
   return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
 }
 
-/** Samples CPU of the server, this process and everything else over an interval. */
+/** Process names of the shared services a cluster node works through (PostgreSQL backends, Redis). */
+const BACKEND_NAMES = new Set(['postgres', 'redis-server']);
+
+/**
+ * CPU seconds used so far by every PostgreSQL and Redis process on the box, per pid. PostgreSQL forks a backend per
+ * connection, so the set is read again at each sample; other test runs share these services, so the figure is
+ * an upper bound of what the benchmark made them do.
+ */
+export function backendCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!BACKEND_NAMES.has(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) continue;
+      seconds.set(Number(entry), processCpuSeconds(Number(entry)));
+    } catch {
+      // The process exited between the listing and the read.
+    }
+  }
+  return seconds;
+}
+
+/** Samples CPU of the server processes, this process, optionally PostgreSQL and Redis, and everything else. */
 export class CpuMeter {
-  private readonly serverPid: number;
+  private readonly serverPids: number[];
+  private readonly meterBackends: boolean;
   private startWall = 0;
-  private startServer = 0;
+  private startServers: number[] = [];
+  private startBackends = new Map<number, number>();
   private startSelf = process.cpuUsage();
   private startBox = { busy: 0, total: 0 };
 
-  constructor(serverPid: number) {
-    this.serverPid = serverPid;
+  constructor(serverPids: number | number[], options: { meterBackends?: boolean } = {}) {
+    this.serverPids = [serverPids].flat();
+    this.meterBackends = options.meterBackends ?? false;
     this.reset();
   }
 
   reset(): void {
     this.startWall = performance.now();
-    this.startServer = processCpuSeconds(this.serverPid);
+    this.startServers = this.serverPids.map(processCpuSeconds);
+    if (this.meterBackends) this.startBackends = backendCpuSeconds();
     this.startSelf = process.cpuUsage();
     this.startBox = boxCpuSeconds();
   }
 
-  /** Percent of one core used since the last reset: server, this generator, and all other processes. */
-  read(): { server: number; generator: number; other: number } {
+  /**
+   * Percent of one core used since the last reset: the servers together and each one, this generator, PostgreSQL
+   * and Redis (null unless metered), and all other processes.
+   */
+  read(): {
+    server: number;
+    nodes: number[];
+    generator: number;
+    backend: number | null;
+    other: number;
+  } {
     const wall = (performance.now() - this.startWall) / 1000;
-    const server = processCpuSeconds(this.serverPid) - this.startServer;
+    const nodes = this.serverPids.map(
+      (pid, index) => processCpuSeconds(pid) - (this.startServers[index] ?? 0),
+    );
+    const server = nodes.reduce((sum, seconds) => sum + seconds, 0);
     const selfUsage = process.cpuUsage(this.startSelf);
     const generator = (selfUsage.user + selfUsage.system) / 1e6;
+    let backend: number | null = null;
+    if (this.meterBackends) {
+      backend = 0;
+      // A backend forked during the interval started from zero.
+      for (const [pid, seconds] of backendCpuSeconds())
+        backend += seconds - (this.startBackends.get(pid) ?? 0);
+    }
     const box = boxCpuSeconds();
-    const other = Math.max(0, box.busy - this.startBox.busy - server - generator);
+    const other = Math.max(0, box.busy - this.startBox.busy - server - generator - (backend ?? 0));
     const pct = (seconds: number): number => (wall > 0 ? (seconds / wall) * 100 : 0);
-    return { server: pct(server), generator: pct(generator), other: pct(other) };
+    return {
+      server: pct(server),
+      nodes: nodes.map(pct),
+      generator: pct(generator),
+      backend: backend === null ? null : pct(backend),
+      other: pct(other),
+    };
   }
 }
 

@@ -40,6 +40,8 @@ export class RawReceiver {
   lastHealthCheckAt = 0;
   lastPingAt = 0;
   isClosed = false;
+  /** The server's close frame (code and reason), if it sent one. */
+  closeReason: string | null = null;
   private closedByUs = false;
   private readonly socket: Socket;
   private readonly sink: DeliverySink;
@@ -173,6 +175,7 @@ export class RawReceiver {
     } else if (opcode === OPCODE_PING) {
       this.sendFrame(0xa, Buffer.from(payload));
     } else if (opcode === OPCODE_CLOSE) {
+      this.closeReason = `${payload.length >= 2 ? payload.readUInt16BE(0) : 'no code'} ${payload.subarray(2).toString()}`;
       this.fail(new Error(`server closed the websocket: ${payload.subarray(2).toString()}`));
       this.socket.destroy();
     }

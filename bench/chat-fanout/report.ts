@@ -249,18 +249,17 @@ function renderDurable(report: RunReport): string {
     '|---|---|---|---|---|---|---|---|---|',
   );
   for (const result of report.durable) {
-    const failed = result.attempted - result.acked;
     lines.push(
       row([
         result.label === 'baseline' ? 'bare http + SQLite' : 'ours',
         String(result.inFlight),
-        `${fmtInt(result.acked)} in ${result.seconds.toFixed(1)} s`,
+        durableCells(result).acknowledged,
         fmtInt(result.ackedPerSecond),
         `${fmtMs(result.p50)} / ${fmtMs(result.p99)}`,
-        failed ? `${fmtInt(failed)} (${result.errors.join('; ')})` : '0',
+        durableCells(result).failed,
         `${result.serverCpu.toFixed(0)} / ${result.generatorCpu.toFixed(0)} / ${result.otherCpu.toFixed(0)}${result.otherCpu > BUSY_OTHER_PCT ? ' †' : ''}`,
         `${fmtInt(result.foundByQuery)} + ${fmtInt(result.foundByGet)}`,
-        result.lost ? `**${fmtInt(result.lost)}** (${result.lostSample.join(', ')})` : '0',
+        durableCells(result).lost,
       ]),
     );
   }
@@ -286,6 +285,20 @@ function renderDurable(report: RunReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The cells both durable tables show: acknowledged sends, failed sends (with the errors), lost ids (with a sample). */
+export function durableCells(result: DurableResult): {
+  acknowledged: string;
+  failed: string;
+  lost: string;
+} {
+  const failed = result.attempted - result.acked;
+  return {
+    acknowledged: `${fmtInt(result.acked)} in ${result.seconds.toFixed(1)} s`,
+    failed: failed ? `${fmtInt(failed)} (${result.errors.join('; ')})` : '0',
+    lost: result.lost ? `**${fmtInt(result.lost)}** (${result.lostSample.join(', ')})` : '0',
+  };
+}
+
 /** Replaces this benchmark's two sections of BENCHMARKS.md (appending them if absent); other sections stay as they are. */
 export function updateBenchmarksFile(path: string, rendered: RenderedReport): void {
   let text = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
@@ -294,7 +307,7 @@ export function updateBenchmarksFile(path: string, rendered: RenderedReport): vo
   writeFileSync(path, text);
 }
 
-function replaceSection(text: string, heading: string, section: string): string {
+export function replaceSection(text: string, heading: string, section: string): string {
   const lines = text.split('\n');
   const start = lines.findIndex((line) => line.trim() === heading);
   if (start < 0) return `${text.replace(/\n*$/, '\n')}\n${section}`;
@@ -351,7 +364,7 @@ function latency(step: StepResult): string {
   return `${fmtMs(step.p50)} / ${fmtMs(step.p99)}`;
 }
 
-function delivered(step: StepResult): string {
+export function delivered(step: StepResult): string {
   const share = step.expected ? (step.delivered / step.expected) * 100 : 0;
   return step.drained ? '100 %' : `${share.toFixed(1)} % of ${fmtInt(step.expected)}`;
 }
@@ -368,27 +381,27 @@ function met(ok: boolean, ratio: number): string {
   return ok ? 'yes' : '**no**';
 }
 
-function row(cells: string[]): string {
+export function row(cells: string[]): string {
   return `| ${cells.map((cell) => cell.replace(/\|/g, '\\|').replace(/\n/g, ' ')).join(' | ')} |`;
 }
 
-function fmtInt(value: number): string {
+export function fmtInt(value: number): string {
   return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
 }
 
-function fmtMs(value: number): string {
+export function fmtMs(value: number): string {
   if (!Number.isFinite(value)) return '–';
   return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
 }
 
-function fmtKb(bytes: number): string {
+export function fmtKb(bytes: number): string {
   return Number.isFinite(bytes) ? (bytes / 1024).toFixed(1) : '–';
 }
 
-function fmtMb(bytes: number): string {
+export function fmtMb(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(0);
 }
 
-function fmtRatio(value: number): string {
+export function fmtRatio(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(2)}×` : '–';
 }

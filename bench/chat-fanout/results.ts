@@ -3,10 +3,23 @@ import type { ServerInfo } from './child-protocol.ts';
 /** docs/benchmark-method.md: repeat any step where processes outside the benchmark used more than ~20 % of a core. */
 export const BUSY_OTHER_PCT = 25;
 
+/** One server process: its address and pid. */
+export interface NodeInfo {
+  server: ServerInfo;
+  pid: number;
+}
+
 export interface FanoutTarget {
   kind: 'baseline' | 'ours';
+  /** Names the setup in labels and phases (the kind, or e.g. `pg-2nodes` in the cluster benchmark). */
+  name: string;
+  /** The node the sender posts through (and the channel is created on). */
   server: ServerInfo;
   serverPid: number;
+  /** Every node of the setup, the sender's first; receiver i connects to and watches through node i mod length. */
+  nodes: NodeInfo[];
+  /** Also meter PostgreSQL and Redis processes (they are part of the setup, not "other"). */
+  meterBackends: boolean;
   /** Create the sender and the channel with a server token first (our chat server; the baseline needs nothing). */
   createChannel: boolean;
   /** Add every watcher as a channel member before watching (for channel types that only let members read). */
@@ -49,8 +62,12 @@ export interface StepResult {
   p50: number;
   p99: number;
   max: number;
+  /** Percent of one core, all server nodes together; `nodeCpu` splits it per node. */
   serverCpu: number;
+  nodeCpu: number[];
   generatorCpu: number;
+  /** PostgreSQL and Redis processes when metered (then not counted in otherCpu), else null. */
+  backendCpu: number | null;
   otherCpu: number;
   drained: boolean;
 }
@@ -84,6 +101,8 @@ export interface FanoutResult {
   /** Largest channel query (watch) response body seen. */
   watchResponseBytes: number;
   disconnects: number;
+  /** The close frames of those dropped sockets, with counts. */
+  disconnectReasons: string[];
   steps: StepResult[];
   stoppedEarly: string | null;
 }
@@ -98,6 +117,8 @@ export interface DurableConfig {
   channelType: string;
   /** Create senders and channels with a server token first (our chat server; the baseline needs nothing). */
   createChannels: boolean;
+  /** Also meter PostgreSQL and Redis processes (see FanoutTarget). */
+  meterBackends: boolean;
 }
 
 export interface DurableResult {
@@ -112,6 +133,7 @@ export interface DurableResult {
   p99: number;
   serverCpu: number;
   generatorCpu: number;
+  backendCpu: number | null;
   otherCpu: number;
   /** Acknowledged ids found by paging the channels, by GET /messages/{id}, and not found at all. */
   foundByQuery: number;
