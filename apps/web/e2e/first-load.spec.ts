@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { closeChatUsers, newChatUser, type ChatUser } from './chat-support';
+import { channelComposer, closeChatUsers, newChatUser, type ChatUser } from './chat-support';
 
 const FIRST_MESSAGE = '.str-chat__main-panel .str-chat__message';
 /** The shell's parts that wait until after the first content: the toaster (sonner) and the bell's menu. */
@@ -78,6 +78,28 @@ test.describe('the first load of a page', () => {
           `${fetched.path} was fetched before the first message`,
         ).toBeGreaterThan(0);
       }
+    });
+
+    test('when the toaster’s and the bell’s code cannot be fetched, the chat stays and the rest of the page works', async ({
+      browser,
+      baseURL,
+    }) => {
+      user = await newChatUser(browser, baseURL, 'Mất Mạng');
+      const { page } = user;
+      let refused = 0;
+      await page.route(DEFERRED_CHUNK, async (route) => {
+        refused += 1;
+        await route.abort('internetdisconnected');
+      });
+      await page.goto('/chat');
+      await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+      // Each part tries its import three times (2 s, then 4 s apart) before it is left out.
+      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+      await page.waitForTimeout(500);
+      await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible();
+      await expect(channelComposer(page)).toBeVisible();
+      await expect(page.getByText('Đã có lỗi xảy ra')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Thông báo/ })).toHaveCount(0);
     });
   });
 });

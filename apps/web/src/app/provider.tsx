@@ -4,6 +4,7 @@ import { useApplyTheme } from '@/hooks/use-theme';
 import { ApiError } from '@/lib/api-client';
 import { useMe } from '@/lib/auth';
 import { useAfterFirstContent } from '@/lib/idle';
+import { optionalPart } from '@/lib/lazy-component';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -20,19 +21,12 @@ export function createQueryClient(): QueryClient {
 }
 
 // sonner replays the toasts shown before its Toaster subscribed, so the Toaster can arrive after first paint.
-const Toaster = React.lazy(async () => ({
-  default: (await import('@/components/ui/sonner')).Toaster,
-}));
+const Toaster = optionalPart(async () => (await import('@/components/ui/sonner')).Toaster);
 
 function DeferredToaster() {
   const { isPending } = useMe();
   const ready = useAfterFirstContent(!isPending);
-  if (!ready) return null;
-  return (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  );
+  return ready ? <Toaster /> : null;
 }
 
 function ThemeSync() {

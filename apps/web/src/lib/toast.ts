@@ -12,10 +12,13 @@ function show(
   message: Message,
   data?: ExternalToast,
 ): void {
-  void import('sonner').then(({ toast: sonner }) => {
-    if (kind === 'message') sonner(message, data);
-    else sonner[kind](message, data);
-  });
+  import('sonner').then(
+    ({ toast: sonner }) => {
+      if (kind === 'message') sonner(message, data);
+      else sonner[kind](message, data);
+    },
+    (error: unknown) => console.error('A notice could not be shown: its code did not load.', error),
+  );
 }
 
 export const toast = Object.assign(

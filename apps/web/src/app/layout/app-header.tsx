@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useT, type MessageKey } from '@/i18n';
 import { deferredControl } from '@/lib/deferred-control';
 import { useAfterFirstContent } from '@/lib/idle';
-import { lazyComponent } from '@/lib/lazy-component';
+import { optionalPart } from '@/lib/lazy-component';
 
 export interface RouteHandle {
   title: MessageKey;
@@ -48,7 +48,7 @@ const ThemeMenu = deferredControl(
 // Only a signed-in cultivator's chat connection shows the bell. Its menu code loads after the first content: on most
 // screens the connection itself starts then (features/chat/session/chat-session.tsx); on the chat, which connects at
 // once, the bell waits for the first messages.
-const NotificationBell = lazyComponent(
+const NotificationBell = optionalPart(
   async () => (await import('@/features/chat/notifications/notification-bell')).NotificationBell,
 );
 

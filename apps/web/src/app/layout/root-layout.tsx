@@ -3,13 +3,15 @@ import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChatSessionProvider } from '@/features/chat';
 import { useMe } from '@/lib/auth';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importWhenOnline, optionalPart } from '@/lib/lazy-component';
 import { LoginDialogProvider, useLoginDialog, usePrefetchOnLoginIntent } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
 const loadLoginDialog = () => import('@/features/auth/components/login-dialog');
-const LoginDialog = React.lazy(async () => ({ default: (await loadLoginDialog()).LoginDialog }));
+const LoginDialog = React.lazy(
+  importWhenOnline(async () => ({ default: (await loadLoginDialog()).LoginDialog })),
+);
 
 /**
  * The login dialog (Radix's dialog with its focus scope and scroll lock, the tabs, both forms) is not part of any
@@ -32,7 +34,7 @@ function DeferredLoginDialog() {
 }
 
 // Only a signed-in cultivator has reminders: a guest's first load does not carry the code that announces them.
-const LazyReminderDueToasts = lazyComponent(
+const LazyReminderDueToasts = optionalPart(
   async () => (await import('@/features/chat/reminders/reminder-due-toasts')).ReminderDueToasts,
 );
 

@@ -2,16 +2,19 @@ import { lazy, Suspense } from 'react';
 import { ChatConnectingFrame, useChatConnection } from '@/features/chat';
 import { withCatalogueParts } from '@/i18n';
 import { deferUntilScreenContent } from '@/lib/idle';
+import { importWhenOnline } from '@/lib/lazy-component';
 
 // stream-chat-react and its styles load only when a chat screen opens, so "/" does not pay for them.
 // The chat screen's own messages (its part of the catalogue) come with its code.
 // A page opened on the chat has the first messages as its first content: the shell's deferred parts (toaster, bell)
 // wait for them (lib/idle.ts). React asks for the module on the route's first render, before the shell's content.
-const loadChatScreen = withCatalogueParts(
-  async () => ({
-    default: (await import('@/features/chat/components/chat-screen')).ChatScreen,
-  }),
-  'chat',
+const loadChatScreen = importWhenOnline(
+  withCatalogueParts(
+    async () => ({
+      default: (await import('@/features/chat/components/chat-screen')).ChatScreen,
+    }),
+    'chat',
+  ),
 );
 const ChatScreen = lazy(() => {
   deferUntilScreenContent();
