@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { importWhenOnline } from './lazy-component';
+import { lazyWhenOnline } from './lazy-component';
 
 /** What a deferred control's real component takes besides its own props: open at once, and take the focus. */
 export interface DeferredControlProps {
@@ -32,7 +32,7 @@ export function deferredControl<Props extends object>(
   load: () => Promise<React.ComponentType<Props & DeferredControlProps>>,
   StandIn: React.ComponentType<Props & StandInHandlers>,
 ): React.FC<Props> {
-  const Real = React.lazy(importWhenOnline(async () => ({ default: await load() })));
+  const Real = lazyWhenOnline(load);
   function DeferredControl(props: Props) {
     const [wanted, setWanted] = React.useState<Wanted>({
       loaded: false,

@@ -33,6 +33,13 @@ export function importWhenOnline<Module>(load: () => Promise<Module>): () => Pro
   };
 }
 
+/** `React.lazy` of a loader that resolves to the component itself, imported through `importWhenOnline`. */
+export function lazyWhenOnline<Props extends object>(
+  load: () => Promise<React.ComponentType<Props>>,
+): React.LazyExoticComponent<React.ComponentType<Props>> {
+  return React.lazy(importWhenOnline(async () => ({ default: await load() })));
+}
+
 /**
  * A component whose code is a separate chunk, downloaded the first time it renders; `fallback` shows meanwhile.
  * For parts most visits never see (docs/decisions/0008-web-code-splitting.md).
@@ -41,7 +48,7 @@ export function lazyComponent<Props extends object>(
   load: () => Promise<React.ComponentType<Props>>,
   fallback: React.ReactNode = null,
 ): React.FC<Props> {
-  const Loaded = React.lazy(importWhenOnline(async () => ({ default: await load() })));
+  const Loaded = lazyWhenOnline(load);
   function LazyComponent(props: Props) {
     return (
       <React.Suspense fallback={fallback}>

@@ -3,15 +3,13 @@ import { Outlet, useLocation, useNavigationType, type RouteObject } from 'react-
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { ChatSessionProvider } from '@/features/chat';
 import { useMe } from '@/lib/auth';
-import { importWhenOnline, optionalPart } from '@/lib/lazy-component';
+import { lazyWhenOnline, optionalPart } from '@/lib/lazy-component';
 import { LoginDialogProvider, useLoginDialog, usePrefetchOnLoginIntent } from '@/lib/login-dialog';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 
 const loadLoginDialog = () => import('@/features/auth/components/login-dialog');
-const LoginDialog = React.lazy(
-  importWhenOnline(async () => ({ default: (await loadLoginDialog()).LoginDialog })),
-);
+const LoginDialog = lazyWhenOnline(async () => (await loadLoginDialog()).LoginDialog);
 
 /**
  * The login dialog (Radix's dialog with its focus scope and scroll lock, the tabs, both forms) is not part of any

@@ -6,16 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-media-query';
-import { importWhenOnline } from '@/lib/lazy-component';
+import { lazyWhenOnline } from '@/lib/lazy-component';
 import { cn } from '@/lib/utils';
 import { useT } from '@/i18n';
 
 // Desktop visits never open the sheet: its dialog code loads only on small screens.
-const SidebarSheet = React.lazy(
-  importWhenOnline(async () => ({
-    default: (await import('./sidebar-sheet')).SidebarSheet,
-  })),
-);
+const SidebarSheet = lazyWhenOnline(async () => (await import('./sidebar-sheet')).SidebarSheet);
 
 // docs/product-rules.md §4. public/first-paint.js (loaded by index.html) reads the same cookie before first paint.
 const SIDEBAR_COOKIE_NAME = 'sidebar_state';
