@@ -113,8 +113,13 @@ describe.runIf(NGINX_BINARY && REDIS_SERVER_BINARY)(
       // One warning per outage and kind, not one per failed call: an operator reads these logs during the incident.
       for (const node of cluster.nodes) {
         const output = node.output();
-        expect(timesIn(output, 'redis subscription lost'), output).toBe(1);
-        expect(timesIn(output, 'presence in Redis unavailable'), output).toBeLessThanOrEqual(1);
+        const said = (phrase: string) =>
+          `how often one node logged "${phrase}"; its log:\n${output}`;
+        expect(timesIn(output, 'redis subscription lost'), said('redis subscription lost')).toBe(1);
+        expect(
+          timesIn(output, 'presence in Redis unavailable'),
+          said('presence in Redis unavailable'),
+        ).toBeLessThanOrEqual(1);
       }
     });
   },

@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createPostgresSchema } from '../../src/testing/harness.ts';
+import { restartablePort } from '../support/ports.ts';
 
 /*
  * Real processes for the resilience attacks: the chat server's own CLI as a child process, and a private PostgreSQL
@@ -19,16 +19,6 @@ const cliFile = join(repoRoot, 'packages/chat-server/bin/daohuu-chat.mjs');
 
 /** Every wait on a child process or service is bounded by this: starting the CLI alone takes 10+ s on a loaded 2-core machine. */
 export const PROCESS_TIMEOUT_MS = 60_000;
-
-/** A free TCP port on 127.0.0.1 (for services that cannot listen on port 0 and report it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
-}
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS });
@@ -91,7 +81,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   chownSync(dir, Number(ids.stdout.trim()), Number(gids.stdout.trim()));
   const data = join(dir, 'data');
-  const port = await freePort();
+  const port = await restartablePort();
   const asPostgres = (tool: string, args: string[]) =>
     run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]);
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
@@ -173,7 +163,7 @@ export const canRunPrivateRedis = (): boolean =>
   spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+  const port = await restartablePort();
   let server: ChildProcess | undefined;
   const admin = new Redis({ port, host: '127.0.0.1', lazyConnect: true });
   // This test connection is expected to lose its server; the test reads its replies, not its events.

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './nginx.ts';
+import { restartablePort } from './ports.ts';
 
 /*
  * A private PostgreSQL cluster for tests that stop the database: never the shared one other suites use
@@ -58,7 +58,7 @@ export async function startPostgresProcess(): Promise<PostgresProcess> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  const port = await freePort();
+  const port = await restartablePort();
   await pgRun('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
   const start = () =>

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { freePort } from './nginx.ts';
+import { restartablePort } from './ports.ts';
 
 /*
  * A private redis-server for tests that take Redis away: never the shared one other suites use (REDIS_URL). It keeps
@@ -25,18 +24,18 @@ export interface RedisProcess {
 
 export async function startRedisProcess(): Promise<RedisProcess> {
   if (!REDIS_SERVER_BINARY) throw new Error('redis-server is not installed');
-  const port = await freePort();
+  const port = await restartablePort();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const start = async () => {
     child = spawn(
       REDIS_SERVER_BINARY,
       ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     const current = child;
     exited = new Promise((resolve) => current.once('exit', () => resolve()));
-    await waitForPort(port, current);
+    await readyLine(current, port);
   };
   const kill = async () => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -46,20 +45,33 @@ export async function startRedisProcess(): Promise<RedisProcess> {
   return { url: `redis://127.0.0.1:${port}`, kill, start, stop: kill };
 }
 
-/** Resolves once something accepts connections on `port`. */
-export async function waitForPort(port: number, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`process on port ${port} exited`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+/**
+ * Resolves once this very redis-server says it accepts connections: a probe of the port could be answered by
+ * another process that took the port while ours was down.
+ */
+function readyLine(child: ChildProcess, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    const timer = setTimeout(
+      () => fail(new Error(`redis-server on port ${port} did not start`)),
+      START_TIMEOUT_MS,
+    );
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.stdout?.removeAllListeners('data');
+      reject(error);
+    };
+    child.once('exit', () =>
+      fail(new Error(`redis-server on port ${port} exited: ${printed.slice(-500)}`)),
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (!printed.includes('Ready to accept connections')) return;
+      clearTimeout(timer);
+      // Keep draining its log so a full pipe never stalls it.
+      child.stdout?.removeAllListeners('data');
+      child.stdout?.resume();
+      resolve();
     });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nothing listens on port ${port}`);
+  });
 }
