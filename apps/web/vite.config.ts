@@ -6,6 +6,7 @@ import type { PluginOption, ProxyOptions } from 'vite';
 import { bundleReport } from './bundle-report.ts';
 import { catalogueParts } from './catalogue-parts-plugin.ts';
 import { onlyChatLanguages } from './chat-languages-plugin.ts';
+import { precompress } from './precompress-plugin.ts';
 import { routePages } from './route-pages-plugin.ts';
 import { sdkPartsOnDemand } from './sdk-on-demand-plugin.ts';
 import { CATALOGUE_PARTS } from './src/i18n/catalogue-parts.ts';
@@ -44,6 +45,8 @@ const plugins: PluginOption[] = [
       ],
     },
   ]),
+  // Brotli and gzip copies of the build, sent by the product server to browsers that accept them.
+  precompress(),
 ];
 if (reportFile) plugins.push(bundleReport(reportFile));
 

@@ -76,6 +76,9 @@ export async function registerWebApp(
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
+      // The web build writes .br and .gz copies (apps/web/precompress-plugin.ts): sent as they are, never compressed
+      // per request, with `Vary: accept-encoding`.
+      preCompressed: true,
       dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(webDist, filePath));
