@@ -14,6 +14,8 @@ export interface RoutePage {
    * `daohuu-catalogue-part:chat:`): their chunks, the chunks those import, and their CSS are hinted.
    */
   modules: readonly string[];
+  /** Same-origin API paths the screen asks for on its first render: fetched from the head, like `/api/me`. */
+  fetches?: readonly string[];
 }
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
@@ -36,8 +38,15 @@ function closure(start: readonly OutputChunk[], byFile: Map<string, OutputChunk>
   return [...seen.values()];
 }
 
-function hints(files: { scripts: string[]; styles: string[] }, base: string): string {
+function hints(
+  files: { scripts: string[]; styles: string[]; fetches: readonly string[] },
+  base: string,
+): string {
   return [
+    // The same request the app makes (same-origin credentials): the browser hands it the preloaded answer.
+    ...files.fetches.map(
+      (path) => `<link rel="preload" href="${path}" as="fetch" crossorigin="anonymous">`,
+    ),
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
     // Only fetched early: the screen's import adds the stylesheet itself, so the shell's first paint never waits
     // for it.
@@ -59,7 +68,10 @@ function hints(files: { scripts: string[]; styles: string[] }, base: string): st
 export function routePages(pages: readonly RoutePage[]): Plugin {
   let outDir = '';
   let base = '/';
-  const found = new Map<string, { scripts: string[]; styles: string[] }>();
+  const found = new Map<
+    string,
+    { scripts: string[]; styles: string[]; fetches: readonly string[] }
+  >();
   return {
     name: 'daohuu-route-pages',
     apply: 'build',
@@ -76,7 +88,7 @@ export function routePages(pages: readonly RoutePage[]): Plugin {
           byFile,
         ).map((chunk) => chunk.fileName),
       );
-      for (const { page, modules } of pages) {
+      for (const { page, modules, fetches = [] } of pages) {
         const roots = modules.map((part) => {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.includes(part));
           if (!chunk)
@@ -89,6 +101,7 @@ export function routePages(pages: readonly RoutePage[]): Plugin {
           styles: [
             ...new Set(screen.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
           ],
+          fetches,
         });
       }
     },

@@ -43,6 +43,8 @@ const plugins: PluginOption[] = [
         'src/features/chat/session/chat-client.ts',
         'daohuu-catalogue-part:chat:',
       ],
+      // The chat connects as soon as it knows the deployment's chat settings.
+      fetches: ['/api/chat/config'],
     },
   ]),
   // Brotli and gzip copies of the build, sent by the product server to browsers that accept them.

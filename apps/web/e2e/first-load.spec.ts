@@ -47,6 +47,22 @@ test.describe('the first load of a page', () => {
     expect(me.count()).toBe(1);
   });
 
+  test('a page opened on the chat asks for the chat settings once, from its head, and connects with that answer', async ({
+    page,
+  }) => {
+    const config = countRequests(page, '/api/chat/config');
+    await page.goto('/chat');
+    await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    expect(preloaded).toContain('/api/chat/config');
+    expect(config.count()).toBe(1);
+  });
+
   test.describe('signed in, on the chat', () => {
     let user: ChatUser | undefined;
     test.afterEach(async () => closeChatUsers(user));

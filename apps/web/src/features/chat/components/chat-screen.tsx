@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useT } from '@/i18n';
 import { useMe } from '@/lib/auth';
 import { useChatConnection } from '../session/chat-session';
-import { ChatConnecting, ChatUnavailable } from './chat-states';
+import { ChatUnavailable } from './chat-screen-states';
+import { ChatConnecting } from './chat-states';
 import { ChatWorkspace } from './chat-workspace';
 import { useVisualViewportHeight } from './visual-viewport';
 

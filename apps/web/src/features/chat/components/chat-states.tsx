@@ -1,9 +1,12 @@
-import { CircleAlertIcon, LoaderCircleIcon, MessagesSquareIcon, RefreshCwIcon } from 'lucide-react';
+import { LoaderCircleIcon } from 'lucide-react';
 import type * as React from 'react';
-import { Button } from '@/components/ui/button';
 import { useT } from '@/i18n';
-import { useScreenContentShown } from '@/lib/idle';
 import { cn } from '@/lib/utils';
+
+/*
+ * What the chat shows before its screen's code has arrived: the route's Suspense fallback lives in the app's entry,
+ * so this file stays small (the open chat's own states are in chat-screen-states.tsx).
+ */
 
 /** A centred message inside a chat panel: loading, empty, or failed. */
 export function ChatPanelState({
@@ -56,37 +59,6 @@ export function ChatConnecting() {
       spinning
       title={t('chat.states.connectingTitle')}
       description={t('chat.states.connectingDescription')}
-    />
-  );
-}
-
-export function ChatUnavailable({ onRetry }: { onRetry: () => void }) {
-  const t = useT();
-  useScreenContentShown();
-  return (
-    <ChatPanelState
-      icon={CircleAlertIcon}
-      tone="warning"
-      title={t('chat.states.unavailableTitle')}
-      description={t('chat.states.unavailableDescription')}
-    >
-      <Button variant="outline" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        {t('common.retry')}
-      </Button>
-    </ChatPanelState>
-  );
-}
-
-/** `final`: no channel is on its way (none in the address); else this shows only until the channel opens. */
-export function NoChannelSelected({ final }: { final: boolean }) {
-  const t = useT();
-  useScreenContentShown(final);
-  return (
-    <ChatPanelState
-      icon={MessagesSquareIcon}
-      title={t('chat.states.noChannelTitle')}
-      description={t('chat.states.noChannelDescription')}
     />
   );
 }
