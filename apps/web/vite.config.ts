@@ -41,6 +41,7 @@ const plugins: PluginOption[] = [
       modules: [
         'src/features/chat/components/chat-screen.tsx',
         'src/features/chat/session/chat-client.ts',
+        'src/features/chat/components/first-messages.tsx',
         'daohuu-catalogue-part:chat:',
       ],
       // The chat connects as soon as it knows the deployment's chat settings.

@@ -63,6 +63,50 @@ test.describe('the first load of a page', () => {
     expect(config.count()).toBe(1);
   });
 
+  test('the opening channel’s latest messages show before the chat screen’s code has arrived, and the full chat takes their place without asking again', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/chat-screen-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const channelQueries: string[] = [];
+    const channelWatches: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() !== 'POST') return;
+      if (path === '/chat/channels') channelQueries.push(request.postData() ?? '');
+      if (/^\/chat\/channels\/[^/]+\/[^/]+\/query$/.test(path)) channelWatches.push(path);
+    });
+
+    await page.goto('/chat');
+    const preview = page.locator('[data-first-messages]');
+    await expect(preview.locator('[data-message-id]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(preview).toHaveAccessibleName(/.+/);
+    await expect(preview.getByRole('status')).toHaveText('Đang mở kênh…');
+    await expect(page.locator('.str-chat__main-panel')).toHaveCount(0);
+    const newest = await preview
+      .locator('[data-message-id]')
+      .last()
+      .getAttribute('data-message-id');
+    expect(newest).toBeTruthy();
+
+    release();
+    const fullChat = page.locator('.str-chat__main-panel');
+    // The same newest message, now in stream-chat-react's list.
+    await expect(fullChat.locator(`[data-message-id="${newest}"]`)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(preview).toHaveCount(0);
+    await expect(page).toHaveURL(/\/chat\/sect\//);
+    // The preview's watching query is the channel's only read by cid: the chat screen found it ready.
+    const cid = decodeURIComponent(new URL(page.url()).pathname.split('/').slice(2).join(':'));
+    expect(channelQueries.filter((body) => body.includes(`"cid":"${cid}"`))).toHaveLength(1);
+    expect(channelWatches).toEqual([]);
+  });
+
   test.describe('signed in, on the chat', () => {
     let user: ChatUser | undefined;
     test.afterEach(async () => closeChatUsers(user));

@@ -57,6 +57,21 @@ describe('optionalPart', () => {
     expect(screen.getByRole('main')).toHaveTextContent(/^kênh Luận Đạo$/);
   });
 
+  it('shows its stand-in while the code loads, and keeps it in the part’s place when the code cannot load', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Preview = optionalPart<object>(
+      () => Promise.reject(lostNetwork()),
+      <p>Đang kết nối trò chuyện…</p>,
+    );
+    render(<Preview />);
+    expect(screen.getByText('Đang kết nối trò chuyện…')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(screen.getByText('Đang kết nối trò chuyện…')).toBeInTheDocument();
+  });
+
   it('shows the part once its code has loaded', async () => {
     const Bell = optionalPart<object>(async () => () => <button>chuông</button>);
     render(<Bell />);

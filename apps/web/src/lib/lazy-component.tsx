@@ -59,7 +59,10 @@ export function lazyComponent<Props extends object>(
   return LazyComponent;
 }
 
-class WithoutOnFailure extends React.Component<{ children: React.ReactNode }, { failed: boolean }> {
+class WithoutOnFailure extends React.Component<
+  { children: React.ReactNode; standIn: React.ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -71,21 +74,23 @@ class WithoutOnFailure extends React.Component<{ children: React.ReactNode }, { 
   }
 
   override render(): React.ReactNode {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? this.props.standIn : this.props.children;
   }
 }
 
 /**
  * Like `lazyComponent`, for a part the page works without (the toaster, the bell, the reminder toasts): if its code
  * cannot be loaded even after `importWhenOnline`'s tries, the part is left out rather than failing the page.
+ * `standIn` shows while it loads and in its place if it fails.
  */
 export function optionalPart<Props extends object>(
   load: () => Promise<React.ComponentType<Props>>,
+  standIn: React.ReactNode = null,
 ): React.FC<Props> {
-  const Part = lazyComponent(load);
+  const Part = lazyComponent(load, standIn);
   function OptionalPart(props: Props) {
     return (
-      <WithoutOnFailure>
+      <WithoutOnFailure standIn={standIn}>
         <Part {...props} />
       </WithoutOnFailure>
     );

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { ChatConnectingFrame, useChatConnection } from '@/features/chat';
 import { withCatalogueParts } from '@/i18n';
 import { deferUntilScreenContent } from '@/lib/idle';
-import { importWhenOnline } from '@/lib/lazy-component';
+import { importWhenOnline, optionalPart } from '@/lib/lazy-component';
 
 // stream-chat-react and its styles load only when a chat screen opens, so "/" does not pay for them.
 // The chat screen's own messages (its part of the catalogue) come with its code.
@@ -21,11 +21,18 @@ const ChatScreen = lazy(() => {
   return loadChatScreen();
 });
 
+// While the chat screen's code arrives, the opening channel's latest messages, read by the already connected client.
+// Only a stand-in: if its own code cannot load, the connecting state stays in its place.
+const FirstMessages = optionalPart(
+  async () => (await import('@/features/chat/components/first-messages')).FirstMessages,
+  <ChatConnectingFrame />,
+);
+
 export function ChatRoute() {
   // The connection (and stream-chat's code) starts now, while the chat screen's own code downloads, not after it.
   useChatConnection();
   return (
-    <Suspense fallback={<ChatConnectingFrame />}>
+    <Suspense fallback={<FirstMessages />}>
       <ChatScreen />
     </Suspense>
   );

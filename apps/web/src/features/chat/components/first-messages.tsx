@@ -1,0 +1,159 @@
+import type { ChatClientConfig } from '@daohuu/domain';
+import * as React from 'react';
+import { useParams } from 'react-router';
+import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
+import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { formatDate, useShownLanguage, useT } from '@/i18n';
+import { useChatSession } from '../session/chat-session';
+import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
+import { ChatConnecting } from './chat-states';
+import { readLastChannel } from './last-channel';
+
+/*
+ * The opening channel's latest messages, drawn while the chat screen's own code (stream-chat-react with its
+ * composer, about 440 KB gzip) is still arriving. stream-chat's client is much smaller and arrives first, so the
+ * chat is connected and the channel read long before the full screen can draw it: this shows that read, plain and
+ * read-only, and the chat screen replaces it as soon as it renders. The read is the one the chat screen would make
+ * itself (a watching query that never creates a channel), so the screen finds the channel ready and does not ask
+ * again. Docs: docs/decisions/0008-web-code-splitting.md, point 14.
+ */
+
+/** More than a tall window shows: the list is drawn from the bottom like the chat's own. */
+const SHOWN_MESSAGES = 30;
+
+type ChannelTarget = { type: string; id: string; cid: string };
+
+/**
+ * The channel the chat screen will open, as it decides it: the address's channel (an old sect link's new home), or on a
+ * wide screen the cultivator's last channel, else the first public sect channel. Null on a phone's list (/chat).
+ */
+export function openingChannel(
+  params: { type?: string; id?: string },
+  isDesktop: boolean,
+  config: Pick<ChatClientConfig, 'publicChannels'>,
+  userId: string | undefined,
+): ChannelTarget | null {
+  const target = channelFromParams(params);
+  if (target) {
+    const moved = movedSectChannelHref(target, config.publicChannels);
+    const sect = moved
+      ? config.publicChannels.find((channel) => channel.id === target.id)
+      : undefined;
+    return sect ? { type: sect.type, id: sect.id, cid: `${sect.type}:${sect.id}` } : target;
+  }
+  if (!isDesktop) return null;
+  const last = userId ? readLastChannel(userId) : null;
+  if (last) return last;
+  const first = config.publicChannels[0];
+  return first ? { type: first.type, id: first.id, cid: `${first.type}:${first.id}` } : null;
+}
+
+/**
+ * Reads (and watches) `cid` as the chat screen would, or null when this viewer cannot read it. A query by cid never
+ * creates a channel, unlike `channel.watch()`, so a mistyped link stays a missing channel.
+ */
+export async function readOpeningChannel(client: StreamChat, cid: string): Promise<Channel | null> {
+  const [channel] = await client.queryChannels(
+    { cid },
+    {},
+    { limit: 1, state: true, watch: true, presence: true },
+  );
+  return channel ?? null;
+}
+
+/** What the preview lists: the channel's own messages, newest last, without deleted or system ones. */
+export function previewMessages(channel: Channel): LocalMessage[] {
+  return channel.state.messages
+    .filter((message) => message.type === 'regular' || message.type === 'reply')
+    .filter((message) => message.text || message.attachments?.length)
+    .slice(-SHOWN_MESSAGES);
+}
+
+function PreviewMessage({ message }: { message: LocalMessage }) {
+  const t = useT();
+  const language = useShownLanguage();
+  const author = message.user?.name || message.user?.id || '';
+  const time = message.created_at
+    ? formatDate(message.created_at, language, { hour: '2-digit', minute: '2-digit' })
+    : '';
+  return (
+    <li data-message-id={message.id} className="flex flex-col gap-0.5 px-4 py-1.5">
+      <p className="flex items-baseline gap-2 text-xs text-muted-foreground">
+        <span className="font-semibold text-foreground">{author}</span>
+        <time dateTime={message.created_at?.toISOString()}>{time}</time>
+      </p>
+      {message.text ? (
+        <p className="text-sm break-words whitespace-pre-wrap">{message.text}</p>
+      ) : (
+        <p className="text-sm text-muted-foreground italic">{t('chat.states.attachmentOnly')}</p>
+      )}
+    </li>
+  );
+}
+
+function ChannelPreview({ channel }: { channel: Channel }) {
+  const t = useT();
+  const messages = previewMessages(channel);
+  const name = (channel.data?.name as string | undefined) ?? channel.id ?? '';
+  return (
+    <section
+      className="dh-chat-frame flex min-w-0 flex-col"
+      data-first-messages=""
+      aria-busy="true"
+      aria-label={name}
+    >
+      <header className="flex h-14 shrink-0 items-center border-b px-4 font-display text-base font-semibold">
+        {name}
+      </header>
+      <ol className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-2">
+        {messages.map((message) => (
+          <PreviewMessage key={message.id} message={message} />
+        ))}
+      </ol>
+      <p role="status" className="border-t px-4 py-3 text-sm text-muted-foreground">
+        {t('chat.states.openingChannel')}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The chat route's stand-in while the chat screen's code loads: the opening channel's latest messages once the
+ * connection has read them, the connecting state before that (or when there is nothing to show).
+ */
+export function FirstMessages() {
+  const session = useChatSession();
+  const params = useParams();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const { client, config, status } = session;
+  const userId = client && !client.anonymous ? client.userID : undefined;
+  const target =
+    config && status === 'ready' ? openingChannel(params, isDesktop, config, userId) : null;
+  const cid = target?.cid ?? null;
+  const [shown, setShown] = React.useState<Channel | null>(null);
+
+  React.useEffect(() => {
+    if (!client || !cid) return;
+    let cancelled = false;
+    readOpeningChannel(client, cid).then(
+      (channel) => {
+        if (!cancelled) setShown(channel);
+      },
+      // The chat screen asks again and explains what went wrong; until then this keeps the connecting state.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, cid]);
+
+  const channel = shown && shown.cid === cid ? shown : null;
+  if (!channel || previewMessages(channel).length === 0) {
+    return (
+      <section className="dh-chat-frame flex items-center justify-center">
+        <ChatConnecting />
+      </section>
+    );
+  }
+  return <ChannelPreview channel={channel} />;
+}
