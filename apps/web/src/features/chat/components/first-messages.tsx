@@ -3,6 +3,7 @@ import * as React from 'react';
 import { useParams } from 'react-router';
 import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
 import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
+import { UserAvatar } from '@/components/user-avatar';
 import { formatDate, useShownLanguage, useT } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
 import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
@@ -77,17 +78,41 @@ function PreviewMessage({ message }: { message: LocalMessage }) {
     ? formatDate(message.created_at, language, { hour: '2-digit', minute: '2-digit' })
     : '';
   return (
-    <li data-message-id={message.id} className="flex flex-col gap-0.5 px-4 py-1.5">
-      <p className="flex items-baseline gap-2 text-xs text-muted-foreground">
-        <span className="font-semibold text-foreground">{author}</span>
-        <time dateTime={message.created_at?.toISOString()}>{time}</time>
-      </p>
-      {message.text ? (
-        <p className="text-sm break-words whitespace-pre-wrap">{message.text}</p>
-      ) : (
-        <p className="text-sm text-muted-foreground italic">{t('chat.states.attachmentOnly')}</p>
-      )}
+    <li data-message-id={message.id} className="flex items-end gap-3 px-4 py-2">
+      <UserAvatar name={author} className="size-8 rounded-full" />
+      <div className="flex min-w-0 flex-col items-start gap-1">
+        <span className="text-xs font-semibold text-muted-foreground">{author}</span>
+        <p className="max-w-xl rounded-2xl bg-muted px-3 py-2 text-[0.95rem] break-words whitespace-pre-wrap">
+          {message.text || (
+            <span className="text-muted-foreground italic">{t('chat.states.attachmentOnly')}</span>
+          )}
+        </p>
+        <time
+          className="text-xs text-muted-foreground"
+          dateTime={message.created_at?.toISOString()}
+        >
+          {time}
+        </time>
+      </div>
     </li>
+  );
+}
+
+/** Where the channel list will be, on a wide screen: its shape only, so the page does not jump when it arrives. */
+function ListPlaceholder() {
+  return (
+    <div aria-hidden="true" className="hidden w-72 shrink-0 flex-col gap-3 border-e p-4 desktop:flex">
+      <div className="h-8 w-32 rounded-md bg-muted" />
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex items-center gap-3 py-2">
+          <div className="size-12 rounded-full bg-muted" />
+          <div className="flex flex-1 flex-col gap-2">
+            <div className="h-3 w-2/3 rounded bg-muted" />
+            <div className="h-3 w-full rounded bg-muted" />
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -97,22 +122,29 @@ function ChannelPreview({ channel }: { channel: Channel }) {
   const name = (channel.data?.name as string | undefined) ?? channel.id ?? '';
   return (
     <section
-      className="dh-chat-frame flex min-w-0 flex-col"
+      className="dh-chat-frame flex min-w-0"
       data-first-messages=""
       aria-busy="true"
       aria-label={name}
     >
-      <header className="flex h-14 shrink-0 items-center border-b px-4 font-display text-base font-semibold">
-        {name}
-      </header>
-      <ol className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-2">
-        {messages.map((message) => (
-          <PreviewMessage key={message.id} message={message} />
-        ))}
-      </ol>
-      <p role="status" className="border-t px-4 py-3 text-sm text-muted-foreground">
-        {t('chat.states.openingChannel')}
-      </p>
+      <ListPlaceholder />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 shrink-0 items-center gap-3 border-b px-4">
+          <UserAvatar name={name} className="size-10 rounded-full" />
+          <span className="font-display text-lg font-semibold">{name}</span>
+        </header>
+        <ol className="flex min-h-0 flex-1 flex-col justify-end overflow-hidden py-2">
+          {messages.map((message) => (
+            <PreviewMessage key={message.id} message={message} />
+          ))}
+        </ol>
+        <p
+          role="status"
+          className="m-3 rounded-full border px-4 py-2.5 text-sm text-muted-foreground"
+        >
+          {t('chat.states.openingChannel')}
+        </p>
+      </div>
     </section>
   );
 }
