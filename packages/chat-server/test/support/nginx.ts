@@ -62,10 +62,15 @@ export async function startNginx(nodePorts: [number, number]): Promise<RunningNg
 
 /** The shipped site with the test's ports, inside a minimal main configuration writing only under `dir`. */
 function nginxConfig(dir: string, listen: number, [first, second]: [number, number]): string {
-  const site = readFileSync(SITE, 'utf8')
+  const shipped = readFileSync(SITE, 'utf8');
+  if (shipped.match(/127\.0\.0\.1:330[12]\b/g)?.length !== 2)
+    throw new Error('the shipped nginx site no longer names the two chat nodes 3301 and 3302');
+  const site = shipped
     .replace('listen 8080;', `listen 127.0.0.1:${listen};`)
-    .replace('127.0.0.1:3301', `127.0.0.1:${first}`)
-    .replace('127.0.0.1:3302', `127.0.0.1:${second}`);
+    // One pass: replacing one port after the other would rewrite a first port that begins with 3302 (say 33021).
+    .replace(/127\.0\.0\.1:330([12])\b/g, (_, node: string) =>
+      node === '1' ? `127.0.0.1:${first}` : `127.0.0.1:${second}`,
+    );
   writeFileSync(join(dir, 'site.conf'), site);
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   return `
