@@ -63,6 +63,29 @@ export function describePubSubContract(name: string, factory: () => Promise<PubS
       expect(messages[0]?.skipUserIds).toEqual(['x']);
     });
 
+    it('delivers publishEach as if each entry were published in turn, in order with single publishes', async () => {
+      const alice = createSink();
+      const bob = createSink();
+      await bus.subscribe('user:app:alice', alice.handler);
+      await bus.subscribe('user:app:bob', bob.handler);
+      await bus.publish('user:app:alice', { frame: '"1"' });
+      await bus.publishEach([
+        { topic: 'user:app:bob', message: { frame: '"2"', onlyWatchersOf: 'messaging:x' } },
+        { topic: 'user:app:carol', message: { frame: '"nobody"' } },
+        { topic: 'user:app:alice', message: { frame: '"3"', skipWatchersOf: 'messaging:x' } },
+      ]);
+      await bus.publish('user:app:alice', { frame: '"4"' });
+      await bus.publishEach([]);
+      await alice.waitFor(3);
+      await bob.waitFor(1);
+      expect(alice.received).toEqual([
+        { frame: '"1"' },
+        { frame: '"3"', skipWatchersOf: 'messaging:x' },
+        { frame: '"4"' },
+      ]);
+      expect(bob.received).toEqual([{ frame: '"2"', onlyWatchersOf: 'messaging:x' }]);
+    });
+
     it('stops delivering to a handler after it unsubscribed', async () => {
       const gone = createSink();
       const staying = createSink();

@@ -31,8 +31,19 @@ export type Unsubscribe = () => Promise<void>;
  * Topics: `channel:<appId>:<cid>` for everything watchers of a channel see, `user:<appId>:<userId>` for a user's
  * own events (notification.*, mutes), `presence:<appId>:<userId>` for followers of a user's presence.
  */
+/** One message for one topic, in a `publishEach` call. */
+export interface BusEntry {
+  topic: string;
+  message: BusMessage;
+}
+
 export interface PubSub {
   publish(topic: string, message: BusMessage): Promise<void>;
+  /**
+   * The same as publishing each entry in turn (same delivery, same order), for one event to many users: a bus
+   * between nodes sends them as one message instead of one per topic.
+   */
+  publishEach(entries: readonly BusEntry[]): Promise<void>;
   subscribe(topic: string, handler: BusHandler): Promise<Unsubscribe>;
   /**
    * False while this node may miss messages from other nodes because its subscription to the bus is lost (Redis

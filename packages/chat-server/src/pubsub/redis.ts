@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { BusHandler, BusMessage, PubSub, Unsubscribe } from './pubsub.ts';
+import type { BusEntry, BusHandler, BusMessage, PubSub, Unsubscribe } from './pubsub.ts';
 
 /*
  * Wire format of one bus message: a JSON header with the routing hints, a newline, then the frame text untouched
@@ -28,6 +28,62 @@ function decode(payload: string): { node: string; message: BusMessage } | undefi
   }
 }
 
+/*
+ * Several topics in one Redis message (`publishEach`): one event to many users' topics would otherwise be one PUBLISH
+ * per user, most of them to users connected nowhere. Every node subscribes to this one Redis channel and hands each
+ * entry to its own handlers of that topic. The header lists the entries with their routing hints and the index of
+ * their frame; the distinct frames follow it, back to back, their lengths in the header. Topic names always
+ * contain a colon-separated kind first, so this name cannot collide with one.
+ */
+const BATCH_CHANNEL = '*batch';
+
+interface BatchHeader {
+  node: string;
+  /** Length of each distinct frame, in the order they follow the header. */
+  frames: number[];
+  entries: (Omit<BusMessage, 'frame'> & { topic: string; frame: number })[];
+}
+
+function encodeBatch(entries: readonly BusEntry[], node: string): string {
+  const frames: string[] = [];
+  const indexOf = new Map<string, number>();
+  const listed = entries.map(({ topic, message: { frame, ...hints } }) => {
+    let index = indexOf.get(frame);
+    if (index === undefined) {
+      index = frames.push(frame) - 1;
+      indexOf.set(frame, index);
+    }
+    return { ...hints, topic, frame: index };
+  });
+  const header: BatchHeader = {
+    node,
+    frames: frames.map((frame) => frame.length),
+    entries: listed,
+  };
+  return `${JSON.stringify(header)}\n${frames.join('')}`;
+}
+
+function decodeBatch(payload: string): { node: string; entries: BusEntry[] } | undefined {
+  const cut = payload.indexOf('\n');
+  if (cut < 0) return undefined;
+  try {
+    const header = JSON.parse(payload.slice(0, cut)) as BatchHeader;
+    const frames: string[] = [];
+    let at = cut + 1;
+    for (const length of header.frames) {
+      frames.push(payload.slice(at, at + length));
+      at += length;
+    }
+    const entries = header.entries.map(({ topic, frame, ...hints }) => ({
+      topic,
+      message: { ...hints, frame: frames[frame] ?? '' },
+    }));
+    return { node: header.node, entries };
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RedisPubSubOptions {
   url: string;
   /** Prepended to every Redis channel name (tests use a random one per run). */
@@ -49,7 +105,8 @@ const QUIT_TIMEOUT_MS = 1000;
 /**
  * PubSub over Redis PUBLISH/SUBSCRIBE: at-most-once delivery to every node subscribed at publish time, in publish
  * order per topic and publisher connection. One connection publishes, one subscribes; a node subscribes to a Redis
- * channel only while it has local handlers for the topic. Handlers on the publishing node are called synchronously
+ * channel only while it has local handlers for the topic, and always to the one that carries `publishEach`'s
+ * batches. Handlers on the publishing node are called synchronously
  * inside `publish`, as with the memory PubSub, so a REST reply still follows the events its call caused on the
  * caller's own node; the copy Redis echoes back is skipped.
  *
@@ -60,8 +117,10 @@ const QUIT_TIMEOUT_MS = 1000;
 export async function createRedisPubSub(options: RedisPubSubOptions): Promise<PubSub> {
   const bus = await connectBus(options);
   watchSubscription(bus);
+  await bus.subscriber.subscribe(bus.prefix + BATCH_CHANNEL);
   return {
     publish: (topic, message) => publish(bus, topic, message),
+    publishEach: (entries) => publishEach(bus, entries),
     subscribe: (topic, handler) => subscribe(bus, topic, handler),
     get receiving() {
       return bus.receiving;
@@ -125,6 +184,12 @@ function watchSubscription(bus: RedisBus): void {
     if (!bus.receiving && !bus.closing) void restore(bus);
   });
   subscriber.on('message', (channel: string, payload: string) => {
+    if (channel === bus.prefix + BATCH_CHANNEL) {
+      const batch = decodeBatch(payload);
+      if (batch && batch.node !== bus.node)
+        for (const { topic, message } of batch.entries) deliver(bus, topic, message);
+      return;
+    }
     const decoded = decode(payload);
     if (decoded && decoded.node !== bus.node)
       deliver(bus, channel.slice(bus.prefix.length), decoded.message);
@@ -144,9 +209,9 @@ function setReceiving(bus: RedisBus, value: boolean): void {
 }
 
 async function restore(bus: RedisBus): Promise<void> {
-  const channels = [...bus.handlers.keys()].map((topic) => bus.prefix + topic);
+  const channels = [BATCH_CHANNEL, ...bus.handlers.keys()].map((topic) => bus.prefix + topic);
   try {
-    if (channels.length > 0) await bus.subscriber.subscribe(...channels);
+    await bus.subscriber.subscribe(...channels);
   } catch (error) {
     // Lost again while resubscribing: the next 'ready' tries again.
     bus.log?.warn({ err: error }, 'redis resubscribe failed');
@@ -162,6 +227,19 @@ function deliver(bus: RedisBus, topic: string, message: BusMessage): void {
 
 async function publish(bus: RedisBus, topic: string, message: BusMessage): Promise<void> {
   deliver(bus, topic, message);
+  await send(bus, topic, encode(message, bus.node));
+}
+
+async function publishEach(bus: RedisBus, entries: readonly BusEntry[]): Promise<void> {
+  const [only] = entries;
+  if (entries.length <= 1) return only ? publish(bus, only.topic, only.message) : undefined;
+  for (const { topic, message } of entries) deliver(bus, topic, message);
+  // One connection publishes everything, so Redis hands this to other nodes in order with single publishes.
+  await send(bus, BATCH_CHANNEL, encodeBatch(entries, bus.node));
+}
+
+/** One PUBLISH, queued while Redis is away unless too many are waiting already. */
+async function send(bus: RedisBus, channel: string, payload: string): Promise<void> {
   if (bus.waitingPublishes >= MAX_WAITING_PUBLISHES) {
     // Other nodes' clients reconnect and re-query once their own subscription comes back.
     if (!bus.dropping)
@@ -174,7 +252,7 @@ async function publish(bus: RedisBus, topic: string, message: BusMessage): Promi
   }
   bus.waitingPublishes += 1;
   try {
-    await bus.publisher.publish(bus.prefix + topic, encode(message, bus.node));
+    await bus.publisher.publish(bus.prefix + channel, payload);
   } finally {
     bus.waitingPublishes -= 1;
     if (bus.waitingPublishes === 0) bus.dropping = false;

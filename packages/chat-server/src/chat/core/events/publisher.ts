@@ -1,4 +1,4 @@
-import { topics, type BusMessage } from '../../../pubsub/pubsub.ts';
+import { topics, type BusEntry, type BusMessage } from '../../../pubsub/pubsub.ts';
 import { trackPublish } from '../../../pubsub/settle.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { ChannelEventOrigin, EventAudienceFilter } from '../extension-points.ts';
@@ -105,6 +105,15 @@ export function createEventPublisher(
       .publish(topic, message)
       .catch((error: unknown) => deps.log.warn({ err: error, topic }, 'publish failed'));
   };
+  // Many users' topics at once: one bus message between nodes instead of one per user.
+  const publishEach = (entries: BusEntry[]) => {
+    if (entries.length === 0) return;
+    deps.pubsub
+      .publishEach(entries)
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, topics: entries.length }, 'publish failed'),
+      );
+  };
   const message = (event: object, options?: PublishOptions): BusMessage => {
     const bus: BusMessage = { frame: JSON.stringify(event) };
     if (options?.skipConnectionIds?.length) bus.skipConnectionIds = options.skipConnectionIds;
@@ -133,8 +142,11 @@ export function createEventPublisher(
       const recipients = [...userIds];
       audience(appId, event, (excluded) => {
         const bus = message(event, options);
-        for (const userId of recipients)
-          if (!excluded.includes(userId)) publish(topics.user(appId, userId), bus);
+        publishEach(
+          recipients
+            .filter((userId) => !excluded.includes(userId))
+            .map((userId) => ({ topic: topics.user(appId, userId), message: bus })),
+        );
       });
     },
     toEachUser: (appId, event, fieldsByUser, options) => {
@@ -143,12 +155,14 @@ export function createEventPublisher(
         const shared = message(event, options);
         const open = shared.frame.slice(0, -1);
         const separator = open === '{' ? '' : ',';
+        const entries: BusEntry[] = [];
         for (const [userId, fields] of fieldsByUser) {
           if (excluded.includes(userId)) continue;
           const own = JSON.stringify(fields);
           const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
-          publish(topics.user(appId, userId), { ...shared, frame });
+          entries.push({ topic: topics.user(appId, userId), message: { ...shared, frame } });
         }
+        publishEach(entries);
       });
     },
     toPresenceFollowers: (appId, userId, event) =>
