@@ -101,7 +101,10 @@ function PreviewMessage({ message }: { message: LocalMessage }) {
 /** Where the channel list will be, on a wide screen: its shape only, so the page does not jump when it arrives. */
 function ListPlaceholder() {
   return (
-    <div aria-hidden="true" className="hidden w-72 shrink-0 flex-col gap-3 border-e p-4 desktop:flex">
+    <div
+      aria-hidden="true"
+      className="hidden w-72 shrink-0 flex-col gap-3 border-e p-4 desktop:flex"
+    >
       <div className="h-8 w-32 rounded-md bg-muted" />
       {[0, 1, 2].map((row) => (
         <div key={row} className="flex items-center gap-3 py-2">
