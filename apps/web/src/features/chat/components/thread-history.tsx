@@ -1,15 +1,22 @@
 import * as React from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useChannelActionContext, useChannelStateContext } from 'stream-chat-react';
 
 interface ThreadEntryState {
   dhThread?: string;
 }
 
-function threadOfEntry(state: unknown): string | undefined {
-  return typeof state === 'object' && state !== null
-    ? (state as ThreadEntryState).dhThread
-    : undefined;
+/**
+ * The thread id kept in the browser's current history entry. Read from the browser, not from React Router's
+ * location: the router renders each history move as a transition, so right after a back its location can still
+ * describe the entry just left while a thread opens or closes (CI caught a thread reopened in that gap, which then
+ * never got an entry of its own and stayed open on back).
+ */
+function currentEntryThread(): string | undefined {
+  const state: unknown = window.history.state;
+  const own =
+    typeof state === 'object' && state !== null ? (state as { usr?: unknown }).usr : undefined;
+  return typeof own === 'object' && own !== null ? (own as ThreadEntryState).dhThread : undefined;
 }
 
 /**
@@ -21,30 +28,36 @@ export function ThreadHistory() {
   const { thread } = useChannelStateContext();
   const { closeThread } = useChannelActionContext();
   const navigate = useNavigate();
-  const navigationType = useNavigationType();
-  const location = useLocation();
   const threadId = thread?.id;
-  const entry = threadOfEntry(location.state);
-  const seen = React.useRef({ threadId, entry });
-  const here = `${location.pathname}${location.search}${location.hash}`;
+  const seen = React.useRef(threadId);
 
+  // The thread changed on screen: record it, or step back over its entry when it was closed.
   const follow = React.useEffectEvent(() => {
     const before = seen.current;
-    seen.current = { threadId, entry };
-    if (threadId !== before.threadId) {
-      // The thread changed on screen: record it, or step back over its entry when it was closed.
-      if (threadId && entry !== threadId) {
-        void navigate(here, { state: { dhThread: threadId }, replace: Boolean(entry) });
-      } else if (!threadId && entry) {
-        void navigate(-1);
-      }
-      return;
+    seen.current = threadId;
+    if (threadId === before) return;
+    const entry = currentEntryThread();
+    const { pathname, search, hash } = window.location;
+    if (threadId && entry !== threadId) {
+      void navigate(`${pathname}${search}${hash}`, {
+        state: { dhThread: threadId },
+        replace: Boolean(entry),
+      });
+    } else if (!threadId && entry) {
+      void navigate(-1);
     }
-    // The history moved back (or forward) off the thread's entry while the thread is open: close it. Replacing the
-    // entry (a search result dropping its parameters) is not leaving the thread.
-    if (navigationType === 'POP' && threadId && entry !== threadId) closeThread();
   });
+  React.useEffect(() => follow(), [threadId]);
 
-  React.useEffect(() => follow(), [threadId, entry, location.key]);
+  // The history moved back (or forward) off the thread's entry while the thread is open: close it. Replacing the
+  // entry (a search result dropping its parameters) fires no popstate, so it is not leaving the thread.
+  const leave = React.useEffectEvent(() => {
+    if (threadId && currentEntryThread() !== threadId) closeThread();
+  });
+  React.useEffect(() => {
+    const onPop = () => leave();
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
   return null;
 }
