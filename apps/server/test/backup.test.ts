@@ -23,11 +23,14 @@ describe('online backups of the SQLite databases', { timeout: 60_000 }, () => {
     const channel = admin.channel('messaging', 'nhat-ky', { created_by_id: 'nguoi-ghi' });
     await channel.create();
 
-    // Four writers send without pause until told to stop; each id is recorded once its send was answered.
+    // Four writers send without pause until told to stop; each id is recorded once its send was answered. Each stops
+    // on its own after SENDS_PER_WRITER: server-side calls are limited to 10,000 per endpoint and window, and a quiet
+    // machine reached that while a backup was taken (every send after it was refused with 429).
+    const SENDS_PER_WRITER = 2000;
     const acknowledged: string[] = [];
     let writing = true;
     const writer = async (n: number) => {
-      for (let i = 0; writing; i++) {
+      for (let i = 0; writing && i < SENDS_PER_WRITER; i++) {
         const { message } = await channel.sendMessage({
           text: `Nhật ký ${n}-${i}`,
           user_id: 'nguoi-ghi',
@@ -107,6 +110,43 @@ describe('online backups of the SQLite databases', { timeout: 60_000 }, () => {
     expect(existsSync(crashed)).toBe(false);
     expect(existsSync(inProgress)).toBe(true);
     expect(listBackups(root)).toHaveLength(2);
+  });
+
+  it('finishes while another connection commits between every step, however long that goes on', async () => {
+    const dir = tempDir();
+    const database = join(dir, 'busy.db');
+    const setup = new BetterSqlite3(database);
+    setup.pragma('journal_mode = WAL');
+    setup.exec('create table t (x text)');
+    const insert = setup.prepare('insert into t values (?)');
+    for (let i = 0; i < 2000; i++) insert.run('đạo hữu '.repeat(20));
+    // A writer on its own connection commits at every turn of the event loop, as a busy server does between the
+    // backup's steps; each commit grows the database by a few pages, so SQLite restarts the backup at its next step.
+    let commits = 0;
+    let writing = true;
+    const writeMore = () => {
+      if (!writing || commits >= 1000) return;
+      insert.run('tu vi '.repeat(2000));
+      commits += 1;
+      setImmediate(writeMore);
+    };
+    setImmediate(writeMore);
+    const result = await takeBackup([{ name: 'busy.db', path: database, kind: 'sqlite' }], {
+      root: join(dir, 'backups'),
+      retain: 1,
+    });
+    writing = false;
+    setup.close();
+    // Copying only the pages left after each restart, it ran until the writer gave up (1,000 commits); now a few steps.
+    expect(commits).toBeLessThan(100);
+    const copy = new BetterSqlite3(join(result.dir, 'busy.db'), { readonly: true });
+    try {
+      expect(
+        (copy.prepare('select count(*) as n from t').get() as { n: number }).n,
+      ).toBeGreaterThanOrEqual(2000);
+    } finally {
+      copy.close();
+    }
   });
 
   it('refuses to keep a copy that fails SQLite’s check, leaving no backup behind', async () => {

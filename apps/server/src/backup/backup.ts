@@ -18,8 +18,10 @@ import { SECRETS_FILE } from '../auth/secrets.ts';
 /*
  * Online backups of the SQLite databases, taken while the server runs and writes. SQLite's backup API copies pages;
  * a copy spread over several steps restarts whenever another connection writes in between, which under steady
- * writes could go on for ever. So after the first step the rest is copied in one step, which holds a read
- * transaction for its duration: the copy is the database as of one commit, and in WAL mode writers are not held up.
+ * writes could go on for ever. So after the first step (which only counts the pages) every step copies the whole
+ * database, which holds a read transaction for its duration: the copy is the database as of one commit, and in WAL
+ * mode writers are not held up. Asking for "the pages that were left" is not enough: a restart begins again at the
+ * first page, and a database that grew since the count never finishes while writes go on.
  * A backup is written to `<stamp>.partial` and renamed when complete, so a crash never leaves a half backup that
  * looks whole.
  */
@@ -57,11 +59,14 @@ export function backupSources(config: Config): BackupSource[] {
   return sources.filter((source) => existsSync(source.path));
 }
 
+/** The largest step better-sqlite3 accepts: every page, from the first, in one step. */
+const ALL_PAGES = 0x7fffffff;
+
 async function copyDatabase(from: string, to: string): Promise<void> {
   const source = new BetterSqlite3(from, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    await source.backup(to, { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
+    await source.backup(to, { progress: () => ALL_PAGES });
   } finally {
     source.close();
   }
