@@ -27,6 +27,11 @@ export interface TestChatServer {
   routes: readonly ChatRoute[];
   /** Client connections (sockets) this node holds now: which node a client landed on behind a balancer. */
   socketCount(): number;
+  /**
+   * The running instance's internals, for tests that must place a call at an exact point between two of the
+   * server's own steps (a watch between two publishes of one announcement). Throws while stopped.
+   */
+  runtime(): ChatRuntime;
   /** Stops and starts again on the same port and the same database (to test recovery). */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -72,6 +77,10 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     apiSecret: app0.secret,
     routes: server.routes,
     socketCount: () => server.sockets?.() ?? 0,
+    runtime() {
+      if (!server.app || !server.runtime) throw new Error('the test server is not running');
+      return server.runtime;
+    },
     async restart() {
       await stop(server);
       await start(server);
@@ -139,6 +148,7 @@ interface RunningServer {
   routes: ChatRoute[];
   /** The running instance's socket count. */
   sockets?: () => number;
+  runtime?: ChatRuntime;
 }
 
 async function start(server: RunningServer): Promise<void> {
@@ -147,6 +157,7 @@ async function start(server: RunningServer): Promise<void> {
   const onRoute = (route: RouteOptions) => recordRoute(server.routes, route);
   const onReady = (runtime: ChatRuntime) => {
     server.sockets = () => runtime.deps.hub.size;
+    server.runtime = runtime;
   };
   if (server.prefix) {
     server.app = Fastify({

@@ -109,6 +109,7 @@ function throughNginx(baseURL: string, apiKey: string, apiSecret: string): TestC
     apiSecret,
     routes: [],
     socketCount: notANode,
+    runtime: notANode,
     restart: async () => notANode(),
     close: async () => {},
   };

@@ -26,17 +26,19 @@ export function createDeleteChannel(ctx: ChannelUseCaseContext): Pick<ChannelsSe
           repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }),
         );
       const channelObject = { ...before, deleted_at: now };
-      events.toChannel(
-        actor.appId,
-        cid,
-        ctx.baseEvent('channel.deleted', current.channel, { channel: channelObject }),
-      );
-      events.toUsers(
-        actor.appId,
-        memberIds,
-        ctx.baseEvent('notification.channel_deleted', current.channel, { channel: channelObject }),
-        { skipWatchersOf: cid },
-      );
+      events.together(actor.appId, (out) => {
+        out.toChannel(
+          cid,
+          ctx.baseEvent('channel.deleted', current.channel, { channel: channelObject }),
+        );
+        out.toUsers(
+          memberIds,
+          ctx.baseEvent('notification.channel_deleted', current.channel, {
+            channel: channelObject,
+          }),
+          { skipWatchersOf: cid },
+        );
+      });
       return { channel: channelObject };
     },
   };

@@ -97,9 +97,11 @@ export async function publishMemberUpdated(
     member: response,
     user: response.user,
   });
-  ctx.events.toChannel(appId, channel.cid, event);
   // The member may not be watching (pinning from the channel list): their own connections learn it too.
-  ctx.events.toUser(appId, userId, event, { skipWatchersOf: channel.cid });
+  ctx.events.together(appId, (out) => {
+    out.toChannel(channel.cid, event);
+    out.toUser(userId, event, { skipWatchersOf: channel.cid });
+  });
   return response;
 }
 

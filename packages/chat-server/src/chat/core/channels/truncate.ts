@@ -43,14 +43,14 @@ export function createTruncateChannel(
         channel: channelObject,
         ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
       };
-      events.toChannel(actor.appId, cid, ctx.baseEvent('channel.truncated', fresh, payload));
+      const memberIds = await repo.memberIds(actor.appId, cid);
       // Members not watching learn it on their own connections, as with new messages.
-      events.toUsers(
-        actor.appId,
-        await repo.memberIds(actor.appId, cid),
-        ctx.baseEvent('notification.channel_truncated', fresh, payload),
-        { skipWatchersOf: cid },
-      );
+      events.together(actor.appId, (out) => {
+        out.toChannel(cid, ctx.baseEvent('channel.truncated', fresh, payload));
+        out.toUsers(memberIds, ctx.baseEvent('notification.channel_truncated', fresh, payload), {
+          skipWatchersOf: cid,
+        });
+      });
       const message =
         isPlainObject(body.message) && ctx.hooks.systemMessage
           ? await ctx.hooks.systemMessage(actor, fresh, body.message)

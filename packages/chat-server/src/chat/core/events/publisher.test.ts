@@ -109,4 +109,42 @@ describe('event publisher', () => {
     expect(received.map((message) => JSON.parse(message.frame).message.text)).toEqual(['first']);
     expect(warnings).toEqual(['event audience lookup failed']);
   });
+
+  it('sends a group as one bus message, with the audience filters applied to each of its events', async () => {
+    const pubsub = createMemoryPubSub();
+    const batches: string[][] = [];
+    const publishEach = pubsub.publishEach.bind(pubsub);
+    pubsub.publishEach = (entries) => {
+      batches.push(entries.map((entry) => entry.topic));
+      return publishEach(entries);
+    };
+    const quiet = () => undefined;
+    // Binh blocked the author: they must hear of neither event.
+    const filter: EventAudienceFilter = () => ['binh'];
+    const publisher = createEventPublisher(
+      { pubsub, log: { info: quiet, warn: quiet, error: quiet } },
+      [filter],
+    );
+    const channel = { cid: 'messaging:x', id: 'x', type: 'messaging', member_count: 3 };
+    const at = '2026-01-01T00:00:00.000Z';
+    const fresh = channelEvent('message.new', channel, at, { user: { id: 'an' } });
+    const notice = channelEvent('notification.message_new', channel, at, { user: { id: 'an' } });
+    const received = new Map<string, BusMessage>();
+    for (const topic of [
+      topics.channel('app', 'messaging:x'),
+      topics.user('app', 'binh'),
+      topics.user('app', 'chi'),
+    ])
+      await pubsub.subscribe(topic, (message) => void received.set(topic, message));
+
+    publisher.together('app', (out) => {
+      out.toChannel('messaging:x', fresh);
+      out.toUsers(['binh', 'chi'], notice, { skipWatchersOf: 'messaging:x' });
+    });
+
+    expect(batches).toEqual([[topics.channel('app', 'messaging:x'), topics.user('app', 'chi')]]);
+    expect(received.get(topics.channel('app', 'messaging:x'))?.skipUserIds).toEqual(['binh']);
+    expect(received.get(topics.user('app', 'chi'))?.skipWatchersOf).toBe('messaging:x');
+    expect(received.has(topics.user('app', 'binh'))).toBe(false);
+  });
 });

@@ -12,6 +12,18 @@ export interface PublishOptions {
   watcherCount?: number;
 }
 
+/** The publishes of one `together` call; the same as EventPublisher's, within the call's app. */
+export interface PublishGroup {
+  toChannel(cid: string, event: object, options?: PublishOptions): void;
+  toUser(userId: string, event: object, options?: PublishOptions): void;
+  toUsers(userIds: Iterable<string>, event: object, options?: PublishOptions): void;
+  toEachUser(
+    event: object,
+    fieldsByUser: ReadonlyMap<string, Record<string, unknown>>,
+    options?: PublishOptions,
+  ): void;
+}
+
 /**
  * The only way services emit websocket events. Each event is JSON-encoded once here; the frame text travels on
  * the bus and every receiving socket gets the same bytes. Events carry no per-user fields on shared topics.
@@ -31,6 +43,13 @@ export interface EventPublisher {
     fieldsByUser: ReadonlyMap<string, Record<string, unknown>>,
     options?: PublishOptions,
   ): void;
+  /**
+   * Several publishes as one bus message, which every node applies to its sockets in one pass. Split by
+   * `skipWatchersOf` / `onlyWatchersOf` ("watchers get message.new, the other members a notification"), they
+   * then reach each connection exactly once: no watch or unwatch can land between the parts. The events of one
+   * group concern one channel.
+   */
+  together(appId: string, build: (group: PublishGroup) => void): void;
   toPresenceFollowers(appId: string, userId: string, event: object): void;
 }
 
@@ -50,11 +69,10 @@ function originOf(event: object): Omit<ChannelEventOrigin, 'appId'> | undefined 
   return { cid: e.cid, userId, memberCount };
 }
 
+type Answer = string[] | Promise<string[]>;
+
 /** Every filter's answer; a filter that throws at once counts as a failed lookup. */
-function answersOf(
-  filters: readonly EventAudienceFilter[],
-  origin: ChannelEventOrigin,
-): (string[] | Promise<string[]>)[] {
+function answersOf(filters: readonly EventAudienceFilter[], origin: ChannelEventOrigin): Answer[] {
   try {
     return filters.map((filter) => filter(origin));
   } catch (error) {
@@ -62,31 +80,47 @@ function answersOf(
   }
 }
 
+const NOBODY: readonly string[] = [];
+
 /**
- * Runs the audience filters before an event goes out. When every filter answers at once and nothing of the channel
- * is waiting, the event leaves immediately. Otherwise the lookups start at once (concurrently), but the events of
- * one channel are published in a chain, so watchers still see them in the order they were made.
+ * Runs the audience filters before events go out; `send` gets the users each event must skip. When every filter
+ * answers at once and nothing of the channel is waiting, the events leave immediately. Otherwise the lookups start
+ * at once (concurrently), but the events of one channel are published in a chain, so watchers still see them in
+ * the order they were made.
  */
 function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudienceFilter[]) {
   const tails = new Map<string, Promise<void>>();
-  return (appId: string, event: object, send: (excluded: readonly string[]) => void): void => {
-    const origin = filters.length > 0 ? originOf(event) : undefined;
-    if (!origin) return send([]);
-    const key = `${appId}\n${origin.cid}`;
-    const answers = answersOf(filters, { appId, ...origin });
+  return (
+    appId: string,
+    events: readonly object[],
+    send: (excluded: ReadonlyArray<readonly string[]>) => void,
+  ): void => {
+    const origins = filters.length > 0 ? events.map(originOf) : [];
+    const first = origins.find((origin) => origin !== undefined);
+    if (!first) return send(events.map(() => NOBODY));
+    const key = `${appId}\n${first.cid}`;
+    // A group's events mostly share their origin (message.new and its notification): one lookup for them.
+    const byOrigin = new Map<string, Answer[]>();
+    const answers = origins.map((origin) => {
+      if (!origin) return [];
+      const id = `${origin.cid}\n${origin.userId}\n${origin.memberCount ?? ''}`;
+      let found = byOrigin.get(id);
+      if (!found) byOrigin.set(id, (found = answersOf(filters, { appId, ...origin })));
+      return found;
+    });
     const tail = tails.get(key);
-    if (!tail && answers.every((answer) => Array.isArray(answer)))
-      return send((answers as string[][]).flat());
-    const lookup = Promise.all(answers);
+    if (!tail && answers.every((list) => list.every((answer) => Array.isArray(answer))))
+      return send(answers.map((list) => (list as string[][]).flat()));
+    const lookup = Promise.all(answers.map((list) => Promise.all(list)));
     // The chain below reads the lookup only once the channel's earlier events are out; a lookup that fails before
     // then (the database closing under a shutdown, say) must not count as an unhandled rejection meanwhile.
     lookup.catch(() => undefined);
     const next = (tail ?? Promise.resolve())
       .then(() => lookup)
-      .then((excluded) => send(excluded.flat()))
+      .then((excluded) => send(excluded.map((lists) => lists.flat())))
       .catch((error: unknown) => {
-        // Failing open would leak what a filter hides, so the event is dropped and the failure logged.
-        deps.log.warn({ err: error, cid: origin.cid }, 'event audience lookup failed');
+        // Failing open would leak what a filter hides, so the events are dropped and the failure logged.
+        deps.log.warn({ err: error, cid: first.cid }, 'event audience lookup failed');
       });
     tails.set(key, next);
     trackPublish(next);
@@ -96,16 +130,88 @@ function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudi
   };
 }
 
+function busMessage(event: object, options?: PublishOptions): BusMessage {
+  const bus: BusMessage = { frame: JSON.stringify(event) };
+  if (options?.skipConnectionIds?.length) bus.skipConnectionIds = options.skipConnectionIds;
+  if (options?.skipUserIds?.length) bus.skipUserIds = options.skipUserIds;
+  if (options?.skipWatchersOf) bus.skipWatchersOf = options.skipWatchersOf;
+  if (options?.onlyWatchersOf) bus.onlyWatchersOf = options.onlyWatchersOf;
+  if (options?.watcherCount !== undefined) bus.watcherCount = options.watcherCount;
+  return bus;
+}
+
+function without(options: PublishOptions | undefined, excluded: readonly string[]) {
+  return excluded.length === 0
+    ? options
+    : { ...options, skipUserIds: [...(options?.skipUserIds ?? []), ...excluded] };
+}
+
+/** One event of a group, and the bus entries it makes once the users it must skip are known. */
+interface Part {
+  event: object;
+  entries(excluded: readonly string[]): BusEntry[];
+}
+
+/** Collects a group's parts, each in the shape of the publisher method of the same name. */
+function collectParts(appId: string, build: (group: PublishGroup) => void): Part[] {
+  const parts: Part[] = [];
+  build({
+    toChannel(cid, event, options) {
+      const topic = topics.channel(appId, cid);
+      parts.push({
+        event,
+        entries: (excluded) => [{ topic, message: busMessage(event, without(options, excluded)) }],
+      });
+    },
+    toUser(userId, event, options) {
+      const topic = topics.user(appId, userId);
+      parts.push({
+        event,
+        entries: (excluded) =>
+          excluded.includes(userId) ? [] : [{ topic, message: busMessage(event, options) }],
+      });
+    },
+    toUsers(userIds, event, options) {
+      const recipients = [...userIds];
+      if (recipients.length === 0) return;
+      parts.push({
+        event,
+        entries: (excluded) => {
+          const message = busMessage(event, options);
+          return recipients
+            .filter((userId) => !excluded.includes(userId))
+            .map((userId) => ({ topic: topics.user(appId, userId), message }));
+        },
+      });
+    },
+    toEachUser(event, fieldsByUser, options) {
+      if (fieldsByUser.size === 0) return;
+      parts.push({
+        event,
+        entries: (excluded) => {
+          const shared = busMessage(event, options);
+          const open = shared.frame.slice(0, -1);
+          const separator = open === '{' ? '' : ',';
+          const entries: BusEntry[] = [];
+          for (const [userId, fields] of fieldsByUser) {
+            if (excluded.includes(userId)) continue;
+            const own = JSON.stringify(fields);
+            const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
+            entries.push({ topic: topics.user(appId, userId), message: { ...shared, frame } });
+          }
+          return entries;
+        },
+      });
+    },
+  });
+  return parts;
+}
+
 export function createEventPublisher(
   deps: Pick<ChatDeps, 'pubsub' | 'log'>,
   audienceFilters: readonly EventAudienceFilter[] = [],
 ): EventPublisher {
-  const publish = (topic: string, message: BusMessage) => {
-    deps.pubsub
-      .publish(topic, message)
-      .catch((error: unknown) => deps.log.warn({ err: error, topic }, 'publish failed'));
-  };
-  // Many users' topics at once: one bus message between nodes instead of one per user.
+  // One topic or many: between nodes, many go as one bus message instead of one per topic.
   const publishEach = (entries: BusEntry[]) => {
     if (entries.length === 0) return;
     deps.pubsub
@@ -114,58 +220,27 @@ export function createEventPublisher(
         deps.log.warn({ err: error, topics: entries.length }, 'publish failed'),
       );
   };
-  const message = (event: object, options?: PublishOptions): BusMessage => {
-    const bus: BusMessage = { frame: JSON.stringify(event) };
-    if (options?.skipConnectionIds?.length) bus.skipConnectionIds = options.skipConnectionIds;
-    if (options?.skipUserIds?.length) bus.skipUserIds = options.skipUserIds;
-    if (options?.skipWatchersOf) bus.skipWatchersOf = options.skipWatchersOf;
-    if (options?.onlyWatchersOf) bus.onlyWatchersOf = options.onlyWatchersOf;
-    if (options?.watcherCount !== undefined) bus.watcherCount = options.watcherCount;
-    return bus;
-  };
   const audience = createAudience(deps, audienceFilters);
-  const without = (options: PublishOptions | undefined, excluded: readonly string[]) =>
-    excluded.length === 0
-      ? options
-      : { ...options, skipUserIds: [...(options?.skipUserIds ?? []), ...excluded] };
+  const together = (appId: string, build: (group: PublishGroup) => void) => {
+    const parts = collectParts(appId, build);
+    if (parts.length === 0) return;
+    audience(
+      appId,
+      parts.map((part) => part.event),
+      (excluded) => publishEach(parts.flatMap((part, i) => part.entries(excluded[i] ?? NOBODY))),
+    );
+  };
   return {
     toChannel: (appId, cid, event, options) =>
-      audience(appId, event, (excluded) =>
-        publish(topics.channel(appId, cid), message(event, without(options, excluded))),
-      ),
+      together(appId, (group) => group.toChannel(cid, event, options)),
     toUser: (appId, userId, event, options) =>
-      audience(appId, event, (excluded) => {
-        if (!excluded.includes(userId))
-          publish(topics.user(appId, userId), message(event, options));
-      }),
-    toUsers: (appId, userIds, event, options) => {
-      const recipients = [...userIds];
-      audience(appId, event, (excluded) => {
-        const bus = message(event, options);
-        publishEach(
-          recipients
-            .filter((userId) => !excluded.includes(userId))
-            .map((userId) => ({ topic: topics.user(appId, userId), message: bus })),
-        );
-      });
-    },
-    toEachUser: (appId, event, fieldsByUser, options) => {
-      if (fieldsByUser.size === 0) return;
-      audience(appId, event, (excluded) => {
-        const shared = message(event, options);
-        const open = shared.frame.slice(0, -1);
-        const separator = open === '{' ? '' : ',';
-        const entries: BusEntry[] = [];
-        for (const [userId, fields] of fieldsByUser) {
-          if (excluded.includes(userId)) continue;
-          const own = JSON.stringify(fields);
-          const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
-          entries.push({ topic: topics.user(appId, userId), message: { ...shared, frame } });
-        }
-        publishEach(entries);
-      });
-    },
+      together(appId, (group) => group.toUser(userId, event, options)),
+    toUsers: (appId, userIds, event, options) =>
+      together(appId, (group) => group.toUsers(userIds, event, options)),
+    toEachUser: (appId, event, fieldsByUser, options) =>
+      together(appId, (group) => group.toEachUser(event, fieldsByUser, options)),
+    together,
     toPresenceFollowers: (appId, userId, event) =>
-      publish(topics.presence(appId, userId), message(event)),
+      publishEach([{ topic: topics.presence(appId, userId), message: busMessage(event) }]),
   };
 }

@@ -13,7 +13,6 @@ type AnnounceContext = Pick<
   MessagesUseCaseContext,
   'deps' | 'reads' | 'threads' | 'channels' | 'events' | 'lookup' | 'points'
 >;
-type OwnTotals = Awaited<ReturnType<typeof ownTotalsOfConnected>>;
 
 function newMessageEvent(
   { deps, lookup }: AnnounceContext,
@@ -32,33 +31,28 @@ function newMessageEvent(
 
 type NewMessageEvent = ReturnType<typeof newMessageEvent>;
 
-/** Members not watching learn about it as notification.message_new (the hub skips their watching sockets). */
-async function notifyMembers(
-  { channels, events, lookup }: AnnounceContext,
-  actor: Actor,
+/** What members not watching the channel get, when any member besides the author is told. */
+async function notificationOf(
+  { channels, lookup }: AnnounceContext,
   { channel, row, message }: StoredMessage,
   memberIds: string[],
-  own: OwnTotals,
-): Promise<void> {
+) {
   const inChannel = !row.parent_id || row.show_in_channel === 1;
   const others = inChannel ? memberIds.filter((id) => id !== row.user_id) : [];
-  if (others.length === 0) return;
-  const notification = lookup.event('notification.message_new', channel, {
+  if (others.length === 0) return null;
+  const event = lookup.event('notification.message_new', channel, {
     channel: await channels.eventChannel(channel),
     message,
     user: message.user,
   });
-  const options = { skipWatchersOf: channel.cid };
-  const otherIds = new Set(others);
-  const ownOfOthers = new Map([...own].filter(([id]) => otherIds.has(id)));
-  events.toEachUser(actor.appId, notification, ownOfOthers, options);
-  const rest = others.filter((id) => !own.has(id));
-  events.toUsers(actor.appId, rest, notification, options);
+  return { event, others };
 }
 
 /**
- * Members connected here get their own copy with their unread totals (one grouped query, capped), on their user
- * topic and only to their sockets watching the channel; everyone else gets the shared frame.
+ * Watchers get `message.new`; members connected here get their own copy with their unread totals (one grouped
+ * query, capped), on their user topic and only to their sockets watching the channel. Members not watching learn
+ * of it as `notification.message_new`. All of it is one bus message (`together`): a member whose watch lands
+ * meanwhile gets one of the two, never neither.
  */
 async function announceInChannel(
   context: AnnounceContext,
@@ -72,10 +66,24 @@ async function announceInChannel(
     channel.member_count <= OWN_TOTALS_MEMBER_CAP
       ? await channels.repo.memberIds(actor.appId, channel.cid)
       : [];
-  const own = await ownTotalsOfConnected(deps.hub, reads, actor.appId, memberIds);
-  events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [...own.keys()] });
-  events.toEachUser(actor.appId, event, own, { onlyWatchersOf: channel.cid });
-  await notifyMembers(context, actor, stored, memberIds, own);
+  const [own, notification] = await Promise.all([
+    ownTotalsOfConnected(deps.hub, reads, actor.appId, memberIds),
+    notificationOf(context, stored, memberIds),
+  ]);
+  events.together(actor.appId, (out) => {
+    out.toChannel(channel.cid, event, { skipUserIds: [...own.keys()] });
+    out.toEachUser(event, own, { onlyWatchersOf: channel.cid });
+    if (!notification) return;
+    const notWatching = { skipWatchersOf: channel.cid };
+    const others = new Set(notification.others);
+    const ownOfOthers = new Map([...own].filter(([id]) => others.has(id)));
+    out.toEachUser(notification.event, ownOfOthers, notWatching);
+    out.toUsers(
+      notification.others.filter((id) => !own.has(id)),
+      notification.event,
+      notWatching,
+    );
+  });
 }
 
 /** A reply tells the thread's other participants, and its parent's reply_count and participants changed. */

@@ -90,16 +90,18 @@ async function announceUpdated(
       ctx.events.toUser(actor.appId, parent.user_id, event, { onlyWatchersOf: channel.cid });
     return;
   }
-  ctx.events.toChannel(actor.appId, channel.cid, event, { skipUserIds: hidden.userIds });
   const participantIds = (
     (await ctx.repo.participants(actor.appId, [parent.id])).get(parent.id) ?? []
   ).map((p) => p.user_id);
-  ctx.events.toUsers(
-    actor.appId,
-    participantIds.filter((id) => !hidden.userIds.includes(id)),
-    event,
-    { skipWatchersOf: channel.cid },
-  );
+  // Watchers and participants not watching, in one pass (publisher.ts `together`).
+  ctx.events.together(actor.appId, (out) => {
+    out.toChannel(channel.cid, event, { skipUserIds: hidden.userIds });
+    out.toUsers(
+      participantIds.filter((id) => !hidden.userIds.includes(id)),
+      event,
+      { skipWatchersOf: channel.cid },
+    );
+  });
 }
 
 export async function partialUpdateThread(
