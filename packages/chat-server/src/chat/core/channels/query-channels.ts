@@ -49,6 +49,9 @@ export function createQueryChannels(
       const order = compileChannelSort(deps.dialect, body.sort);
       // Server-side calls without user_id see every channel, with no per-user state.
       const rows = await repo.query(actor.appId, actor.userId ?? '', where, order, limit, offset);
+      // Watching before the states are read, as get-or-create does: a message sent meanwhile is then in the
+      // state or arrives as message.new, never only as a notification to a connection that watches.
+      if (body.watch === true) await watch(ctx, actor, rows);
       const states = await ctx.buildStates(actor, rows, {
         state: body.state !== false,
         messageLimit,
@@ -58,7 +61,6 @@ export function createQueryChannels(
         watcherLimit: 0,
         watcherOffset: 0,
       });
-      if (body.watch === true) await watch(ctx, actor, rows);
       if (body.presence === true)
         await followPresence(
           ctx,
