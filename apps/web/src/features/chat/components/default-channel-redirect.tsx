@@ -5,7 +5,7 @@ import type { StreamChat } from 'stream-chat';
 import { chatChannelHref } from '../utils/chat-paths';
 import { channelExists } from './active-channel-sync';
 import { ChatConnecting } from './chat-states';
-import { forgetLastChannel, readLastChannel } from './last-channel';
+import { defaultChannel, forgetLastChannel } from './last-channel';
 
 type Choice = { status: 'checking' } | { status: 'chosen'; href: string | null };
 
@@ -27,7 +27,7 @@ export function DefaultChannelRedirect({
   const [choice, setChoice] = React.useState<Choice>({ status: 'checking' });
 
   React.useEffect(() => {
-    const last = userId ? readLastChannel(userId) : null;
+    const last = defaultChannel(userId, publicChannels).kept;
     if (!userId || !last) {
       setChoice({ status: 'chosen', href: fallbackHref });
       return;

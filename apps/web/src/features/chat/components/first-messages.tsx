@@ -6,9 +6,9 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { UserAvatar } from '@/components/user-avatar';
 import { formatDate, useShownLanguage, useT } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
-import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
+import { channelFromParams, movedSectChannel } from '../utils/chat-paths';
 import { ChatConnecting } from './chat-states';
-import { readLastChannel } from './last-channel';
+import { defaultChannel, type ChannelTarget } from './last-channel';
 
 /*
  * The opening channel's latest messages, drawn while the chat screen's own code (stream-chat-react with its
@@ -22,8 +22,6 @@ import { readLastChannel } from './last-channel';
 /** More than a tall window shows: the list is drawn from the bottom like the chat's own. */
 const SHOWN_MESSAGES = 30;
 
-type ChannelTarget = { type: string; id: string; cid: string };
-
 /**
  * The channel the chat screen will open, as it decides it: the address's channel (an old sect link's new home), or on a
  * wide screen the cultivator's last channel, else the first public sect channel. Null on a phone's list (/chat).
@@ -36,17 +34,12 @@ export function openingChannel(
 ): ChannelTarget | null {
   const target = channelFromParams(params);
   if (target) {
-    const moved = movedSectChannelHref(target, config.publicChannels);
-    const sect = moved
-      ? config.publicChannels.find((channel) => channel.id === target.id)
-      : undefined;
+    const sect = movedSectChannel(target, config.publicChannels);
     return sect ? { type: sect.type, id: sect.id, cid: `${sect.type}:${sect.id}` } : target;
   }
   if (!isDesktop) return null;
-  const last = userId ? readLastChannel(userId) : null;
-  if (last) return last;
-  const first = config.publicChannels[0];
-  return first ? { type: first.type, id: first.id, cid: `${first.type}:${first.id}` } : null;
+  const { kept, fallback } = defaultChannel(userId, config.publicChannels);
+  return kept ?? fallback;
 }
 
 /**
@@ -119,9 +112,8 @@ function ListPlaceholder() {
   );
 }
 
-function ChannelPreview({ channel }: { channel: Channel }) {
+function ChannelPreview({ channel, messages }: { channel: Channel; messages: LocalMessage[] }) {
   const t = useT();
-  const messages = previewMessages(channel);
   const name = (channel.data?.name as string | undefined) ?? channel.id ?? '';
   return (
     <section
@@ -183,12 +175,13 @@ export function FirstMessages() {
   }, [client, cid]);
 
   const channel = shown && shown.cid === cid ? shown : null;
-  if (!channel || previewMessages(channel).length === 0) {
+  const messages = channel ? previewMessages(channel) : [];
+  if (!channel || messages.length === 0) {
     return (
       <section className="dh-chat-frame flex items-center justify-center">
         <ChatConnecting />
       </section>
     );
   }
-  return <ChannelPreview channel={channel} />;
+  return <ChannelPreview channel={channel} messages={messages} />;
 }

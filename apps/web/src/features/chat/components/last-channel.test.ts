@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   LAST_CHANNEL_KEY_PREFIX,
+  defaultChannel,
   forgetLastChannel,
   readLastChannel,
   rememberLastChannel,
@@ -39,4 +40,20 @@ describe('the last channel kept per user', () => {
       expect(readLastChannel('lam')).toBeNull();
     },
   );
+
+  it('opens the kept channel when there is one, and names the first public sect channel as the fallback', () => {
+    const sects = [
+      { type: 'sect', id: 'quang-truong' },
+      { type: 'sect', id: 'giao-dich' },
+    ];
+    const fallback = { type: 'sect', id: 'quang-truong', cid: 'sect:quang-truong' };
+    expect(defaultChannel('lam', sects)).toEqual({ kept: null, fallback });
+    rememberLastChannel('lam', 'messaging:hoi-dam');
+    expect(defaultChannel('lam', sects)).toEqual({
+      kept: { type: 'messaging', id: 'hoi-dam', cid: 'messaging:hoi-dam' },
+      fallback,
+    });
+    expect(defaultChannel(undefined, sects).kept).toBeNull();
+    expect(defaultChannel('lam', []).fallback).toBeNull();
+  });
 });

@@ -1,5 +1,8 @@
+import type { ChannelRef } from '@daohuu/domain';
 import * as React from 'react';
 import { splitCid } from '../search/result-links';
+
+export type ChannelTarget = { type: string; id: string; cid: string };
 
 /** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
 export const LAST_CHANNEL_KEY_PREFIX = 'dh:kenh-gan-nhat:';
@@ -12,7 +15,7 @@ function keyFor(userId: string): string {
 }
 
 /** The cid kept for `userId`, or null (none, malformed, or localStorage unavailable as in private mode). */
-export function readLastChannel(userId: string): { type: string; id: string; cid: string } | null {
+export function readLastChannel(userId: string): ChannelTarget | null {
   let cid: string | null;
   try {
     cid = window.localStorage.getItem(keyFor(userId));
@@ -58,4 +61,20 @@ export function useRememberLastChannel(
     if (missing) forgetLastChannel(userId, cid);
     else rememberLastChannel(userId, cid);
   }, [userId, cid, missing]);
+}
+
+/**
+ * The channel /chat opens on a wide screen when the address names none: the one the cultivator last had open, kept
+ * on this browser (`kept`), else the first public sect channel (`fallback`, also where a kept channel that is gone
+ * sends them). Guests (no `userId`) have nothing kept.
+ */
+export function defaultChannel(
+  userId: string | undefined,
+  publicChannels: readonly ChannelRef[],
+): { kept: ChannelTarget | null; fallback: ChannelTarget | null } {
+  const first = publicChannels[0];
+  return {
+    kept: userId ? readLastChannel(userId) : null,
+    fallback: first ? { type: first.type, id: first.id, cid: `${first.type}:${first.id}` } : null,
+  };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_PATH, channelFromParams, chatChannelHref, movedSectChannelHref } from './chat-paths';
+import {
+  CHAT_PATH,
+  channelFromParams,
+  chatChannelHref,
+  movedSectChannel,
+  movedSectChannelHref,
+} from './chat-paths';
 
 describe('chat paths', () => {
   it('lists channels at /chat', () => {
@@ -38,5 +44,6 @@ describe('chat paths', () => {
     expect(movedSectChannelHref({ type: 'livestream', id: 'kenh-khac' }, sects)).toBeNull();
     expect(movedSectChannelHref({ type: 'sect', id: 'giao-dich' }, sects)).toBeNull();
     expect(movedSectChannelHref(null, sects)).toBeNull();
+    expect(movedSectChannel({ type: 'livestream', id: 'giao-dich' }, sects)).toBe(sects[0]);
   });
 });

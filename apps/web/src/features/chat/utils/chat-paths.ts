@@ -25,7 +25,15 @@ export function movedSectChannelHref(
   target: { type: string; id: string } | null,
   sects: readonly { type: string; id: string }[],
 ): string | null {
-  if (!target || target.type !== 'livestream') return null;
-  const sect = sects.find((channel) => channel.id === target.id && channel.type !== target.type);
+  const sect = movedSectChannel(target, sects);
   return sect ? chatChannelHref(sect.type, sect.id) : null;
+}
+
+/** The sect channel an old livestream link names (see `movedSectChannelHref`), or null. */
+export function movedSectChannel<T extends { type: string; id: string }>(
+  target: { type: string; id: string } | null,
+  sects: readonly T[],
+): T | null {
+  if (!target || target.type !== 'livestream') return null;
+  return sects.find((channel) => channel.id === target.id && channel.type !== target.type) ?? null;
 }
