@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { createOutageTracker } from '../pubsub/outage.ts';
 import type { ChatServerConfig } from '../config.ts';
 import { connectSharedStateRedis } from '../realtime/presence-wiring.ts';
 import type { SharedWindows, WindowCounter, WindowState } from './rate-limit.ts';
@@ -42,18 +43,18 @@ export function createRedisWindows(options: RedisWindowsOptions): SharedWindows 
   const redis = options.redis as RedisWithWindow;
   if (typeof redis.rateLimitHit !== 'function')
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: WINDOW_HIT_SCRIPT });
-  let failing = false;
+  const outage = createOutageTracker();
 
   return {
     async hit(key: string, limit: number, local: WindowCounter): Promise<WindowState> {
+      const call = outage.begin();
       try {
         const [allowed, count, leftMs] = await redis.rateLimitHit(
           `${keyPrefix}ratelimit:${key}`,
           limit,
           windowMs,
         );
-        if (failing) log.info({}, 'shared rate limits in Redis available again');
-        failing = false;
+        if (outage.succeeded(call)) log.info({}, 'shared rate limits in Redis available again');
         return {
           allowed: allowed === 1,
           limit,
@@ -61,9 +62,8 @@ export function createRedisWindows(options: RedisWindowsOptions): SharedWindows 
           resetAt: now() + Number(leftMs),
         };
       } catch (error) {
-        if (!failing)
+        if (outage.failed())
           log.warn({ err: error }, 'shared rate limits unavailable: counting on this node');
-        failing = true;
         return local.hit(key, limit);
       }
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createOutageTracker } from '../pubsub/outage.ts';
 import type { Redis } from 'ioredis';
 import type { HeardCount, Hub } from './hub.ts';
 import { createMemoryPresenceStore, type PresenceStore, type Reaped } from './presence-store.ts';
@@ -85,19 +86,20 @@ export function createRedisPresenceStore(
   const node = randomUUID();
   const p = `${keyPrefix}presence:`;
   const listeners: ((reaped: Reaped) => void)[] = [];
-  let failing = false;
+  const outage = createOutageTracker();
   let closed = false;
 
   async function guarded<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    const call = outage.begin();
     try {
       const result = await work();
       // Only a success that went through Redis ends an outage: answers without a round trip (an empty list asked)
       // would otherwise reset the flag and the next failure would be logged again, every second or so.
-      if (redis.status === 'ready') failing = false;
+      if (redis.status === 'ready') outage.succeeded(call);
       return result;
     } catch (error) {
-      if (!failing) log.warn({ err: error }, 'presence in Redis unavailable: using this node only');
-      failing = true;
+      if (outage.failed())
+        log.warn({ err: error }, 'presence in Redis unavailable: using this node only');
       return fallback();
     }
   }
