@@ -10,6 +10,8 @@ export const securityTestConfig = {
   environment: 'node' as const,
   testTimeout: 30_000,
   hookTimeout: 30_000,
+  // As in packages/chat-server/vitest.config.ts: files share their worker's module cache, not their servers.
+  isolate: false,
 };
 
 export default defineConfig({

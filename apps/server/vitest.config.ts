@@ -10,5 +10,7 @@ export default defineConfig({
     // Password hashing (scrypt) makes each sign-up/sign-in cost tens of milliseconds on a busy 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // As in packages/chat-server/vitest.config.ts: files share their worker's module cache, not their servers.
+    isolate: false,
   },
 });

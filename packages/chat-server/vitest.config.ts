@@ -8,6 +8,10 @@ export const chatServerTestConfig = {
   exclude: ['test/security/**', 'node_modules/**'],
   testTimeout: 20_000,
   hookTimeout: 20_000,
+  // Test files share their worker's module cache, so each file no longer imports the whole server again (about 1.3 s
+  // a file; the whole Vitest run went from 661 s to 364 s). Every file starts its own servers and databases; state
+  // at module level is shared between files and must stay keyed by server instance.
+  isolate: false,
 };
 
 // Vitest does not nest projects, so the PostgreSQL run of the same files is a sibling config that the root

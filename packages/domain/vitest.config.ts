@@ -5,5 +5,7 @@ export default defineConfig({
     name: 'domain',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Pure functions: nothing to isolate between files.
+    isolate: false,
   },
 });
