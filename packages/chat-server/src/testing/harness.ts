@@ -76,7 +76,7 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     apiKey: app0.key,
     apiSecret: app0.secret,
     routes: server.routes,
-    socketCount: () => server.sockets?.() ?? 0,
+    socketCount: () => server.runtime?.deps.hub.size ?? 0,
     runtime() {
       if (!server.app || !server.runtime) throw new Error('the test server is not running');
       return server.runtime;
@@ -146,8 +146,7 @@ interface RunningServer {
   app: FastifyInstance | undefined;
   /** Every route registered, once, whatever the number of restarts. */
   routes: ChatRoute[];
-  /** The running instance's socket count. */
-  sockets?: () => number;
+  /** The running instance, once it is ready. */
   runtime?: ChatRuntime;
 }
 
@@ -156,7 +155,6 @@ async function start(server: RunningServer): Promise<void> {
   const { chatServerPlugin } = await import('../plugin.ts');
   const onRoute = (route: RouteOptions) => recordRoute(server.routes, route);
   const onReady = (runtime: ChatRuntime) => {
-    server.sockets = () => runtime.deps.hub.size;
     server.runtime = runtime;
   };
   if (server.prefix) {

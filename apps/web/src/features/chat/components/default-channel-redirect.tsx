@@ -22,12 +22,11 @@ export function DefaultChannelRedirect({
   publicChannels: readonly ChannelRef[];
 }) {
   const userId = client.anonymous ? undefined : client.userID;
-  const fallback = publicChannels[0];
-  const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
   const [choice, setChoice] = React.useState<Choice>({ status: 'checking' });
 
   React.useEffect(() => {
-    const last = defaultChannel(userId, publicChannels).kept;
+    const { kept: last, fallback } = defaultChannel(userId, publicChannels);
+    const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
     if (!userId || !last) {
       setChoice({ status: 'chosen', href: fallbackHref });
       return;
@@ -56,7 +55,7 @@ export function DefaultChannelRedirect({
     return () => {
       cancelled = true;
     };
-  }, [client, userId, publicChannels, fallbackHref]);
+  }, [client, userId, publicChannels]);
 
   if (choice.status === 'checking') return <ChatConnecting />;
   return choice.href ? <Navigate replace to={choice.href} /> : null;

@@ -6,9 +6,9 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { UserAvatar } from '@/components/user-avatar';
 import { formatDate, useShownLanguage, useT } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
-import { channelFromParams, movedSectChannel } from '../utils/chat-paths';
+import { channelFromParams, movedSectChannel, type ChannelTarget } from '../utils/chat-paths';
 import { ChatConnecting } from './chat-states';
-import { defaultChannel, type ChannelTarget } from './last-channel';
+import { defaultChannel } from './last-channel';
 
 /*
  * The opening channel's latest messages, drawn while the chat screen's own code (stream-chat-react with its
@@ -35,7 +35,7 @@ export function openingChannel(
   const target = channelFromParams(params);
   if (target) {
     const sect = movedSectChannel(target, config.publicChannels);
-    return sect ? { type: sect.type, id: sect.id, cid: `${sect.type}:${sect.id}` } : target;
+    return sect ? channelFromParams(sect) : target;
   }
   if (!isDesktop) return null;
   const { kept, fallback } = defaultChannel(userId, config.publicChannels);

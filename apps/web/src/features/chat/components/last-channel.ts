@@ -1,8 +1,7 @@
 import type { ChannelRef } from '@daohuu/domain';
 import * as React from 'react';
 import { splitCid } from '../search/result-links';
-
-export type ChannelTarget = { type: string; id: string; cid: string };
+import { channelFromParams, type ChannelTarget } from '../utils/chat-paths';
 
 /** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
 export const LAST_CHANNEL_KEY_PREFIX = 'dh:kenh-gan-nhat:';
@@ -75,6 +74,6 @@ export function defaultChannel(
   const first = publicChannels[0];
   return {
     kept: userId ? readLastChannel(userId) : null,
-    fallback: first ? { type: first.type, id: first.id, cid: `${first.type}:${first.id}` } : null,
+    fallback: first ? channelFromParams(first) : null,
   };
 }

@@ -13,6 +13,7 @@ interface ThreadEntryState {
  * never got an entry of its own and stayed open on back).
  */
 function currentEntryThread(): string | undefined {
+  // React Router keeps the state passed to `navigate` under `usr` in the entry's history state.
   const state: unknown = window.history.state;
   const own =
     typeof state === 'object' && state !== null ? (state as { usr?: unknown }).usr : undefined;

@@ -6,11 +6,14 @@ export const CHAT_PATH = paths.chat.getHref();
 /** The URL of one channel; ids of distinct DMs may contain "!" and ":", so both parts are encoded. */
 export const chatChannelHref = paths.chat.channelHref;
 
+/** A channel named by its type and id, with its cid. */
+export type ChannelTarget = { type: string; id: string; cid: string };
+
 /** The channel a URL names, or null when it names none (react-router has already decoded the params). */
 export function channelFromParams(params: {
   type?: string | undefined;
   id?: string | undefined;
-}): { type: string; id: string; cid: string } | null {
+}): ChannelTarget | null {
   const { type, id } = params;
   if (!type || !id) return null;
   return { type, id, cid: `${type}:${id}` };
