@@ -86,6 +86,18 @@ export function describePubSubContract(name: string, factory: () => Promise<PubS
       expect(bob.received).toEqual([{ frame: '"2"', onlyWatchersOf: 'messaging:x' }]);
     });
 
+    it('hands all the entries of publishEach to their handlers in one pass, with nothing run in between', async () => {
+      let between = false;
+      let seenByLast: boolean | undefined;
+      await bus.subscribe('user:app:first', () => queueMicrotask(() => (between = true)));
+      await bus.subscribe('user:app:last', () => (seenByLast = between));
+      await bus.publishEach([
+        { topic: 'user:app:first', message: { frame: '"1"' } },
+        { topic: 'user:app:last', message: { frame: '"2"' } },
+      ]);
+      expect(seenByLast).toBe(false);
+    });
+
     it('stops delivering to a handler after it unsubscribed', async () => {
       const gone = createSink();
       const staying = createSink();

@@ -41,7 +41,9 @@ export interface PubSub {
   publish(topic: string, message: BusMessage): Promise<void>;
   /**
    * The same as publishing each entry in turn (same delivery, same order), for one event to many users: a bus
-   * between nodes sends them as one message instead of one per topic.
+   * between nodes sends them as one message instead of one per topic. Every node hands all the entries to its
+   * handlers in one synchronous pass, so nothing else runs there between two of them (a watch, say): the
+   * publisher's `together` relies on it.
    */
   publishEach(entries: readonly BusEntry[]): Promise<void>;
   subscribe(topic: string, handler: BusHandler): Promise<Unsubscribe>;
