@@ -49,6 +49,16 @@ const banOfAddress = reusableQuery<[string, string, string], { user_id: string }
       .limit(1),
 );
 
+// Written on every connect: the upsert's `ip` and `now` fill both the inserted row and the update of an existing one.
+const addressRecord = reusableQuery<[string, string, string, string], unknown>(
+  4,
+  (executor, appId, userId, ip, now) =>
+    tables(executor)
+      .insertInto('connect_addresses')
+      .values({ app_id: appId, user_id: userId, ip, seen_at: now })
+      .onConflict((oc) => oc.columns(['app_id', 'user_id']).doUpdateSet({ ip, seen_at: now })),
+);
+
 export function createBansRepo(db: Db) {
   return {
     async get(appId: string, userId: string, cid: string, executor: Executor = db) {
@@ -136,11 +146,7 @@ export function createBansRepo(db: Db) {
       now: string,
       executor: Executor = db,
     ): Promise<void> {
-      await tables(executor)
-        .insertInto('connect_addresses')
-        .values({ app_id: appId, user_id: userId, ip, seen_at: now })
-        .onConflict((oc) => oc.columns(['app_id', 'user_id']).doUpdateSet({ ip, seen_at: now }))
-        .execute();
+      await addressRecord.execute(executor, appId, userId, ip, now);
     },
 
     tables: () => tables(db),

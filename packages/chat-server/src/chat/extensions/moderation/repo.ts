@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database } from '../../../db/schema.ts';
 
 // Type aliases (not interfaces): `withTables` needs an index-compatible record type.
@@ -33,6 +34,17 @@ export type ModerationTables = {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+// Read on every connect (`me.blocked_user_ids`): built and compiled once (db/reusable-query.ts).
+const blocksOf = reusableQuery<[string, string], UserBlockRow>(2, (executor, appId, userId) =>
+  executor
+    .withTables<ModerationTables>()
+    .selectFrom('user_blocks')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at'),
+);
+
 export interface ModerationRepo {
   blocks(appId: string, userId: string): Promise<UserBlockRow[]>;
   /** Returns the stored block (the existing one when the user was blocked already). */
@@ -47,14 +59,7 @@ export interface ModerationRepo {
 export function createModerationRepo(db: Kysely<Database>): ModerationRepo {
   const tables = (executor: Executor) => executor.withTables<ModerationTables>();
   return {
-    blocks: (appId, userId) =>
-      tables(db)
-        .selectFrom('user_blocks')
-        .selectAll()
-        .where('app_id', '=', appId)
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute(),
+    blocks: (appId, userId) => blocksOf.execute(db, appId, userId),
 
     async block(executor, row) {
       await tables(executor)
