@@ -5,6 +5,8 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { loadOrCreateAuthSecret } from './auth/secrets.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
+import { createFirstMessages } from './chat/first-messages.ts';
+import { PUBLIC_CHANNELS } from './chat/public-channels.ts';
 import type { ChatUserSync } from './chat/chat-users.ts';
 import { createChat } from './chat/create-chat.ts';
 import { CHAT_PREFIX, frameworkErrorsFor, mountEmbeddedChat } from './chat/embedded-chat.ts';
@@ -126,6 +128,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Last: it owns the not-found handler, which serves the SPA for every other page.
     await registerWebApp(app, config.webDist, {
       chatPrefix: chat.embedded ? CHAT_PREFIX : undefined,
+      chatPageContent: createFirstMessages({
+        auth,
+        api: chat.api,
+        publicChannels: PUBLIC_CHANNELS,
+        log: app.log,
+      }),
     });
     await app.ready();
   } catch (error) {

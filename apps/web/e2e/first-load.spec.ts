@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { channelComposer, closeChatUsers, newChatUser, type ChatUser } from './chat-support';
+import { VIEWPORTS } from './support';
 
 const FIRST_MESSAGE = '.str-chat__main-panel .str-chat__message';
 /** The shell's parts that wait until after the first content: the toaster (sonner) and the bell's menu. */
@@ -107,9 +108,100 @@ test.describe('the first load of a page', () => {
     expect(channelWatches).toEqual([]);
   });
 
+  test('a page opened on the chat shows the opening channel’s latest messages before any of the app’s code has run', async ({
+    page,
+  }) => {
+    // No script of the app arrives: whatever shows is in the page the server wrote.
+    await page.route(/\/assets\/[\w.-]+\.js$/, (route) => route.abort());
+    await page.goto('/chat');
+    const drawn = page.locator('#dh-early-messages [data-early-messages="sect:quang-truong"]');
+    await expect(drawn).toHaveAccessibleName('Quảng Trường');
+    await expect(drawn.locator('[data-message-id]').first()).toBeVisible();
+    // Placed where the chat will be: beside the sidebar's place, under the header's.
+    const box = await drawn.boundingBox();
+    expect(box?.x).toBeGreaterThan(250);
+    expect(box?.y).toBeGreaterThan(56);
+  });
+
+  test('the app takes the server’s messages into its chat frame with no connecting state between, and none are left behind', async ({
+    page,
+  }) => {
+    // Once a first message has been on screen, record any moment with none (a flash of the connecting state).
+    await page.addInitScript(() => {
+      const seen = { shown: false, gaps: 0 };
+      Object.assign(window, { __firstMessages: seen });
+      const selector =
+        '[data-first-messages] [data-message-id], .str-chat__main-panel .str-chat__message';
+      new MutationObserver(() => {
+        const present = document.querySelector(selector) !== null;
+        if (present) seen.shown = true;
+        else if (seen.shown) seen.gaps += 1;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(chat-screen|first-messages)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/chat');
+    const adopted = page.locator('#root .dh-chat-frame [data-early-messages]');
+    await expect(adopted.locator('[data-message-id]').first()).toBeVisible({ timeout: 20_000 });
+    // The times are written in the viewer's clock once the app runs.
+    await expect(adopted.locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
+    await expect(page.getByText('Đang kết nối')).toHaveCount(0);
+    const seen = await page.evaluate(
+      () =>
+        (window as unknown as { __firstMessages: { shown: boolean; gaps: number } })
+          .__firstMessages,
+    );
+    expect(seen).toEqual({ shown: true, gaps: 0 });
+
+    release();
+    await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('[data-early-messages]')).toHaveCount(0);
+    await expect(page.locator('#dh-early-messages')).toHaveCount(0);
+  });
+
+  test('on a phone, /chat is the channel list: the channel the server drew for a wide screen never shows', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.mobile });
+    const page = await context.newPage();
+    await page.route(/\/assets\/[\w.-]+\.js$/, (route) => route.abort());
+    await page.goto('/chat');
+    await expect(page.locator('#dh-early-messages')).toBeAttached();
+    await expect(page.locator('#dh-early-messages')).toBeHidden();
+    await page.unrouteAll();
+    await page.goto('/chat');
+    await expect(page.getByRole('listbox', { name: 'Danh sách kênh' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.locator('[data-early-messages]')).toBeHidden();
+    await context.close();
+  });
+
   test.describe('signed in, on the chat', () => {
     let user: ChatUser | undefined;
     test.afterEach(async () => closeChatUsers(user));
+
+    test('the page of /chat is written with the channel the cultivator last had open', async ({
+      browser,
+      baseURL,
+    }) => {
+      user = await newChatUser(browser, baseURL, 'Kênh cũ');
+      const { page } = user;
+      await page.goto('/chat/sect/luan-dao');
+      await expect(page.locator(FIRST_MESSAGE).first()).toBeVisible({ timeout: 20_000 });
+      const html = await (
+        await page.request.get('/chat', { headers: { accept: 'text/html' } })
+      ).text();
+      expect(html).toContain('data-early-messages="sect:luan-dao"');
+      await page.goto('/chat');
+      await expect(page).toHaveURL(/\/chat\/sect\/luan-dao$/);
+    });
 
     test('the toaster and the bell’s menu are fetched only after the first messages are on screen', async ({
       browser,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MESSAGE, checkAvatar, isAllowedAvatar } from './avatar.ts';
+import { AVATAR_MESSAGE, avatarInitials, checkAvatar, isAllowedAvatar } from './avatar.ts';
 
 describe('checkAvatar', () => {
   it.each([
@@ -45,5 +45,22 @@ describe('checkAvatar', () => {
   ])('refuses %j', (value) => {
     expect(checkAvatar(value)).toEqual({ ok: false, message: AVATAR_MESSAGE });
     expect(isAllowedAvatar(value)).toBe(false);
+  });
+});
+
+describe('avatarInitials', () => {
+  it('takes the first letter of the last two words, in capitals', () => {
+    expect(avatarInitials('Bạch Vân')).toBe('BV');
+    expect(avatarInitials('  lục   thanh y ')).toBe('TY');
+    expect(avatarInitials('đạo')).toBe('Đ');
+  });
+
+  it('keeps a letter made of two code units whole', () => {
+    expect(avatarInitials('𝒜lpha 𝒷eta')).toBe('𝒜𝒷');
+  });
+
+  it('shows a question mark for a blank name', () => {
+    expect(avatarInitials('')).toBe('?');
+    expect(avatarInitials('   ')).toBe('?');
   });
 });

@@ -50,3 +50,18 @@ export function checkAvatar(value: unknown): AvatarCheck {
   if (isAllowedAvatar(value)) return { ok: true, image: value };
   return { ok: false, message: AVATAR_MESSAGE };
 }
+
+/**
+ * The letters an avatar without an image shows: the first letter of the name's last two words ("Bạch Vân" → "BV"),
+ * in capitals, or "?" for a blank name. The web app's avatars and the chat page the server draws use the same rule.
+ */
+export function avatarInitials(name: string): string {
+  const initials = name
+    .trim()
+    .split(/\s+/)
+    .slice(-2)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toLocaleUpperCase('vi-VN');
+  return initials || '?';
+}

@@ -25,6 +25,7 @@ export {
   AVATAR_MAX_LENGTH,
   AVATAR_MESSAGE,
   AVATAR_PATH_PREFIX,
+  avatarInitials,
   checkAvatar,
   isAllowedAvatar,
 } from './avatar.ts';
@@ -84,3 +85,9 @@ export type {
   CampaignStatusName,
 } from './campaigns-api.ts';
 export { foldTranslation, foldVietnamese, foldedWords, searchText } from './vi-fold.ts';
+export {
+  LAST_CHANNEL_COOKIE,
+  MAX_CID_LENGTH,
+  lastChannelCookieValue,
+  readLastChannelCookie,
+} from './last-channel.ts';

@@ -1,4 +1,4 @@
-import { isAllowedAvatar } from '@daohuu/domain';
+import { avatarInitials, isAllowedAvatar } from '@daohuu/domain';
 import { cn } from '@/lib/utils';
 
 /**
@@ -14,13 +14,6 @@ export function UserAvatar({
   image?: string | null;
   className?: string;
 }) {
-  const initials = name
-    .trim()
-    .split(/\s+/)
-    .slice(-2)
-    .map((word) => Array.from(word)[0] ?? '')
-    .join('')
-    .toLocaleUpperCase('vi-VN');
   return (
     <span
       aria-hidden="true"
@@ -32,7 +25,7 @@ export function UserAvatar({
       {isAllowedAvatar(image) ? (
         <img src={image} alt="" className="size-full object-cover" />
       ) : (
-        initials || '?'
+        avatarInitials(name)
       )}
     </span>
   );

@@ -7,6 +7,7 @@ import { useChatConnection } from '../session/chat-session';
 import { ChatUnavailable } from './chat-screen-states';
 import { ChatConnecting } from './chat-states';
 import { ChatWorkspace } from './chat-workspace';
+import { retireEarlyMessages } from './early-messages';
 import { useVisualViewportHeight } from './visual-viewport';
 
 /**
@@ -20,6 +21,7 @@ export function ChatScreen() {
   const { client, config, status } = session;
   const frame = React.useRef<HTMLElement>(null);
   useVisualViewportHeight(frame);
+  React.useEffect(retireEarlyMessages, []);
   // Without knowing who is signed in there is no identity to connect as.
   const failed = status === 'error' || me.isError;
   function retry() {

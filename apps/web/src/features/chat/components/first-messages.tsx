@@ -8,6 +8,7 @@ import { formatDate, useShownLanguage, useT } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
 import { channelFromParams, movedSectChannel, type ChannelTarget } from '../utils/chat-paths';
 import { ChatConnecting } from './chat-states';
+import { EarlyMessages, opensAChannel, retireEarlyMessages } from './early-messages';
 import { defaultChannel } from './last-channel';
 
 /*
@@ -154,8 +155,8 @@ export function FirstMessages() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const { client, config, status } = session;
   const userId = client && !client.anonymous ? client.userID : undefined;
-  const target =
-    config && status === 'ready' ? openingChannel(params, isDesktop, config, userId) : null;
+  const known = Boolean(config) && status === 'ready';
+  const target = config && known ? openingChannel(params, isDesktop, config, userId) : null;
   const cid = target?.cid ?? null;
   const [shown, setShown] = React.useState<Channel | null>(null);
 
@@ -176,11 +177,20 @@ export function FirstMessages() {
 
   const channel = shown && shown.cid === cid ? shown : null;
   const messages = channel ? previewMessages(channel) : [];
-  if (!channel || messages.length === 0) {
+  const ownMessages = messages.length > 0;
+  React.useEffect(() => {
+    if (ownMessages) retireEarlyMessages();
+  }, [ownMessages]);
+  if (!channel || !ownMessages) {
     return (
-      <section className="dh-chat-frame flex items-center justify-center">
-        <ChatConnecting />
-      </section>
+      <EarlyMessages
+        cid={known ? cid : opensAChannel(params, isDesktop)}
+        fallback={
+          <section className="dh-chat-frame flex items-center justify-center">
+            <ChatConnecting />
+          </section>
+        }
+      />
     );
   }
   return <ChannelPreview channel={channel} messages={messages} />;

@@ -1,4 +1,9 @@
-import type { ChannelRef } from '@daohuu/domain';
+import {
+  LAST_CHANNEL_COOKIE,
+  MAX_CID_LENGTH,
+  lastChannelCookieValue,
+  type ChannelRef,
+} from '@daohuu/domain';
 import * as React from 'react';
 import { splitCid } from '../search/result-links';
 import { channelFromParams, type ChannelTarget } from '../utils/chat-paths';
@@ -6,11 +11,15 @@ import { channelFromParams, type ChannelTarget } from '../utils/chat-paths';
 /** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
 export const LAST_CHANNEL_KEY_PREFIX = 'dh:kenh-gan-nhat:';
 
-// Longest cid worth keeping: the chat server's type and id limits (64 each) and the colon.
-const MAX_CID_LENGTH = 129;
-
 function keyFor(userId: string): string {
   return `${LAST_CHANNEL_KEY_PREFIX}${userId}`;
+}
+
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+function writeCookie(value: string, maxAgeSeconds: number): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LAST_CHANNEL_COOKIE}=${value}; path=/chat; max-age=${maxAgeSeconds}; samesite=lax${secure}`;
 }
 
 /** The cid kept for `userId`, or null (none, malformed, or localStorage unavailable as in private mode). */
@@ -28,6 +37,7 @@ export function readLastChannel(userId: string): ChannelTarget | null {
 
 /** Keeps `cid` as the user's last channel; silently does nothing where storage is refused. */
 export function rememberLastChannel(userId: string, cid: string): void {
+  writeCookie(lastChannelCookieValue(userId, cid), COOKIE_MAX_AGE_SECONDS);
   try {
     window.localStorage.setItem(keyFor(userId), cid);
   } catch {
@@ -37,6 +47,13 @@ export function rememberLastChannel(userId: string, cid: string): void {
 
 /** Forgets the user's last channel when it is `cid` (it turned out to be gone or no longer readable). */
 export function forgetLastChannel(userId: string, cid: string): void {
+  if (
+    document.cookie
+      .split('; ')
+      .includes(`${LAST_CHANNEL_COOKIE}=${lastChannelCookieValue(userId, cid)}`)
+  ) {
+    writeCookie('', 0);
+  }
   try {
     if (window.localStorage.getItem(keyFor(userId)) === cid) {
       window.localStorage.removeItem(keyFor(userId));

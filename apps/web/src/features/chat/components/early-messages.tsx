@@ -1,0 +1,72 @@
+import * as React from 'react';
+import { formatDate, useShownLanguage } from '@/i18n';
+import { channelFromParams } from '../utils/chat-paths';
+
+/*
+ * The opening channel's messages that the server wrote into a chat page (apps/server/src/chat/first-messages.ts), on
+ * screen before any of the app's code had run. React's first render fills #root, and the server's drawing sits beside
+ * it; this moves the drawing into the chat's place in the page, so the messages stay on screen, with no flash of the
+ * connecting state, until the app's stand-in (first-messages.tsx) or the chat screen shows its own.
+ * Docs: docs/decisions/0008-web-code-splitting.md, point 15.
+ */
+
+/** The drawn channel's element, found on first use and kept until retired. */
+let drawn: HTMLElement | null = null;
+let retired = false;
+
+/**
+ * The server's drawing, if there is one and it shows `cid`: any channel while the opening channel is not known yet
+ * (`undefined`), none when no channel opens (`null`, a phone's channel list).
+ */
+function drawnMessages(cid: string | null | undefined): HTMLElement | null {
+  if (retired || cid === null) return null;
+  drawn ??= document.querySelector<HTMLElement>('[data-early-messages]');
+  if (drawn && cid !== undefined && drawn.dataset.earlyMessages !== cid) return null;
+  return drawn;
+}
+
+/**
+ * Drops the server's drawing for good: the app shows the channel itself now, or the chat was left. Messages read
+ * when the page loaded must never come back later as if they were current.
+ */
+export function retireEarlyMessages(): void {
+  retired = true;
+  drawn?.remove();
+  drawn = null;
+  document.getElementById('dh-early-messages')?.remove();
+}
+
+/** Before the opening channel is known: `undefined` when some channel will open, `null` on a phone's list (/chat). */
+export function opensAChannel(
+  params: { type?: string; id?: string },
+  isDesktop: boolean,
+): undefined | null {
+  return channelFromParams(params) || isDesktop ? undefined : null;
+}
+
+/** The server's drawing of the opening channel in the chat's frame, or `fallback` when there is none. */
+export function EarlyMessages({
+  cid,
+  fallback,
+}: {
+  cid: string | null | undefined;
+  fallback: React.ReactNode;
+}) {
+  const node = drawnMessages(cid);
+  const language = useShownLanguage();
+  const host = React.useRef<HTMLDivElement>(null);
+  // Before the browser paints: the drawing never leaves the screen between React's commit and this move.
+  React.useLayoutEffect(() => {
+    if (!node || !host.current) return;
+    if (node.parentElement !== host.current) host.current.append(node);
+    // The server knows neither the viewer's time zone nor their language: it leaves the times to be written here.
+    for (const time of node.querySelectorAll('time[datetime]')) {
+      time.textContent = formatDate(time.getAttribute('datetime') ?? '', language, {
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+    }
+  }, [node, language]);
+  if (!node) return fallback;
+  return <div ref={host} className="dh-chat-frame flex min-w-0" aria-busy="true" />;
+}
