@@ -16,6 +16,11 @@ export interface RoutePage {
   modules: readonly string[];
   /** Same-origin API paths the screen asks for on its first render: fetched from the head, like `/api/me`. */
   fetches?: readonly string[];
+  /**
+   * Modules (as in `modules`) whose CSS the page applies from its head instead of only fetching it: styles the page's
+   * first paint needs, such as the frame of the first messages the server writes into it.
+   */
+  stylesheets?: readonly string[];
 }
 
 function chunksOf(bundle: OutputBundle): OutputChunk[] {
@@ -38,11 +43,16 @@ function closure(start: readonly OutputChunk[], byFile: Map<string, OutputChunk>
   return [...seen.values()];
 }
 
-function hints(
-  files: { scripts: string[]; styles: string[]; fetches: readonly string[] },
-  base: string,
-): string {
+interface PageFiles {
+  scripts: string[];
+  styles: string[];
+  applied: string[];
+  fetches: readonly string[];
+}
+
+function hints(files: PageFiles, base: string): string {
   return [
+    ...files.applied.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
     // The same request the app makes (same-origin credentials): the browser hands it the preloaded answer.
     ...files.fetches.map(
       (path) => `<link rel="preload" href="${path}" as="fetch" crossorigin="anonymous">`,
@@ -68,10 +78,7 @@ function hints(
 export function routePages(pages: readonly RoutePage[]): Plugin {
   let outDir = '';
   let base = '/';
-  const found = new Map<
-    string,
-    { scripts: string[]; styles: string[]; fetches: readonly string[] }
-  >();
+  const found = new Map<string, PageFiles>();
   return {
     name: 'daohuu-route-pages',
     apply: 'build',
@@ -88,19 +95,26 @@ export function routePages(pages: readonly RoutePage[]): Plugin {
           byFile,
         ).map((chunk) => chunk.fileName),
       );
-      for (const { page, modules, fetches = [] } of pages) {
-        const roots = modules.map((part) => {
+      const cssOf = (list: readonly OutputChunk[]) => [
+        ...new Set(list.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
+      ];
+      for (const { page, modules, fetches = [], stylesheets = [] } of pages) {
+        const chunkOf = (part: string) => {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.includes(part));
           if (!chunk)
             throw new Error(`${page}: no chunk is built from a module matching "${part}"`);
           return chunk;
-        });
-        const screen = closure(roots, byFile).filter((chunk) => !entry.has(chunk.fileName));
+        };
+        const screen = closure(modules.map(chunkOf), byFile).filter(
+          (chunk) => !entry.has(chunk.fileName),
+        );
+        const applied = cssOf(
+          closure(stylesheets.map(chunkOf), byFile).filter((chunk) => !entry.has(chunk.fileName)),
+        );
         found.set(page, {
           scripts: screen.map((chunk) => chunk.fileName),
-          styles: [
-            ...new Set(screen.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
-          ],
+          styles: cssOf(screen).filter((file) => !applied.includes(file)),
+          applied,
           fetches,
         });
       }

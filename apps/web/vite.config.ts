@@ -46,6 +46,8 @@ const plugins: PluginOption[] = [
       ],
       // The chat connects as soon as it knows the deployment's chat settings.
       fetches: ['/api/chat/config'],
+      // The frame of the first messages the server writes into the page (apps/server/src/chat/first-messages.ts).
+      stylesheets: ['src/features/chat/components/first-messages.tsx'],
     },
   ]),
   // Brotli and gzip copies of the build, sent by the product server to browsers that accept them.

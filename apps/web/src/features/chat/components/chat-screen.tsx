@@ -1,4 +1,5 @@
 import 'stream-chat-react/dist/css/index.css';
+import '../theme/chat-frame.css';
 import '../theme/chat-theme.css';
 import * as React from 'react';
 import { useT } from '@/i18n';

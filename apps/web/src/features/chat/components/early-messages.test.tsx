@@ -29,7 +29,7 @@ describe('the messages the server drew before the app ran', () => {
     early = await freshModule();
   });
 
-  it('moves into the chat frame at once, and gets its times written in the viewer’s clock', () => {
+  it('moves into the chat frame at once, and gets its times written in the viewer’s clock', async () => {
     const { container } = render(
       <early.EarlyMessages cid={undefined} fallback={<p>Đang kết nối</p>} />,
     );
@@ -38,7 +38,9 @@ describe('the messages the server drew before the app ran', () => {
     expect(drawing()?.parentElement).toBe(frame);
     expect(screen.getByText('Chào chư vị')).toBeVisible();
     expect(screen.queryByText('Đang kết nối')).toBeNull();
-    expect(drawing()?.querySelector('time')?.textContent).toMatch(/^\d{2}:\d{2}$/);
+    await vi.waitFor(() =>
+      expect(drawing()?.querySelector('time')?.textContent).toMatch(/^\d{2}:\d{2}$/),
+    );
   });
 
   it('shows its fallback instead for another channel, and where no channel opens', () => {

@@ -1,6 +1,5 @@
 import * as React from 'react';
-import { formatDate, useShownLanguage } from '@/i18n';
-import { channelFromParams } from '../utils/chat-paths';
+import { useShownLanguage } from '@/i18n';
 
 /*
  * The opening channel's messages that the server wrote into a chat page (apps/server/src/chat/first-messages.ts), on
@@ -41,7 +40,7 @@ export function opensAChannel(
   params: { type?: string; id?: string },
   isDesktop: boolean,
 ): undefined | null {
-  return channelFromParams(params) || isDesktop ? undefined : null;
+  return (params.type && params.id) || isDesktop ? undefined : null;
 }
 
 /** The server's drawing of the opening channel in the chat's frame, or `fallback` when there is none. */
@@ -57,15 +56,25 @@ export function EarlyMessages({
   const host = React.useRef<HTMLDivElement>(null);
   // Before the browser paints: the drawing never leaves the screen between React's commit and this move.
   React.useLayoutEffect(() => {
-    if (!node || !host.current) return;
-    if (node.parentElement !== host.current) host.current.append(node);
-    // The server knows neither the viewer's time zone nor their language: it leaves the times to be written here.
-    for (const time of node.querySelectorAll('time[datetime]')) {
-      time.textContent = formatDate(time.getAttribute('datetime') ?? '', language, {
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-    }
+    if (node && host.current && node.parentElement !== host.current) host.current.append(node);
+  }, [node]);
+  // The server knows neither the viewer's time zone nor their language: it leaves the times to be written here. The
+  // date formats are fetched for it (they are not part of "/"'s first load); the times were blank until now anyway.
+  React.useEffect(() => {
+    if (!node) return;
+    let current = true;
+    void import('@/i18n/format').then(({ formatDate }) => {
+      if (!current) return;
+      for (const time of node.querySelectorAll('time[datetime]')) {
+        time.textContent = formatDate(time.getAttribute('datetime') ?? '', language, {
+          hour: '2-digit',
+          minute: '2-digit',
+        });
+      }
+    });
+    return () => {
+      current = false;
+    };
   }, [node, language]);
   if (!node) return fallback;
   return <div ref={host} className="dh-chat-frame flex min-w-0" aria-busy="true" />;

@@ -1,3 +1,4 @@
+import '../theme/chat-frame.css';
 import type { ChatClientConfig } from '@daohuu/domain';
 import * as React from 'react';
 import { useParams } from 'react-router';
