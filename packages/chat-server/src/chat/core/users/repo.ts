@@ -7,7 +7,8 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { reusableQuery, type ReusableQuery } from '../../../db/reusable-query.ts';
+import { columnsInsert } from '../../../db/columns-insert.ts';
+import { reusableQuery } from '../../../db/reusable-query.ts';
 import type { Database, Db, UsersTable } from '../../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -17,31 +18,8 @@ const userById = reusableQuery<[string, string], UserRow>(2, (executor, appId, i
   executor.selectFrom('users').selectAll().where('app_id', '=', appId).where('id', '=', id),
 );
 
-// A connect that creates its user inserts the same columns every time (a guest's row has one fewer): one compiled
-// insert per column set, like messages/insert-statement.ts. Columns left undefined are left out, as Kysely does.
-const MAX_INSERT_SHAPES = 16;
-const insertByColumns = new Map<string, ReusableQuery<unknown[], unknown>>();
-
-function insertUser(executor: Kysely<Database>, row: Insertable<UsersTable>): Promise<unknown> {
-  const columns = (Object.keys(row) as (keyof Insertable<UsersTable>)[]).filter(
-    (column) => row[column] !== undefined,
-  );
-  const key = columns.join(',');
-  let query = insertByColumns.get(key);
-  if (!query) {
-    query = reusableQuery<unknown[], unknown>(columns.length, (builder, ...values) =>
-      builder
-        .insertInto('users')
-        .values(
-          Object.fromEntries(
-            columns.map((column, index) => [column, values[index]]),
-          ) as Insertable<UsersTable>,
-        ),
-    );
-    if (insertByColumns.size < MAX_INSERT_SHAPES) insertByColumns.set(key, query);
-  }
-  return query.execute(executor, ...columns.map((column) => row[column]));
-}
+// A connect that creates its user inserts the same columns every time (a guest's row has one fewer).
+const insertUser = columnsInsert('users', 16);
 
 /** A user to upsert; without `banned` the stored ban state is kept. */
 export type UserUpsert = Omit<Insertable<UsersTable>, 'banned'> & { banned?: number };
