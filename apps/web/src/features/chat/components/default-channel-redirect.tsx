@@ -9,6 +9,18 @@ import { defaultChannel, forgetLastChannel } from './last-channel';
 
 type Choice = { status: 'checking' } | { status: 'chosen'; href: string | null };
 
+/** The choice when it needs no check: a guest, nothing kept, or a kept public sect channel. Null otherwise. */
+function decidedAtOnce(
+  userId: string | undefined,
+  publicChannels: readonly ChannelRef[],
+): Choice | null {
+  const { kept: last, fallback } = defaultChannel(userId, publicChannels);
+  const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
+  if (!userId || !last) return { status: 'chosen', href: fallbackHref };
+  const isPublic = publicChannels.some((channel) => `${channel.type}:${channel.id}` === last.cid);
+  return isPublic ? { status: 'chosen', href: chatChannelHref(last.type, last.id) } : null;
+}
+
 /**
  * The channel /chat opens on a wide screen: the one the cultivator last had open (kept per user on this browser),
  * when it still exists and they can still read it; otherwise the first public sect channel. Guests always get the
@@ -22,26 +34,23 @@ export function DefaultChannelRedirect({
   publicChannels: readonly ChannelRef[];
 }) {
   const userId = client.anonymous ? undefined : client.userID;
-  const [choice, setChoice] = React.useState<Choice>({ status: 'checking' });
+  // Most visits are decided at once (a guest, nothing kept, a kept sect channel): no connecting state flashes by.
+  const decided = React.useMemo(
+    () => decidedAtOnce(userId, publicChannels),
+    [userId, publicChannels],
+  );
+  const [checked, setChecked] = React.useState<Choice>({ status: 'checking' });
 
   React.useEffect(() => {
     const { kept: last, fallback } = defaultChannel(userId, publicChannels);
+    if (decided || !userId || !last) return;
     const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
-    if (!userId || !last) {
-      setChoice({ status: 'chosen', href: fallbackHref });
-      return;
-    }
-    const isPublic = publicChannels.some((channel) => `${channel.type}:${channel.id}` === last.cid);
-    if (isPublic) {
-      setChoice({ status: 'chosen', href: chatChannelHref(last.type, last.id) });
-      return;
-    }
     let cancelled = false;
     channelExists(client, last.cid)
       .then((exists) => {
         if (cancelled) return;
         if (!exists) forgetLastChannel(userId, last.cid);
-        setChoice({
+        setChecked({
           status: 'chosen',
           href: exists ? chatChannelHref(last.type, last.id) : fallbackHref,
         });
@@ -50,13 +59,14 @@ export function DefaultChannelRedirect({
       .catch(() => {
         if (cancelled) return;
         forgetLastChannel(userId, last.cid);
-        setChoice({ status: 'chosen', href: fallbackHref });
+        setChecked({ status: 'chosen', href: fallbackHref });
       });
     return () => {
       cancelled = true;
     };
-  }, [client, userId, publicChannels]);
+  }, [client, userId, publicChannels, decided]);
 
+  const choice = decided ?? checked;
   if (choice.status === 'checking') return <ChatConnecting />;
   return choice.href ? <Navigate replace to={choice.href} /> : null;
 }

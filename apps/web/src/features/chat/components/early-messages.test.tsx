@@ -43,6 +43,16 @@ describe('the messages the server drew before the app ran', () => {
     );
   });
 
+  it('inside the chat screen, which is the frame itself, draws no second frame', () => {
+    const { container } = render(
+      <section className="dh-chat-frame">
+        <early.EarlyMessages cid={undefined} framed={false} fallback={<p>Đang kết nối</p>} />
+      </section>,
+    );
+    expect(container.querySelectorAll('.dh-chat-frame')).toHaveLength(1);
+    expect(screen.getByText('Chào chư vị')).toBeVisible();
+  });
+
   it('shows its fallback instead for another channel, and where no channel opens', () => {
     const { rerender } = render(
       <early.EarlyMessages cid="messaging:khac" fallback={<p>Đang kết nối</p>} />,

@@ -47,9 +47,12 @@ export function opensAChannel(
 export function EarlyMessages({
   cid,
   fallback,
+  framed = true,
 }: {
   cid: string | null | undefined;
   fallback: React.ReactNode;
+  /** False inside the chat screen, which is the frame itself. */
+  framed?: boolean;
 }) {
   const node = drawnMessages(cid);
   const language = useShownLanguage();
@@ -77,5 +80,11 @@ export function EarlyMessages({
     };
   }, [node, language]);
   if (!node) return fallback;
-  return <div ref={host} className="dh-chat-frame flex min-w-0" aria-busy="true" />;
+  return (
+    <div
+      ref={host}
+      className={framed ? 'dh-chat-frame flex min-w-0' : 'flex h-full min-w-0'}
+      aria-busy="true"
+    />
+  );
 }
