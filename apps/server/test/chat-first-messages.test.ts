@@ -109,6 +109,21 @@ describe('the chat page the server writes with its first messages', () => {
     expect(borrowed.body).not.toContain('Chỉ hai ta biết');
   });
 
+  it('stops reading for a viewer who reloads past thirty pages a minute, and only for them', async () => {
+    const { cookie } = await signedUpUser(app);
+    await chatToken(app, cookie);
+    // Seventy pages: even if a minute turns during the loop, the viewer passes thirty reads in one.
+    let plainAfter = 0;
+    for (let count = 1; count <= 70 && plainAfter === 0; count += 1) {
+      const response = await page('/chat/sect/quang-truong', cookie);
+      expect(response.statusCode).toBe(200);
+      if (!response.body.includes('data-early-messages')) plainAfter = count;
+    }
+    expect(plainAfter).toBeGreaterThan(30);
+    const other = await page('/chat/sect/quang-truong', people.lam.cookie);
+    expect(other.body).toContain('data-early-messages="sect:quang-truong"');
+  });
+
   it('compresses the written page for browsers that accept it', async () => {
     for (const [encoding, decompress] of [
       ['br', brotliDecompressSync],

@@ -29,6 +29,14 @@ const READ_TIMEOUT_MS = 300;
 const READ_TOKEN_TTL_SECONDS = 60;
 /** What a guest sees of a public channel is the same for every guest: one read serves them all this long. */
 const GUEST_CACHE_MS = 2_000;
+/**
+ * A signed-in viewer's pages get their messages read this often a minute at most; past that a page is sent without
+ * them. Reloading a chat page must not let one account spend the chat API's quota (in hosted mode, the app's own at
+ * Stream) through the server.
+ */
+const USER_READS_PER_MINUTE = 30;
+/** Past this many viewers in one minute the count starts again, so the table stays small under a flood. */
+const MAX_COUNTED_VIEWERS = 10_000;
 /** Longer texts are cut: the frame shows a few lines of each, and the page must stay small. */
 const MAX_TEXT_LENGTH = 1_000;
 
@@ -186,6 +194,19 @@ export function createFirstMessages({
   log,
 }: FirstMessagesOptions): FirstMessagesRenderer {
   const guestReads = new Map<string, { until: number; state: Promise<ChannelShape | null> }>();
+  const userReads = { minute: 0, counts: new Map<string, number>() };
+
+  /** Counts a read for `userId` in the current minute; false once they have had their share. */
+  function userMayRead(userId: string): boolean {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (userReads.minute !== minute || userReads.counts.size >= MAX_COUNTED_VIEWERS) {
+      userReads.minute = minute;
+      userReads.counts.clear();
+    }
+    const count = (userReads.counts.get(userId) ?? 0) + 1;
+    userReads.counts.set(userId, count);
+    return count <= USER_READS_PER_MINUTE;
+  }
 
   async function read(
     target: ChannelRef,
@@ -242,8 +263,9 @@ export function createFirstMessages({
         userId === undefined ? null : keptChannel(request.headers.cookie, userId),
       );
       if (!opening) return '';
-      const state =
-        userId === undefined ? await guestRead(opening.target) : await read(opening.target, userId);
+      let state: ChannelShape | null = null;
+      if (userId === undefined) state = await guestRead(opening.target);
+      else if (userMayRead(userId)) state = await read(opening.target, userId);
       return state ? renderFirstMessages(state, opening.named) : '';
     } catch (error) {
       // A slow or failing chat API costs the page its head start, nothing else.
