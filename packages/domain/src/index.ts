@@ -30,7 +30,12 @@ export {
   isAllowedAvatar,
 } from './avatar.ts';
 export type { AvatarCheck } from './avatar.ts';
-export { isSectChannel, sectChannelFilter, sidebarChannelFilter } from './sect-channels.ts';
+export {
+  isSectChannel,
+  movedSectChannel,
+  sectChannelFilter,
+  sidebarChannelFilter,
+} from './sect-channels.ts';
 export type { ChannelFilter, ChannelRef } from './sect-channels.ts';
 export {
   BAN_DURATIONS_MINUTES,
@@ -89,5 +94,6 @@ export {
   LAST_CHANNEL_COOKIE,
   MAX_CID_LENGTH,
   lastChannelCookieValue,
+  parseCid,
   readLastChannelCookie,
 } from './last-channel.ts';

@@ -21,8 +21,8 @@ function decoded(part: string): string | null {
   }
 }
 
-/** `{type, id, cid}` of a `type:id` cid (the id may contain colons), or null when it is not one. */
-function channelOf(cid: string): { type: string; id: string; cid: string } | null {
+/** `{type, id, cid}` of a `type:id` cid (the id may contain colons), or null when it is not one or too long. */
+export function parseCid(cid: string): { type: string; id: string; cid: string } | null {
   const colon = cid.indexOf(':');
   if (cid.length > MAX_CID_LENGTH || colon <= 0 || colon === cid.length - 1) return null;
   return { type: cid.slice(0, colon), id: cid.slice(colon + 1), cid };
@@ -36,5 +36,5 @@ export function readLastChannelCookie(
   const parts = value.split('|');
   if (parts.length !== 2) return null;
   const [owner, cid] = parts.map(decoded);
-  return owner === userId && cid ? channelOf(cid) : null;
+  return owner === userId && cid ? parseCid(cid) : null;
 }

@@ -18,6 +18,19 @@ export function isSectChannel(
   return sects.some((sect) => sect.type === channel.type && sect.id === channel.id);
 }
 
+/**
+ * The sect channel an old link names: the sect channels were `livestream` channels before they got the chat server's
+ * `sect` type, and links to them (`/chat/livestream/quang-truong`) live on in bookmarks and messages. Null when the
+ * link names anything else. The web app redirects such a link; the server writes the sect's messages into its page.
+ */
+export function movedSectChannel<T extends ChannelRef>(
+  target: ChannelRef | null,
+  sects: readonly T[],
+): T | null {
+  if (!target || target.type !== 'livestream') return null;
+  return sects.find((channel) => channel.id === target.id && channel.type !== target.type) ?? null;
+}
+
 /** The official sect channels as a filter: `type` AND `id: { $in }`, one clause per type. */
 export function sectChannelFilter(sects: readonly ChannelRef[]): ChannelFilter {
   const idsByType = new Map<string, string[]>();

@@ -2,10 +2,14 @@ import {
   LAST_CHANNEL_COOKIE,
   MAX_CID_LENGTH,
   avatarInitials,
+  isSectChannel,
+  movedSectChannel,
   readLastChannelCookie,
+  type ChannelRef,
 } from '@daohuu/domain';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
+import { FixedWindowCounter } from '../auth/fixed-window-counter.ts';
 import { readSessionUserId } from '../auth/session.ts';
 import type { ChatApi } from './chat-api.ts';
 
@@ -35,18 +39,13 @@ const GUEST_CACHE_MS = 2_000;
  * Stream) through the server.
  */
 const USER_READS_PER_MINUTE = 30;
-/** Past this many viewers in one minute the count starts again, so the table stays small under a flood. */
+/** Viewers whose reads are counted at once; the oldest are forgotten first under a flood. */
 const MAX_COUNTED_VIEWERS = 10_000;
 /** Longer texts are cut: the frame shows a few lines of each, and the page must stay small. */
 const MAX_TEXT_LENGTH = 1_000;
 
 /** The chat route's addresses (apps/web/src/config/paths.ts). */
 const CHAT_PAGE = /^\/chat(?:\/([^/]+)\/([^/]+))?\/?$/;
-
-interface ChannelRef {
-  type: string;
-  id: string;
-}
 
 export interface FirstMessagesOptions {
   auth: Auth;
@@ -100,11 +99,7 @@ function openingChannel(
     const type = decoded(path[1]);
     const id = decoded(path[2]);
     if (!type || !id || type.length + id.length + 1 > MAX_CID_LENGTH) return null;
-    const moved =
-      type === 'livestream'
-        ? publicChannels.find((channel) => channel.id === id && channel.type !== type)
-        : undefined;
-    return { target: moved ?? { type, id }, named: true };
+    return { target: movedSectChannel({ type, id }, publicChannels) ?? { type, id }, named: true };
   }
   const target = kept() ?? publicChannels[0];
   return target ? { target, named: false } : null;
@@ -194,19 +189,7 @@ export function createFirstMessages({
   log,
 }: FirstMessagesOptions): FirstMessagesRenderer {
   const guestReads = new Map<string, { until: number; state: Promise<ChannelShape | null> }>();
-  const userReads = { minute: 0, counts: new Map<string, number>() };
-
-  /** Counts a read for `userId` in the current minute; false once they have had their share. */
-  function userMayRead(userId: string): boolean {
-    const minute = Math.floor(Date.now() / 60_000);
-    if (userReads.minute !== minute || userReads.counts.size >= MAX_COUNTED_VIEWERS) {
-      userReads.minute = minute;
-      userReads.counts.clear();
-    }
-    const count = (userReads.counts.get(userId) ?? 0) + 1;
-    userReads.counts.set(userId, count);
-    return count <= USER_READS_PER_MINUTE;
-  }
+  const userReads = new FixedWindowCounter({ windowMs: 60_000, maxKeys: MAX_COUNTED_VIEWERS });
 
   async function read(
     target: ChannelRef,
@@ -242,9 +225,7 @@ export function createFirstMessages({
 
   /** A guest reads only the public channels, and one read of each serves every guest for a moment. */
   function guestRead(target: ChannelRef): Promise<ChannelShape | null> {
-    if (!publicChannels.some(({ type, id }) => type === target.type && id === target.id)) {
-      return Promise.resolve(null);
-    }
+    if (!isSectChannel(target, publicChannels)) return Promise.resolve(null);
     const cid = `${target.type}:${target.id}`;
     const now = Date.now();
     const cached = guestReads.get(cid);
@@ -265,7 +246,8 @@ export function createFirstMessages({
       if (!opening) return '';
       let state: ChannelShape | null = null;
       if (userId === undefined) state = await guestRead(opening.target);
-      else if (userMayRead(userId)) state = await read(opening.target, userId);
+      else if (userReads.add(userId) <= USER_READS_PER_MINUTE)
+        state = await read(opening.target, userId);
       return state ? renderFirstMessages(state, opening.named) : '';
     } catch (error) {
       // A slow or failing chat API costs the page its head start, nothing else.

@@ -1,11 +1,10 @@
 import {
   LAST_CHANNEL_COOKIE,
-  MAX_CID_LENGTH,
   lastChannelCookieValue,
+  parseCid,
   type ChannelRef,
 } from '@daohuu/domain';
 import * as React from 'react';
-import { splitCid } from '../search/result-links';
 import { channelFromParams, type ChannelTarget } from '../utils/chat-paths';
 
 /** Where the channel a cultivator last had open is kept, one entry per chat user id on this browser. */
@@ -30,9 +29,7 @@ export function readLastChannel(userId: string): ChannelTarget | null {
   } catch {
     return null;
   }
-  if (!cid || cid.length > MAX_CID_LENGTH) return null;
-  const channel = splitCid(cid);
-  return channel ? { ...channel, cid } : null;
+  return cid ? parseCid(cid) : null;
 }
 
 /** Keeps `cid` as the user's last channel; silently does nothing where storage is refused. */
