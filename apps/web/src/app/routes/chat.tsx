@@ -1,13 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useParams } from 'react-router';
 import {
   ChatConnectingFrame,
   EarlyMessages,
-  opensAChannel,
   retireEarlyMessages,
   useChatConnection,
 } from '@/features/chat';
-import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { withCatalogueParts } from '@/i18n';
 import { deferUntilScreenContent } from '@/lib/idle';
 import { importWhenOnline, optionalPart } from '@/lib/lazy-component';
@@ -29,20 +26,12 @@ const ChatScreen = lazy(() => {
   return loadChatScreen();
 });
 
-/** Until the stand-in's code is in: the messages the server wrote into the page, if any (early-messages.tsx). */
-function ServerDrawnMessages() {
-  const params = useParams();
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  return (
-    <EarlyMessages cid={opensAChannel(params, isDesktop)} fallback={<ChatConnectingFrame />} />
-  );
-}
-
 // While the chat screen's code arrives, the opening channel's latest messages, read by the already connected client.
-// Only a stand-in: if its own code cannot load, the connecting state stays in its place.
+// Only a stand-in: if its own code cannot load, the connecting state stays in its place. Until it is in, the messages
+// the server wrote into the page, if any (early-messages.tsx).
 const FirstMessages = optionalPart(
   async () => (await import('@/features/chat/components/first-messages')).FirstMessages,
-  <ServerDrawnMessages />,
+  <EarlyMessages fallback={<ChatConnectingFrame />} />,
 );
 
 export function ChatRoute() {

@@ -4,4 +4,4 @@ export { ChatSessionProvider, useChatConnection, useChatSession } from './sessio
 export { ChatUnreadBadge } from './components/chat-unread-badge';
 export { formatUnreadCount } from './utils/unread-count';
 export { ChatConnectingFrame } from './components/chat-states';
-export { EarlyMessages, opensAChannel, retireEarlyMessages } from './components/early-messages';
+export { EarlyMessages, retireEarlyMessages } from './components/early-messages';

@@ -2,15 +2,13 @@ import 'stream-chat-react/dist/css/index.css';
 import '../theme/chat-frame.css';
 import '../theme/chat-theme.css';
 import * as React from 'react';
-import { useParams } from 'react-router';
-import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useT } from '@/i18n';
 import { useMe } from '@/lib/auth';
 import { useChatConnection } from '../session/chat-session';
 import { ChatUnavailable } from './chat-screen-states';
 import { ChatConnecting } from './chat-states';
 import { ChatWorkspace } from './chat-workspace';
-import { EarlyMessages, opensAChannel, retireEarlyMessages } from './early-messages';
+import { EarlyMessages, retireEarlyMessages } from './early-messages';
 import { useVisualViewportHeight } from './visual-viewport';
 
 /**
@@ -24,8 +22,6 @@ export function ChatScreen() {
   const { client, config, status } = session;
   const frame = React.useRef<HTMLElement>(null);
   useVisualViewportHeight(frame);
-  const params = useParams();
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   // Without knowing who is signed in there is no identity to connect as.
   const failed = status === 'error' || me.isError;
   const connecting = !failed && !(status === 'ready' && client && config);
@@ -45,11 +41,7 @@ export function ChatScreen() {
         // A new client (sign-in, sign-out) starts a fresh chat UI rather than patching the old one.
         <ChatWorkspace key={client.userID ?? 'guest'} client={client} config={config} />
       ) : (
-        <EarlyMessages
-          cid={opensAChannel(params, isDesktop)}
-          framed={false}
-          fallback={<ChatConnecting />}
-        />
+        <EarlyMessages framed={false} fallback={<ChatConnecting />} />
       )}
     </section>
   );

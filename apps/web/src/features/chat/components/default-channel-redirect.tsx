@@ -9,16 +9,16 @@ import { defaultChannel, forgetLastChannel } from './last-channel';
 
 type Choice = { status: 'checking' } | { status: 'chosen'; href: string | null };
 
-/** The choice when it needs no check: a guest, nothing kept, or a kept public sect channel. Null otherwise. */
+/** The choice when it needs no check (a guest, nothing kept, a kept public sect channel), else null. */
 function decidedAtOnce(
   userId: string | undefined,
+  { kept, fallback }: ReturnType<typeof defaultChannel>,
   publicChannels: readonly ChannelRef[],
 ): Choice | null {
-  const { kept: last, fallback } = defaultChannel(userId, publicChannels);
   const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
-  if (!userId || !last) return { status: 'chosen', href: fallbackHref };
-  const isPublic = publicChannels.some((channel) => `${channel.type}:${channel.id}` === last.cid);
-  return isPublic ? { status: 'chosen', href: chatChannelHref(last.type, last.id) } : null;
+  if (!userId || !kept) return { status: 'chosen', href: fallbackHref };
+  const isPublic = publicChannels.some((channel) => `${channel.type}:${channel.id}` === kept.cid);
+  return isPublic ? { status: 'chosen', href: chatChannelHref(kept.type, kept.id) } : null;
 }
 
 /**
@@ -34,16 +34,19 @@ export function DefaultChannelRedirect({
   publicChannels: readonly ChannelRef[];
 }) {
   const userId = client.anonymous ? undefined : client.userID;
-  // Most visits are decided at once (a guest, nothing kept, a kept sect channel): no connecting state flashes by.
-  const decided = React.useMemo(
-    () => decidedAtOnce(userId, publicChannels),
+  // Read once: what this browser keeps, and the fallback.
+  const choices = React.useMemo(
+    () => defaultChannel(userId, publicChannels),
     [userId, publicChannels],
   );
+  // Most visits are decided at once (a guest, nothing kept, a kept sect channel): no connecting state flashes by.
+  const decided = decidedAtOnce(userId, choices, publicChannels);
+  const needsCheck = decided === null;
   const [checked, setChecked] = React.useState<Choice>({ status: 'checking' });
 
   React.useEffect(() => {
-    const { kept: last, fallback } = defaultChannel(userId, publicChannels);
-    if (decided || !userId || !last) return;
+    const { kept: last, fallback } = choices;
+    if (!needsCheck || !userId || !last) return;
     const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
     let cancelled = false;
     channelExists(client, last.cid)
@@ -64,7 +67,7 @@ export function DefaultChannelRedirect({
     return () => {
       cancelled = true;
     };
-  }, [client, userId, publicChannels, decided]);
+  }, [client, userId, choices, needsCheck]);
 
   const choice = decided ?? checked;
   if (choice.status === 'checking') return <ChatConnecting />;

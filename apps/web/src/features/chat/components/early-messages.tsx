@@ -1,4 +1,6 @@
 import * as React from 'react';
+import { useParams } from 'react-router';
+import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { useShownLanguage } from '@/i18n';
 
 /*
@@ -43,18 +45,24 @@ export function opensAChannel(
   return (params.type && params.id) || isDesktop ? undefined : null;
 }
 
-/** The server's drawing of the opening channel in the chat's frame, or `fallback` when there is none. */
+/**
+ * The server's drawing of the opening channel in the chat's frame, or `fallback` when there is none. `cid` is the
+ * channel the chat opens, or null for none; left out while that is not known yet, any channel is taken if the address
+ * names one or the screen is wide (`opensAChannel`).
+ */
 export function EarlyMessages({
   cid,
   fallback,
   framed = true,
 }: {
-  cid: string | null | undefined;
+  cid?: string | null;
   fallback: React.ReactNode;
   /** False inside the chat screen, which is the frame itself. */
   framed?: boolean;
 }) {
-  const node = drawnMessages(cid);
+  const params = useParams();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const node = drawnMessages(cid === undefined ? opensAChannel(params, isDesktop) : cid);
   const language = useShownLanguage();
   const host = React.useRef<HTMLDivElement>(null);
   // Before the browser paints: the drawing never leaves the screen between React's commit and this move.

@@ -1,5 +1,5 @@
 import '../theme/chat-frame.css';
-import type { ChatClientConfig } from '@daohuu/domain';
+import { movedSectChannel, type ChatClientConfig } from '@daohuu/domain';
 import * as React from 'react';
 import { useParams } from 'react-router';
 import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
@@ -7,9 +7,9 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { UserAvatar } from '@/components/user-avatar';
 import { formatDate, useShownLanguage, useT } from '@/i18n';
 import { useChatSession } from '../session/chat-session';
-import { channelFromParams, movedSectChannel, type ChannelTarget } from '../utils/chat-paths';
+import { channelFromParams, type ChannelTarget } from '../utils/chat-paths';
 import { ChatConnecting } from './chat-states';
-import { EarlyMessages, opensAChannel, retireEarlyMessages } from './early-messages';
+import { EarlyMessages, retireEarlyMessages } from './early-messages';
 import { defaultChannel } from './last-channel';
 
 /*
@@ -185,7 +185,7 @@ export function FirstMessages() {
   if (!channel || !ownMessages) {
     return (
       <EarlyMessages
-        cid={known ? cid : opensAChannel(params, isDesktop)}
+        cid={known ? cid : undefined}
         fallback={
           <section className="dh-chat-frame flex items-center justify-center">
             <ChatConnecting />

@@ -1,11 +1,6 @@
+import { movedSectChannel } from '@daohuu/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  CHAT_PATH,
-  channelFromParams,
-  chatChannelHref,
-  movedSectChannel,
-  movedSectChannelHref,
-} from './chat-paths';
+import { CHAT_PATH, channelFromParams, chatChannelHref, movedSectChannelHref } from './chat-paths';
 
 describe('chat paths', () => {
   it('lists channels at /chat', () => {

@@ -1,3 +1,4 @@
+import { movedSectChannel } from '@daohuu/domain';
 import { paths } from '@/config/paths';
 
 /** The chat list (`/chat`); a channel is `/chat/:type/:id` (docs/product-rules.md §5). */
@@ -19,24 +20,11 @@ export function channelFromParams(params: {
   return { type, id, cid: `${type}:${id}` };
 }
 
-/**
- * Where an old link to a public sect channel now points: the sect channels were `livestream` channels before they got
- * the chat server's `sect` type, and links to them (`/chat/livestream/quang-truong`) live on in bookmarks and
- * messages. Null when the URL names anything else.
- */
+/** Where an old link to a public sect channel now points (`movedSectChannel` in packages/domain), or null. */
 export function movedSectChannelHref(
   target: { type: string; id: string } | null,
   sects: readonly { type: string; id: string }[],
 ): string | null {
   const sect = movedSectChannel(target, sects);
   return sect ? chatChannelHref(sect.type, sect.id) : null;
-}
-
-/** The sect channel an old livestream link names (see `movedSectChannelHref`), or null. */
-export function movedSectChannel<T extends { type: string; id: string }>(
-  target: { type: string; id: string } | null,
-  sects: readonly T[],
-): T | null {
-  if (!target || target.type !== 'livestream') return null;
-  return sects.find((channel) => channel.id === target.id && channel.type !== target.type) ?? null;
 }
