@@ -6,6 +6,7 @@ import {
   fmtInt,
   fmtKb,
   fmtMb,
+  fmtCpuMs,
   fmtMs,
   fmtRatio,
   replaceSection,
@@ -121,7 +122,7 @@ export function renderClusterReport(report: ClusterReport): string {
           `${fmtInt(result.connected)} / ${fmtInt(result.watching)}${result.connectErrors.length ? ` (${result.connectErrors.join('; ')})` : ''}`,
           fmtInt(result.connectsPerSecond),
           fmtInt(result.watchesPerSecond),
-          `${fmtMs(result.cpuMsPerConnect)} / ${fmtMs(result.cpuMsPerWatch)} ms`,
+          `${fmtCpuMs(result.cpuMsPerConnect)} / ${fmtCpuMs(result.cpuMsPerWatch)} ms`,
           `${fmtMb(result.rssBeforeBytes)} → ${fmtMb(result.rssAfterBytes)} MB (${fmtKb(result.rssPerWatcherBytes)} KB per watcher)`,
           `${fmtMb(result.peakRssBytes)} MB`,
           result.disconnects

@@ -149,7 +149,7 @@ function renderFanout(report: RunReport): string {
         `${fmtInt(result.connected)} / ${fmtInt(result.watching)}${result.connectErrors.length ? ` (${result.connectErrors.join('; ')})` : ''}`,
         fmtInt(result.connectsPerSecond),
         fmtInt(result.watchesPerSecond),
-        `${fmtMs(result.cpuMsPerConnect)} / ${fmtMs(result.cpuMsPerWatch)} ms`,
+        `${fmtCpuMs(result.cpuMsPerConnect)} / ${fmtCpuMs(result.cpuMsPerWatch)} ms`,
         `${result.settleSeconds.toFixed(1)} s`,
         `${fmtInt(result.watchResponseBytes / 1024)} KB`,
         `${fmtMb(result.rssBeforeBytes)} → ${fmtMb(result.rssConnectedBytes)} → ${fmtMb(result.rssAfterBytes)} MB`,
@@ -392,6 +392,11 @@ export function fmtInt(value: number): string {
 export function fmtMs(value: number): string {
   if (!Number.isFinite(value)) return '–';
   return value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US');
+}
+
+/** CPU per operation is a fraction of a millisecond: one decimal would hide a 20 % change. */
+export function fmtCpuMs(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : '–';
 }
 
 export function fmtKb(bytes: number): string {

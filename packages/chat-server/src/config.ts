@@ -369,6 +369,15 @@ export const chatServerConfigSchema = z.object({
     .object({
       maxMessageLength: z.number().int().positive().default(5000),
       writeBatchMaxRows: z.number().int().positive().default(500),
+      writeBatchLingerMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(50)
+        .default(2)
+        .describe(
+          'While writes keep coming, a group commit waits this long for more to join it (0: never waits).',
+        ),
       socketMaxBufferedBytes: z
         .number()
         .int()

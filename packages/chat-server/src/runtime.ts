@@ -94,7 +94,11 @@ export async function createChatRuntime(
           );
       },
     });
-    const writes = createWriteQueue(handle.db, config.limits.writeBatchMaxRows);
+    const writes = createWriteQueue(
+      handle.db,
+      config.limits.writeBatchMaxRows,
+      config.limits.writeBatchLingerMs,
+    );
     const channelTypes = createChannelTypeStore({
       db: handle.db,
       writes,

@@ -13,9 +13,10 @@ export interface TokenClaims {
 export type VerifiedToken =
   { kind: 'server'; exp?: number } | { kind: 'user'; userId: string; exp?: number };
 
-// Stream's dev tokens carry padded standard base64 and the literal signature `devtoken`; decode both alphabets.
+// Stream's dev tokens carry padded standard base64 and the literal signature `devtoken`. Node's base64 decoder
+// reads both alphabets (and padding or none) as they are.
 function decodeSegment(segment: string): Buffer {
-  return Buffer.from(segment.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return Buffer.from(segment, 'base64');
 }
 
 function base64url(input: Buffer | string): string {

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ChatServerConfig } from '../config.ts';
+import { allowDirectReads } from './direct-read.ts';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database, Db, SqlDialectKind } from './schema.ts';
 import { SqliteLimitLiteralPlugin } from './sqlite-limit-literal.ts';
@@ -43,10 +44,12 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
       database.function('fold_vi', { deterministic: true }, (value: unknown) =>
         typeof value === 'string' ? foldVietnamese(value) : value,
       );
+      const statements = withStatementCache(database);
       const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: withStatementCache(database) }),
+        dialect: new SqliteDialect({ database: statements }),
         plugins: [new SqliteLimitLiteralPlugin()],
       });
+      allowDirectReads(db, { database, prepare: statements.prepare });
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {

@@ -48,6 +48,34 @@ describe(`${dialectName()}: reusable query`, () => {
     expect(seen).toEqual([{ id: 'bao' }, { id: 'chi' }]);
   });
 
+  it('reads on the database never show a transaction’s rows before its commit', async () => {
+    let seenInside: Promise<{ id: string }[]> | undefined;
+    let committed = false;
+    const afterCommit = db.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', 'bao').execute();
+      // Started while the transaction is open, on the database rather than the transaction.
+      seenInside = usersWithRole.execute(db.db, db.appId, 'admin').then((rows) => {
+        expect(committed).toBe(true);
+        return rows;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    await afterCommit.then(() => (committed = true));
+    expect(await seenInside).toEqual([{ id: 'bao' }, { id: 'chi' }]);
+  });
+
+  it('reads on the database never show the rows of a transaction that rolled back', async () => {
+    let seenInside: Promise<{ id: string }[]> | undefined;
+    await expect(
+      db.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', 'ana').execute();
+        seenInside = usersWithRole.execute(db.db, db.appId, 'admin');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await seenInside).toEqual([{ id: 'chi' }]);
+  });
+
   it('refuses a query that does not use one of its parameters as a value', async () => {
     const broken = reusableQuery<[string, string], { id: string }>(2, (executor, appId) =>
       executor.selectFrom('users').select('id').where('app_id', '=', appId),

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { readDirectly } from './direct-read.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -51,7 +52,10 @@ export function reusableQuery<P extends readonly unknown[], R>(
       const parameters = query.parameters.map((value, index) =>
         slots[index] === -1 ? value : params[slots[index]!],
       );
-      const result = await executor.executeQuery<R>({ ...query, parameters });
+      const compiledQuery = { ...query, parameters };
+      const rows = readDirectly<R>(executor, compiledQuery);
+      if (rows) return rows;
+      const result = await executor.executeQuery<R>(compiledQuery);
       return result.rows;
     },
   };

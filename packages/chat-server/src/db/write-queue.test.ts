@@ -40,6 +40,50 @@ describe(`${dialectName()}: write queue`, () => {
     expect(Number(count)).toBe(50);
   });
 
+  it('lets writes that keep coming in separate turns join one commit while it lingers', async () => {
+    const queue = createWriteQueue(db.db, 100, 50);
+    await queue.run(insertUser('first'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const transactions: object[] = [];
+    const later: Promise<string>[] = [];
+    // Each write in its own macrotask, as handshakes of a reconnect storm arrive.
+    for (const id of ['a', 'b', 'c']) {
+      later.push(
+        queue.run((trx) => {
+          transactions.push(trx);
+          return insertUser(id)(trx);
+        }),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(later)).toEqual(['a', 'b', 'c']);
+    expect(new Set(transactions).size).toBe(1);
+  });
+
+  it('commits each turn on its own without a linger', async () => {
+    const queue = createWriteQueue(db.db, 100, 0);
+    await queue.run(insertUser('first'));
+    const transactions: object[] = [];
+    const later: Promise<string>[] = [];
+    for (const id of ['a', 'b']) {
+      later.push(
+        queue.run((trx) => {
+          transactions.push(trx);
+          return insertUser(id)(trx);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(later);
+    expect(new Set(transactions).size).toBe(2);
+  });
+
+  it('starts an occasional write at once instead of waiting for the linger', async () => {
+    // A linger far beyond the test's timeout: a write that waited for it would fail the test.
+    const queue = createWriteQueue(db.db, 100, 60_000);
+    expect(await queue.run(insertUser('alone'))).toBe('alone');
+  });
+
   it('fails only the bad write of a batch and keeps the others', async () => {
     const queue = createWriteQueue(db.db, 100);
     await queue.run(insertUser('taken'));

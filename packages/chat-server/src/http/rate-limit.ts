@@ -88,6 +88,20 @@ export class ConcurrencyGate {
  * subscriber usually holds, so rotating addresses inside it gains an attacker nothing.
  */
 export function addressKey(address: string): string {
+  let key = addressKeys.get(address);
+  if (key === undefined) {
+    // Every request and handshake asks; the addresses seen repeat, and parsing one is not free.
+    if (addressKeys.size >= MAX_REMEMBERED_ADDRESSES) addressKeys.clear();
+    key = computeAddressKey(address);
+    addressKeys.set(address, key);
+  }
+  return key;
+}
+
+const MAX_REMEMBERED_ADDRESSES = 4096;
+const addressKeys = new Map<string, string>();
+
+function computeAddressKey(address: string): string {
   const parsed = parseIpAddress(address);
   if (!parsed) return address;
   const { bytes } = parsed;

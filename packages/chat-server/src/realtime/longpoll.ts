@@ -12,8 +12,13 @@ import { Connection } from './connection.ts';
 import { parseHandshake, type Handshake } from './handshake.ts';
 import { LongPollRegistry, type LongPollEntry } from './longpoll-registry.ts';
 import { pollAnswer, PollSocket } from './longpoll-socket.ts';
-import { announcePresence } from './presence-events.ts';
-import { afterClose, healthCheck, ownUserOf, type GatewayContext } from './socket-session.ts';
+import {
+  afterClose,
+  announceArrival,
+  healthCheck,
+  ownUserOf,
+  type GatewayContext,
+} from './socket-session.ts';
 
 /**
  * `GET /longpoll` as stream-chat's fallback transport speaks it (node_modules/stream-chat/src/connection_fallback.ts):
@@ -107,18 +112,13 @@ async function openLongPoll(
       handshake.anonymous ? null : handshake.userId,
       address,
     );
-    const me = await ownUserOf(context, handshake);
+    const { me, row } = await ownUserOf(context, handshake);
     refuseWhileDeaf(context);
     if (!handshake.anonymous)
       limiter.admitUserSocket(hub.userConnectionCount(handshake.appId, handshake.userId));
     releases.push(context.registry.admit({ ...handshake, address }));
     entry = openConnection(context, handshake, me.role, address, release);
-    // Decided cluster-wide, as for a websocket: a connection elsewhere already made the user online.
-    if (
-      !handshake.anonymous &&
-      (await context.deps.presence.connected(handshake.appId, handshake.userId))
-    )
-      await announcePresence(context.deps, services, handshake.appId, handshake.userId);
+    await announceArrival(context, handshake, row);
     return { event: JSON.parse(healthCheck(context, entry.connection, me).text) as unknown };
   } catch (error) {
     // Once open, ending the connection releases its places and undoes the hub bookkeeping too.

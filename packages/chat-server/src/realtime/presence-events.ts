@@ -1,4 +1,5 @@
 import type { ChatDeps } from '../chat/core/deps.ts';
+import type { UserResponse } from '../chat/core/users/serialize.ts';
 import type { ChatServices } from '../chat/services.ts';
 
 /** `user.presence.changed` to the user's presence followers and to the user's own sockets, on every node. */
@@ -7,8 +8,10 @@ export async function announcePresence(
   services: Pick<ChatServices, 'users' | 'events'>,
   appId: string,
   userId: string,
+  /** The user as the event shows them, when the caller has just built it; else read. */
+  known?: UserResponse,
 ): Promise<void> {
-  const user = await services.users.response(appId, userId);
+  const user = known ?? (await services.users.response(appId, userId));
   const event = { type: 'user.presence.changed', user, created_at: deps.clock.now() };
   services.events.toPresenceFollowers(appId, userId, event);
   services.events.toUser(appId, userId, event);

@@ -94,8 +94,10 @@ export function createRedisPresenceStore(
     try {
       const result = await work();
       // Only a success that went through Redis ends an outage: answers without a round trip (an empty list asked)
-      // would otherwise reset the flag and the next failure would be logged again, every second or so.
-      if (redis.status === 'ready') outage.succeeded(call);
+      // would otherwise reset the flag and the next failure would be logged again, every second or so. Right after
+      // the connection drops, ioredis still says 'ready' until it handles the socket's close, so the socket itself
+      // must still be writable too.
+      if (redis.status === 'ready' && socketWritable(redis)) outage.succeeded(call);
       return result;
     } catch (error) {
       if (outage.failed())
@@ -290,4 +292,9 @@ export function createRedisPresenceStore(
       );
     },
   };
+}
+
+function socketWritable(redis: Redis): boolean {
+  const stream = redis.stream as Redis['stream'] | undefined;
+  return stream?.writable === true;
 }

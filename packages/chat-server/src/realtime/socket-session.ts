@@ -3,8 +3,14 @@ import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { placeholderUser } from '../chat/core/users/serialize.ts';
-import { ownUserBase } from '../chat/core/users/me.ts';
+import type { UserRow } from '../chat/core/users/repo.ts';
+import { placeholderUser, toUserResponse } from '../chat/core/users/serialize.ts';
+import {
+  NOTHING_UNREAD,
+  ownUserBase,
+  type OwnUserBase,
+  type OwnUserResponse,
+} from '../chat/core/users/me.ts';
 import { isPlainObject } from '../chat/core/json.ts';
 import type { ChatDeps } from '../chat/core/deps.ts';
 import type { ChatServices } from '../chat/services.ts';
@@ -142,7 +148,7 @@ async function admitAndGreet(
     handshake.anonymous ? null : handshake.userId,
     session.address,
   );
-  const me = await ownUserOf(context, handshake);
+  const { me, row } = await ownUserOf(context, handshake);
   if (session.closed || refuseWhileDeaf(context, session)) {
     session.releaseAnonymous?.();
     return;
@@ -152,26 +158,44 @@ async function admitAndGreet(
   const connection = openConnection(context, session, handshake, me.role);
   hub.add(connection);
   hub.sendTo(connection, healthCheck(context, connection, me));
-  // Decided cluster-wide: a second socket on another node is no new arrival.
-  if (
-    !handshake.anonymous &&
-    (await context.deps.presence.connected(handshake.appId, handshake.userId))
-  )
-    await announcePresence(context.deps, context.services, handshake.appId, handshake.userId);
+  await announceArrival(context, handshake, row);
 }
 
-const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
+/**
+ * `user.presence.changed` when this is the user's first connection, decided cluster-wide: a second socket on
+ * another node is no new arrival. The row was just written, so the event's user is built from it, not read again.
+ */
+export async function announceArrival(
+  context: Pick<GatewayContext, 'deps' | 'services'>,
+  handshake: Handshake,
+  row: UserRow | undefined,
+): Promise<void> {
+  if (row && (await context.deps.presence.connected(handshake.appId, handshake.userId)))
+    await announcePresence(
+      context.deps,
+      context.services,
+      handshake.appId,
+      handshake.userId,
+      toUserResponse(row, true),
+    );
+}
 
-/** The `me` of the first health.check: upserted from `user_details`, or a placeholder for anonymous sockets. */
-export async function ownUserOf(context: GatewayContext, handshake: Handshake) {
+/**
+ * The `me` of the first health.check, upserted from `user_details` (with the stored row), or a placeholder for
+ * anonymous sockets (no row).
+ */
+export async function ownUserOf(
+  context: GatewayContext,
+  handshake: Handshake,
+): Promise<{ me: OwnUserResponse | (OwnUserBase & { anon: true }); row?: UserRow }> {
   const { deps, services } = context;
   if (handshake.anonymous) {
     const self = placeholderUser(handshake.userId, 'anonymous', deps.clock.now());
-    return { ...ownUserBase(self, NOTHING_UNREAD), anon: true };
+    return { me: { ...ownUserBase(self, NOTHING_UNREAD), anon: true } };
   }
   const { appId, userId, details, role } = handshake;
-  const row = await services.users.upsertOnConnect(appId, userId, details, role);
-  return services.me(assertGuestAllowed(handshake, row));
+  const { row, created } = await services.users.upsertOnConnect(appId, userId, details, role);
+  return { me: await services.me(assertGuestAllowed(handshake, row), created), row };
 }
 
 function openConnection(

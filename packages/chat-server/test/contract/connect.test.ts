@@ -48,6 +48,31 @@ describe('connect', { timeout: 20_000 }, () => {
     expect(client.mutedUsers).toEqual([]);
   });
 
+  it('gives a brand-new user the same own fields on first connect as a reconnect reads back from storage', async () => {
+    // The first connect builds `me` without reading (nothing of a user can exist before their row); the second
+    // reads every part. Both must say the same.
+    const id = uniqueId('tan-tu');
+    const first = newClient(env());
+    const created = await first.connectUser({ id, name: 'Tân Tu' }, env().admin.createToken(id));
+    await first.disconnectUser();
+    const again = newClient(env());
+    const reread = await again.connectUser({ id }, env().admin.createToken(id));
+
+    const own = (me: object | undefined) => {
+      const { last_active: _a, updated_at: _u, ...rest } = (me ?? {}) as Record<string, unknown>;
+      return rest;
+    };
+    expect(own(created?.me)).toEqual(own(reread?.me));
+    expect(created?.me).toMatchObject({
+      mutes: [],
+      channel_mutes: [],
+      blocked_user_ids: [],
+      active_live_locations: [],
+      total_unread_count: 0,
+      unread_threads: 0,
+    });
+  });
+
   it('upserts the user from user_details on connect, keeping fields the client did not send', async () => {
     const id = uniqueId('tieu-viem');
     await env().admin.upsertUsers([{ id, name: 'Tiêu Viêm', tu_vi: 90 }]);

@@ -23,7 +23,15 @@ export interface OwnUserContext {
  * users, live locations. Parts run concurrently and their fields are spread over the core's in registration order,
  * so two parts must not fill the same field.
  */
-export type OwnUserPart = (context: OwnUserContext) => Promise<Partial<OwnUserResponse>>;
+export interface OwnUserPart {
+  read(context: OwnUserContext): Promise<Partial<OwnUserResponse>>;
+  /**
+   * The part for a user the handshake has just created. Nothing can name a user before their row exists (members
+   * and groups need existing users, a hard delete forgets a user everywhere), so there is nothing to read: a
+   * reconnect storm of new users skips every part's queries.
+   */
+  empty: Partial<OwnUserResponse>;
+}
 
 /** What a check on a message about to be stored is given. */
 export interface BeforeMessageStoredContext {

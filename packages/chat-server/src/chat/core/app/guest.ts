@@ -57,7 +57,7 @@ export async function createGuest(
   const id = guestId(input.id);
   await insertGuest(context, app.id, id);
   const { role: _role, ...details } = input;
-  const row = await context.users.upsertOnConnect(app.id, id, { ...details, id }, 'guest');
+  const { row } = await context.users.upsertOnConnect(app.id, id, { ...details, id }, 'guest');
   const exp = Math.floor(Date.now() / 1000) + app.guests.tokenTtlSeconds;
   return { access_token: signUserToken(app.secret, id, exp), user: context.users.toResponse(row) };
 }

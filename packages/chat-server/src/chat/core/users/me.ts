@@ -19,7 +19,8 @@ export interface OwnUserResponse extends UserResponse {
   active_live_locations: SharedLocationResponse[];
 }
 
-export type OwnUserBuilder = (row: UserRow) => Promise<OwnUserResponse>;
+/** `created`: the row was inserted by this very handshake, so nothing of the user's exists to read yet. */
+export type OwnUserBuilder = (row: UserRow, created?: boolean) => Promise<OwnUserResponse>;
 
 /** What the own-user builder reads: the clock, users, the unread counts and the extensions' parts. */
 export interface OwnUserContext {
@@ -36,22 +37,31 @@ export function createOwnUserBuilder({
   reads,
   points,
 }: OwnUserContext): OwnUserBuilder {
-  return async (row) => {
+  return async (row, created = false) => {
     const appId = row.app_id;
     const self = users.toResponse(row);
+    if (created)
+      return Object.assign(
+        { ...ownUserBase(self, NOTHING_UNREAD), active_live_locations: [] },
+        ...points.ownUser.map((part) => part.empty),
+      ) as OwnUserResponse;
     const context = { appId, row, self, now: deps.clock.now() };
     const [unread, ...parts] = await Promise.all([
       unreadSummary(reads, appId, row.id),
-      ...points.ownUser.map((part) => part(context)),
+      ...points.ownUser.map((part) => part.read(context)),
     ]);
     return Object.assign({ ...ownUserBase(self, unread), active_live_locations: [] }, ...parts);
   };
 }
 
+export const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
+
 /**
  * The fields every `me` has, signed-in or anonymous: online, no devices, empty mute lists (arrays, or the client
  * crashes) and the unread totals.
  */
+export type OwnUserBase = ReturnType<typeof ownUserBase>;
+
 export function ownUserBase(
   self: UserResponse,
   unread: { total: number; channels: number; threads: number },

@@ -123,11 +123,11 @@ export function createUsersService({ deps, events }: UsersServiceContext): Users
     ...writes,
     async upsertOnConnect(appId, userId, details, role) {
       const readAt = forgets;
-      const row = await writes.upsertOnConnect(appId, userId, details, role);
+      const connected = await writes.upsertOnConnect(appId, userId, details, role);
       // The handshake just read the row every REST call of the new socket checks first (a watch, in a reconnect
       // storm): its standing is known, so that check needs no second read.
-      remember(appId, userId, row, readAt);
-      return row;
+      remember(appId, userId, connected.row, readAt);
+      return connected;
     },
     queryUsers: createUserQuery(context),
     getRow: (appId, id) => repo.get(appId, id),

@@ -26,9 +26,15 @@ export interface UserWrites {
     userId: string,
     details: JsonObject,
     role: string,
-  ): Promise<UserRow>;
+  ): Promise<ConnectedUser>;
   upsertUsers(actor: Actor, users: unknown): Promise<Record<string, UserResponse>>;
   partialUpdateUsers(actor: Actor, updates: unknown): Promise<Record<string, UserResponse>>;
+}
+
+/** The user a handshake connects as; `created` when this handshake inserted the row. */
+export interface ConnectedUser {
+  row: UserRow;
+  created: boolean;
 }
 
 /** Users update themselves; admins (and the server) may update anyone. */
@@ -111,7 +117,7 @@ async function upsertOnConnect(
   userId: string,
   details: JsonObject,
   role: string,
-): Promise<UserRow> {
+): Promise<ConnectedUser> {
   const { deps, repo, rules } = context;
   const fields = readFields(rules.withoutServerOwned(appId, details));
   const now = deps.clock.now();
@@ -127,11 +133,12 @@ async function upsertOnConnect(
       // A concurrent connect created it first: fall through to the update path.
       return upsertOnConnect(context, appId, userId, details, role);
     }
-    return { ban_expires: null, deactivated_at: null, deleted_at: null, ...row } as UserRow;
+    const created = { ban_expires: null, deactivated_at: null, deleted_at: null, ...row } as UserRow;
+    return { row: created, created: true };
   }
   const patch = connectPatch(existing, fields, now);
   await deps.writes.run((trx) => repo.update(appId, userId, patch, trx));
-  return { ...existing, ...patch };
+  return { row: { ...existing, ...patch }, created: false };
 }
 
 /** The row a server-side or client upsert stores for `id`, given the stored one (`prior`). */

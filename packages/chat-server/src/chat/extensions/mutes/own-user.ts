@@ -7,7 +7,7 @@ export function mutesOwnUserPart(
   repo: MutesRepo,
   users: Pick<UsersService, 'responses'>,
 ): OwnUserPart {
-  return async ({ appId, row, self, now }) => {
+  const read: OwnUserPart['read'] = async ({ appId, row, self, now }) => {
     const [userMutes, channelMutes] = await Promise.all([
       repo.userMutes(appId, row.id, now),
       repo.channelMutes(appId, row.id, now),
@@ -34,4 +34,5 @@ export function mutesOwnUserPart(
       })),
     };
   };
+  return { read, empty: { mutes: [], channel_mutes: [] } };
 }
