@@ -388,7 +388,9 @@ export const chatServerConfigSchema = z.object({
         .number()
         .int()
         .min(0)
-        .default(1000)
+        // Below it every watch is announced to every watcher: N arrivals cost N²/2 frames, 500,000 for the first
+        // 1,000 watchers of a livestream, which was a fifth of a reconnect storm's watch CPU (bench/chat-fanout).
+        .default(100)
         .describe(
           'Above this many watchers on a node, user.watching.start/stop are merged per channel (see largeChannelWatchingEventsMs).',
         ),
