@@ -49,7 +49,7 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
         dialect: new SqliteDialect({ database: statements }),
         plugins: [new SqliteLimitLiteralPlugin()],
       });
-      allowDirectReads(db, { database, prepare: statements.prepare });
+      allowDirectReads(db, database);
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {
