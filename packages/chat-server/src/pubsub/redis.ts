@@ -1,88 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { BusEntry, BusHandler, BusMessage, PubSub, Unsubscribe } from './pubsub.ts';
+import { decodeBatch, decodeMessage, encodeBatch, encodeMessage } from './wire.ts';
 
-/*
- * Wire format of one bus message: a JSON header with the routing hints, a newline, then the frame text untouched
- * (it is already JSON; embedding it as a string would escape every quote). JSON.stringify never emits a raw newline,
- * so the first newline always ends the header.
- */
-interface Header extends Omit<BusMessage, 'frame'> {
-  /** The publishing node: it delivered locally already and skips the copy Redis sends back. */
-  node: string;
-}
-
-function encode(message: BusMessage, node: string): string {
-  const { frame, ...hints } = message;
-  return `${JSON.stringify({ ...hints, node })}\n${frame}`;
-}
-
-function decode(payload: string): { node: string; message: BusMessage } | undefined {
-  const cut = payload.indexOf('\n');
-  if (cut < 0) return undefined;
-  try {
-    const { node, ...hints } = JSON.parse(payload.slice(0, cut)) as Header;
-    return { node, message: { ...hints, frame: payload.slice(cut + 1) } };
-  } catch {
-    return undefined;
-  }
-}
-
-/*
- * Several topics in one Redis message (`publishEach`): one event to many users' topics would otherwise be one PUBLISH
- * per user, most of them to users connected nowhere. Every node subscribes to this one Redis channel and hands each
- * entry to its own handlers of that topic. The header lists the entries with their routing hints and the index of
- * their frame; the distinct frames follow it, back to back, their lengths in the header. Topic names always
- * contain a colon-separated kind first, so this name cannot collide with one.
- */
+// The one Redis channel of `publishEach` batches (pubsub/wire.ts). Topic names always start with a colon-separated
+// kind, so this name cannot collide with one.
 const BATCH_CHANNEL = '*batch';
-
-interface BatchHeader {
-  node: string;
-  /** Length of each distinct frame, in the order they follow the header. */
-  frames: number[];
-  entries: (Omit<BusMessage, 'frame'> & { topic: string; frame: number })[];
-}
-
-function encodeBatch(entries: readonly BusEntry[], node: string): string {
-  const frames: string[] = [];
-  const indexOf = new Map<string, number>();
-  const listed = entries.map(({ topic, message: { frame, ...hints } }) => {
-    let index = indexOf.get(frame);
-    if (index === undefined) {
-      index = frames.push(frame) - 1;
-      indexOf.set(frame, index);
-    }
-    return { ...hints, topic, frame: index };
-  });
-  const header: BatchHeader = {
-    node,
-    frames: frames.map((frame) => frame.length),
-    entries: listed,
-  };
-  return `${JSON.stringify(header)}\n${frames.join('')}`;
-}
-
-function decodeBatch(payload: string): { node: string; entries: BusEntry[] } | undefined {
-  const cut = payload.indexOf('\n');
-  if (cut < 0) return undefined;
-  try {
-    const header = JSON.parse(payload.slice(0, cut)) as BatchHeader;
-    const frames: string[] = [];
-    let at = cut + 1;
-    for (const length of header.frames) {
-      frames.push(payload.slice(at, at + length));
-      at += length;
-    }
-    const entries = header.entries.map(({ topic, frame, ...hints }) => ({
-      topic,
-      message: { ...hints, frame: frames[frame] ?? '' },
-    }));
-    return { node: header.node, entries };
-  } catch {
-    return undefined;
-  }
-}
 
 export interface RedisPubSubOptions {
   url: string;
@@ -190,7 +113,7 @@ function watchSubscription(bus: RedisBus): void {
         for (const { topic, message } of batch.entries) deliver(bus, topic, message);
       return;
     }
-    const decoded = decode(payload);
+    const decoded = decodeMessage(payload);
     if (decoded && decoded.node !== bus.node)
       deliver(bus, channel.slice(bus.prefix.length), decoded.message);
   });
@@ -227,7 +150,7 @@ function deliver(bus: RedisBus, topic: string, message: BusMessage): void {
 
 async function publish(bus: RedisBus, topic: string, message: BusMessage): Promise<void> {
   deliver(bus, topic, message);
-  await send(bus, topic, encode(message, bus.node));
+  await send(bus, topic, encodeMessage(message, bus.node));
 }
 
 async function publishEach(bus: RedisBus, entries: readonly BusEntry[]): Promise<void> {

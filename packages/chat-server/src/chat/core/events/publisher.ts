@@ -178,8 +178,10 @@ function collectParts(appId: string, build: (group: PublishGroup) => void): Part
         event,
         entries: (excluded) => {
           const message = busMessage(event, options);
+          // A set: both lists can be a big channel's members (a mention of @channel, a campaign).
+          const skip = new Set(excluded);
           return recipients
-            .filter((userId) => !excluded.includes(userId))
+            .filter((userId) => !skip.has(userId))
             .map((userId) => ({ topic: topics.user(appId, userId), message }));
         },
       });
@@ -193,8 +195,9 @@ function collectParts(appId: string, build: (group: PublishGroup) => void): Part
           const open = shared.frame.slice(0, -1);
           const separator = open === '{' ? '' : ',';
           const entries: BusEntry[] = [];
+          const skip = new Set(excluded);
           for (const [userId, fields] of fieldsByUser) {
-            if (excluded.includes(userId)) continue;
+            if (skip.has(userId)) continue;
             const own = JSON.stringify(fields);
             const frame = own === '{}' ? shared.frame : `${open}${separator}${own.slice(1)}`;
             entries.push({ topic: topics.user(appId, userId), message: { ...shared, frame } });
