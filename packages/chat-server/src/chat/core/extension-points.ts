@@ -28,9 +28,9 @@ export interface OwnUserPart {
   /**
    * The part for a user the handshake has just created. Nothing can name a user before their row exists (members
    * and groups need existing users, a hard delete forgets a user everywhere), so there is nothing to read: a
-   * reconnect storm of new users skips every part's queries.
+   * reconnect storm of new users skips every part's queries. A new object each time: `me` is the caller's to keep.
    */
-  empty: Partial<OwnUserResponse>;
+  empty(): Partial<OwnUserResponse>;
 }
 
 /** What a check on a message about to be stored is given. */

@@ -30,6 +30,9 @@ export interface OwnUserContext {
   points: Pick<ExtensionPoints, 'ownUser'>;
 }
 
+/** The unread totals of a user who has nothing to read yet (a new or an anonymous user). */
+export const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
+
 /** The core fills identity and unread totals; extensions add their parts (mutes, blocks, live locations). */
 export function createOwnUserBuilder({
   deps,
@@ -43,7 +46,7 @@ export function createOwnUserBuilder({
     if (created)
       return Object.assign(
         { ...ownUserBase(self, NOTHING_UNREAD), active_live_locations: [] },
-        ...points.ownUser.map((part) => part.empty),
+        ...points.ownUser.map((part) => part.empty()),
       ) as OwnUserResponse;
     const context = { appId, row, self, now: deps.clock.now() };
     const [unread, ...parts] = await Promise.all([
@@ -54,14 +57,10 @@ export function createOwnUserBuilder({
   };
 }
 
-export const NOTHING_UNREAD = { total: 0, channels: 0, threads: 0 };
-
 /**
  * The fields every `me` has, signed-in or anonymous: online, no devices, empty mute lists (arrays, or the client
  * crashes) and the unread totals.
  */
-export type OwnUserBase = ReturnType<typeof ownUserBase>;
-
 export function ownUserBase(
   self: UserResponse,
   unread: { total: number; channels: number; threads: number },
@@ -78,6 +77,8 @@ export function ownUserBase(
     unread_threads: unread.threads,
   };
 }
+
+export type OwnUserBase = ReturnType<typeof ownUserBase>;
 
 export async function unreadSummary(reads: ReadsRepo, appId: string, userId: string) {
   const [channels, threads] = await Promise.all([

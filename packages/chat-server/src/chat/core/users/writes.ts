@@ -133,7 +133,12 @@ async function upsertOnConnect(
       // A concurrent connect created it first: fall through to the update path.
       return upsertOnConnect(context, appId, userId, details, role);
     }
-    const created = { ban_expires: null, deactivated_at: null, deleted_at: null, ...row } as UserRow;
+    const created = {
+      ban_expires: null,
+      deactivated_at: null,
+      deleted_at: null,
+      ...row,
+    } as UserRow;
     return { row: created, created: true };
   }
   const patch = connectPatch(existing, fields, now);

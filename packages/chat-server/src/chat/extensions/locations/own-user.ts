@@ -8,6 +8,6 @@ export function locationsOwnUserPart(repo: LocationsRepo): OwnUserPart {
     read: async ({ appId, row, now }) => ({
       active_live_locations: (await repo.activeFor(appId, row.id, now)).map(toLocationResponse),
     }),
-    empty: { active_live_locations: [] },
+    empty: () => ({ active_live_locations: [] }),
   };
 }

@@ -7,6 +7,6 @@ export function blocksOwnUserPart(repo: ModerationRepo): OwnUserPart {
     read: async ({ appId, row }) => ({
       blocked_user_ids: (await repo.blocks(appId, row.id)).map((block) => block.blocked_user_id),
     }),
-    empty: { blocked_user_ids: [] },
+    empty: () => ({ blocked_user_ids: [] }),
   };
 }

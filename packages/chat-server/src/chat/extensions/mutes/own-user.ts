@@ -34,5 +34,5 @@ export function mutesOwnUserPart(
       })),
     };
   };
-  return { read, empty: { mutes: [], channel_mutes: [] } };
+  return { read, empty: () => ({ mutes: [], channel_mutes: [] }) };
 }
