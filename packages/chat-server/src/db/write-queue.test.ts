@@ -84,6 +84,15 @@ describe(`${dialectName()}: write queue`, () => {
     expect(await queue.run(insertUser('alone'))).toBe('alone');
   });
 
+  it('does not hold back a stream whose batches are already large', async () => {
+    // Concurrent sends fill their batches by themselves; waiting would only delay them. A linger far beyond the
+    // test's timeout: a write that waited for it would fail the test.
+    const queue = createWriteQueue(db.db, 100, 60_000);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => queue.run(insertUser(`burst${i}`))));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await queue.run(insertUser('next'))).toBe('next');
+  });
+
   it('fails only the bad write of a batch and keeps the others', async () => {
     const queue = createWriteQueue(db.db, 100);
     await queue.run(insertUser('taken'));

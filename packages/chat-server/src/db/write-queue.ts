@@ -15,9 +15,11 @@ interface Pending {
  * settles only after that transaction committed (so an acknowledged send is durable). If the batch fails, every
  * operation is retried alone, so one bad write (a duplicate id) fails only its own caller.
  *
- * Under a steady stream of writes (the previous batch began less than `lingerMs` ago) a batch waits `lingerMs`
- * before it starts, so the writes of the next few requests join it: in a reconnect storm each handshake arrives
- * in its own turn, and one commit per handshake was a fifth of a connect's CPU. An occasional write starts at once.
+ * Under a steady stream of small batches (the previous one began less than `lingerMs` ago and held fewer than
+ * LINGER_BELOW writes) a batch waits `lingerMs` before it starts, so the writes of the next few requests join it:
+ * in a reconnect storm each handshake arrives in its own turn, and one commit per handshake was a fifth of a
+ * connect's CPU. An occasional write starts at once, and so does a busy stream whose batches are already large
+ * (concurrent sends), which would only wait longer for nothing.
  */
 export interface WriteQueue {
   run<T>(op: WriteOp<T>): Promise<T>;
@@ -25,9 +27,12 @@ export interface WriteQueue {
   drain(): Promise<void>;
 }
 
+const LINGER_BELOW = 8;
+
 export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQueue {
   const queue: Pending[] = [];
   let lastBatchAt = -Infinity;
+  let lastBatchSize = 0;
   let scheduled = false;
   let busy = false;
   const idle: (() => void)[] = [];
@@ -67,7 +72,11 @@ export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQ
     scheduled = false;
     busy = true;
     lastBatchAt = performance.now();
-    while (queue.length > 0) await runBatch(queue.splice(0, maxBatch));
+    while (queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      lastBatchSize = batch.length;
+      await runBatch(batch);
+    }
     busy = false;
     for (const wake of idle.splice(0)) wake();
   }
@@ -78,7 +87,11 @@ export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQ
         queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled && !busy) {
           scheduled = true;
-          if (lingerMs > 0 && performance.now() - lastBatchAt < lingerMs)
+          if (
+            lingerMs > 0 &&
+            lastBatchSize < LINGER_BELOW &&
+            performance.now() - lastBatchAt < lingerMs
+          )
             setTimeout(() => void work(), lingerMs);
           else setImmediate(() => void work());
         }
