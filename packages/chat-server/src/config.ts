@@ -389,7 +389,8 @@ export const chatServerConfigSchema = z.object({
         .int()
         .min(0)
         // Below it every watch is announced to every watcher: N arrivals cost N²/2 frames, 500,000 for the first
-        // 1,000 watchers of a livestream, which was a fifth of a reconnect storm's watch CPU (bench/chat-fanout).
+        // 1,000 watchers of a livestream. With 1,000 here, the step of a watch that sends them was about a fifth
+        // of a reconnect storm's watch CPU (BENCHMARKS.md).
         .default(100)
         .describe(
           'Above this many watchers on a node, user.watching.start/stop are merged per channel (see largeChannelWatchingEventsMs).',
