@@ -376,7 +376,7 @@ export const chatServerConfigSchema = z.object({
         .max(50)
         .default(2)
         .describe(
-          'While writes keep coming, a group commit waits this long for more to join it (0: never waits).',
+          'While small group commits keep coming, each waits this long for more writes to join it (0: never waits).',
         ),
       socketMaxBufferedBytes: z
         .number()

@@ -44,9 +44,8 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
       database.function('fold_vi', { deterministic: true }, (value: unknown) =>
         typeof value === 'string' ? foldVietnamese(value) : value,
       );
-      const statements = withStatementCache(database);
       const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: statements }),
+        dialect: new SqliteDialect({ database: withStatementCache(database) }),
         plugins: [new SqliteLimitLiteralPlugin()],
       });
       allowDirectReads(db, database);

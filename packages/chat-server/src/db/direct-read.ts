@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import { withStatementCache } from './statement-cache.ts';
 
 /**
  * Reads served straight from better-sqlite3, off Kysely's connection mutex.
@@ -17,53 +18,49 @@ import type { CompiledQuery } from 'kysely';
  */
 interface DirectReader {
   database: SqliteDatabase;
-  /** Raw-mode statements (rows as arrays) with their column names, by SQL text; never shared with Kysely's. */
-  statements: Map<string, RawRead | null>;
-}
-
-interface RawRead {
-  statement: Statement;
-  columns: string[];
+  /** Statements of our own, never Kysely's: returning rows as arrays (`raw`) is a setting of the statement. */
+  prepare(sql: string): Statement;
 }
 
 // Enough for every fixed-shape lookup; past it the oldest is dropped (texts with a literal LIMIT vary a little).
 const MAX_STATEMENTS = 500;
 
 const readers = new WeakMap<object, DirectReader>();
+/** Each statement's column names, or null for one left to Kysely. */
+const columnsByStatement = new WeakMap<Statement, string[] | null>();
 
 export function allowDirectReads(executor: object, database: SqliteDatabase): void {
-  readers.set(executor, { database, statements: new Map() });
+  readers.set(executor, {
+    database,
+    prepare: withStatementCache(database, MAX_STATEMENTS).prepare,
+  });
 }
 
 /** The query's rows, read now; `undefined` when it has to go through Kysely (see above). */
 export function readDirectly<R>(executor: object, query: CompiledQuery): R[] | undefined {
   const reader = readers.get(executor);
   if (!reader || reader.database.inTransaction) return undefined;
-  const read = rawRead(reader, query.sql);
-  if (!read) return undefined;
-  const rows = read.statement.all(query.parameters) as unknown[][];
-  return rows.map((values) => toRow(read.columns, values) as R);
+  const statement = reader.prepare(query.sql);
+  const columns = columnsOf(statement);
+  if (!columns) return undefined;
+  const rows = statement.all(query.parameters) as unknown[][];
+  return rows.map((values) => toRow(columns, values) as R);
 }
 
 /**
  * better-sqlite3 builds each row object property by property in C++, which for a wide row (a channel's 21 columns)
  * costs more than the lookup itself; arrays come back in a third of the time, and the object is built here.
  */
-function rawRead(reader: DirectReader, sql: string): RawRead | null {
-  let read = reader.statements.get(sql);
-  if (read === undefined) {
-    const statement = reader.database.prepare(sql);
-    const columns = statement.reader ? statement.columns().map((c) => c.name) : [];
+function columnsOf(statement: Statement): string[] | null {
+  let columns = columnsByStatement.get(statement);
+  if (columns === undefined) {
+    columns = statement.reader ? statement.columns().map((c) => c.name) : null;
     // A column named like the prototype would set it on the plain object below: leave such a query to Kysely.
-    read =
-      statement.reader && !columns.includes('__proto__')
-        ? { statement: statement.raw(true), columns }
-        : null;
-    if (reader.statements.size >= MAX_STATEMENTS)
-      reader.statements.delete(reader.statements.keys().next().value!);
-    reader.statements.set(sql, read);
+    if (columns?.includes('__proto__')) columns = null;
+    if (columns) statement.raw(true);
+    columnsByStatement.set(statement, columns);
   }
-  return read;
+  return columns;
 }
 
 function toRow(columns: string[], values: unknown[]): Record<string, unknown> {

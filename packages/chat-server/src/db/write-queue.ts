@@ -71,9 +71,9 @@ export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQ
   async function work(): Promise<void> {
     scheduled = false;
     busy = true;
-    lastBatchAt = performance.now();
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
+      lastBatchAt = performance.now();
       lastBatchSize = batch.length;
       await runBatch(batch);
     }

@@ -40,19 +40,18 @@ export function createOwnUserBuilder({
   reads,
   points,
 }: OwnUserContext): OwnUserBuilder {
-  return async (row, created = false) => {
-    const appId = row.app_id;
-    const self = users.toResponse(row);
-    if (created)
-      return Object.assign(
-        { ...ownUserBase(self, NOTHING_UNREAD), active_live_locations: [] },
-        ...points.ownUser.map((part) => part.empty()),
-      ) as OwnUserResponse;
-    const context = { appId, row, self, now: deps.clock.now() };
-    const [unread, ...parts] = await Promise.all([
-      unreadSummary(reads, appId, row.id),
+  function readAll(row: UserRow, self: UserResponse) {
+    const context = { appId: row.app_id, row, self, now: deps.clock.now() };
+    return Promise.all([
+      unreadSummary(reads, row.app_id, row.id),
       ...points.ownUser.map((part) => part.read(context)),
     ]);
+  }
+  return async (row, created = false) => {
+    const self = users.toResponse(row);
+    const [unread, ...parts] = created
+      ? [NOTHING_UNREAD, ...points.ownUser.map((part) => part.empty())]
+      : await readAll(row, self);
     return Object.assign({ ...ownUserBase(self, unread), active_live_locations: [] }, ...parts);
   };
 }
