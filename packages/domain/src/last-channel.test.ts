@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lastChannelCookieValue, readLastChannelCookie } from './last-channel.ts';
+import {
+  MAX_CID_LENGTH,
+  lastChannelCookieValue,
+  parseCid,
+  readLastChannelCookie,
+} from './last-channel.ts';
 
 describe('the last channel cookie', () => {
   it('reads back the channel written for the same user', () => {
@@ -31,5 +36,23 @@ describe('the last channel cookie', () => {
     'lam|a|b',
   ])('ignores a malformed value %j', (value) => {
     expect(readLastChannelCookie(value, 'lam')).toBeNull();
+  });
+});
+
+describe('parseCid', () => {
+  it('splits at the first colon only', () => {
+    expect(parseCid('messaging:a:b')).toEqual({
+      type: 'messaging',
+      id: 'a:b',
+      cid: 'messaging:a:b',
+    });
+    expect(parseCid(':abc')).toBeNull();
+    expect(parseCid('messaging:')).toBeNull();
+  });
+
+  it('refuses a cid longer than the chat server accepts', () => {
+    const longest = `t:${'x'.repeat(MAX_CID_LENGTH - 2)}`;
+    expect(parseCid(longest)?.cid).toBe(longest);
+    expect(parseCid(`${longest}x`)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ChannelRef } from '@daohuu/domain';
+import { isSectChannel, type ChannelRef } from '@daohuu/domain';
 import * as React from 'react';
 import { Navigate } from 'react-router';
 import type { StreamChat } from 'stream-chat';
@@ -12,13 +12,14 @@ type Choice = { status: 'checking' } | { status: 'chosen'; href: string | null }
 /** The choice when it needs no check (a guest, nothing kept, a kept public sect channel), else null. */
 function decidedAtOnce(
   userId: string | undefined,
-  { kept, fallback }: ReturnType<typeof defaultChannel>,
+  kept: ReturnType<typeof defaultChannel>['kept'],
+  fallbackHref: string | null,
   publicChannels: readonly ChannelRef[],
 ): Choice | null {
-  const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
   if (!userId || !kept) return { status: 'chosen', href: fallbackHref };
-  const isPublic = publicChannels.some((channel) => `${channel.type}:${channel.id}` === kept.cid);
-  return isPublic ? { status: 'chosen', href: chatChannelHref(kept.type, kept.id) } : null;
+  return isSectChannel(kept, publicChannels)
+    ? { status: 'chosen', href: chatChannelHref(kept.type, kept.id) }
+    : null;
 }
 
 /**
@@ -35,39 +36,37 @@ export function DefaultChannelRedirect({
 }) {
   const userId = client.anonymous ? undefined : client.userID;
   // Read once: what this browser keeps, and the fallback.
-  const choices = React.useMemo(
-    () => defaultChannel(userId, publicChannels),
-    [userId, publicChannels],
-  );
+  const { kept, fallbackHref } = React.useMemo(() => {
+    const { kept, fallback } = defaultChannel(userId, publicChannels);
+    return { kept, fallbackHref: fallback ? chatChannelHref(fallback.type, fallback.id) : null };
+  }, [userId, publicChannels]);
   // Most visits are decided at once (a guest, nothing kept, a kept sect channel): no connecting state flashes by.
-  const decided = decidedAtOnce(userId, choices, publicChannels);
+  const decided = decidedAtOnce(userId, kept, fallbackHref, publicChannels);
   const needsCheck = decided === null;
   const [checked, setChecked] = React.useState<Choice>({ status: 'checking' });
 
   React.useEffect(() => {
-    const { kept: last, fallback } = choices;
-    if (!needsCheck || !userId || !last) return;
-    const fallbackHref = fallback ? chatChannelHref(fallback.type, fallback.id) : null;
+    if (!needsCheck || !userId || !kept) return;
     let cancelled = false;
-    channelExists(client, last.cid)
+    channelExists(client, kept.cid)
       .then((exists) => {
         if (cancelled) return;
-        if (!exists) forgetLastChannel(userId, last.cid);
+        if (!exists) forgetLastChannel(userId, kept.cid);
         setChecked({
           status: 'chosen',
-          href: exists ? chatChannelHref(last.type, last.id) : fallbackHref,
+          href: exists ? chatChannelHref(kept.type, kept.id) : fallbackHref,
         });
       })
       // A removed member's query is refused: the channel is no longer theirs to reopen.
       .catch(() => {
         if (cancelled) return;
-        forgetLastChannel(userId, last.cid);
+        forgetLastChannel(userId, kept.cid);
         setChecked({ status: 'chosen', href: fallbackHref });
       });
     return () => {
       cancelled = true;
     };
-  }, [client, userId, choices, needsCheck]);
+  }, [client, userId, kept, fallbackHref, needsCheck]);
 
   const choice = decided ?? checked;
   if (choice.status === 'checking') return <ChatConnecting />;

@@ -1,3 +1,4 @@
+import { parseCid } from '@daohuu/domain';
 import {
   DATE_LOCALES,
   shownLanguageNow,
@@ -7,7 +8,7 @@ import {
   type Translate,
 } from '@/i18n';
 import { chatChannelHref } from '../utils/chat-paths';
-import { RESULT_SEARCH_PARAM, THREAD_SEARCH_PARAM, splitCid } from '../search/result-links';
+import { RESULT_SEARCH_PARAM, THREAD_SEARCH_PARAM } from '../search/result-links';
 
 /** One in-app notification as the chat server's `GET /daohuu/notifications` returns it. */
 export interface AppNotification {
@@ -93,7 +94,7 @@ export function notificationWhen(
  * parent), or the channel itself when there is no message. Reuses the search screen's jump (`?ket-qua=`).
  */
 export function notificationHref(notification: AppNotification): string | null {
-  const channel = notification.cid ? splitCid(notification.cid) : null;
+  const channel = notification.cid ? parseCid(notification.cid) : null;
   if (!channel) return null;
   const base = chatChannelHref(channel.type, channel.id);
   if (!notification.message_id) return base;

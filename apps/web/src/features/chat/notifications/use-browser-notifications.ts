@@ -1,8 +1,8 @@
+import { parseCid } from '@daohuu/domain';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import type { Event, MessageResponse, StreamChat } from 'stream-chat';
 import { t } from '@/i18n';
-import { splitCid } from '../search/result-links';
 import { useChatSession } from '../session/chat-session';
 import { chatChannelHref } from '../utils/chat-paths';
 import {
@@ -55,7 +55,7 @@ function show(client: StreamChat, event: Event, navigate: (href: string) => void
   const message = event.message as MessageResponse | undefined;
   const ownUserId = client.userID;
   if (!message || !ownUserId) return;
-  const channel = event.cid ? splitCid(event.cid) : null;
+  const channel = event.cid ? parseCid(event.cid) : null;
   const reason = reasonToNotify({
     ownUserId,
     authorId: message.user?.id,

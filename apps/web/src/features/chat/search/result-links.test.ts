@@ -1,6 +1,6 @@
 import type { MessageResponse } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
-import { messageResultHref, splitCid } from './result-links';
+import { messageResultHref } from './result-links';
 
 function message(fields: Partial<MessageResponse>): MessageResponse {
   return { id: 'm-1', cid: 'messaging:abc', type: 'regular', ...fields } as MessageResponse;
@@ -32,13 +32,5 @@ describe('messageResultHref', () => {
   it('has no link for a message without a channel', () => {
     expect(messageResultHref(message({ cid: undefined }))).toBeNull();
     expect(messageResultHref(message({ cid: 'no-separator' }))).toBeNull();
-  });
-});
-
-describe('splitCid', () => {
-  it('splits at the first colon only', () => {
-    expect(splitCid('messaging:a:b')).toEqual({ type: 'messaging', id: 'a:b' });
-    expect(splitCid(':abc')).toBeNull();
-    expect(splitCid('messaging:')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { parseCid } from '@daohuu/domain';
 import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
 import { chatChannelHref } from '../utils/chat-paths';
 
@@ -6,13 +7,6 @@ export const RESULT_SEARCH_PARAM = 'ket-qua';
 
 /** With it, the parent whose thread holds that message (`&chuoi=<parent id>`). */
 export const THREAD_SEARCH_PARAM = 'chuoi';
-
-/** A channel's type and id from its cid ("messaging:abc"); ids may themselves contain ":". */
-export function splitCid(cid: string): { type: string; id: string } | null {
-  const separator = cid.indexOf(':');
-  if (separator <= 0 || separator === cid.length - 1) return null;
-  return { type: cid.slice(0, separator), id: cid.slice(separator + 1) };
-}
 
 /** Whether a message lives only in its thread (a reply not also shown in the channel). */
 export function isThreadOnlyReply(message: Pick<MessageResponse, 'parent_id' | 'show_in_channel'>) {
@@ -24,7 +18,7 @@ export function isThreadOnlyReply(message: Pick<MessageResponse, 'parent_id' | '
  * its thread cannot be scrolled to, so its parent is, and its thread opens.
  */
 export function messageResultHref(message: MessageResponse): string | null {
-  const channel = message.cid ? splitCid(message.cid) : null;
+  const channel = message.cid ? parseCid(message.cid) : null;
   if (!channel) return null;
   const params = new URLSearchParams({ [RESULT_SEARCH_PARAM]: message.id });
   if (isThreadOnlyReply(message) && message.parent_id) {
