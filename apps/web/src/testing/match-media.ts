@@ -2,10 +2,15 @@
  * A controllable window.matchMedia for jsdom, which has none. It understands the queries this app asks
  * (min-width / max-width in px, prefers-color-scheme) and notifies listeners when the fake viewport changes,
  * like a browser does on resize.
+ *
+ * Like Chromium, a list fires `change` only when its answer differs from its last evaluation, and reading `matches`
+ * is an evaluation: `setPrefersDarkLater` and `evaluateMediaQueries` let a test read in between, as a render can
+ * between a system change and the browser's next frame.
  */
 interface FakeList {
   list: MediaQueryList;
   listeners: Set<(event: MediaQueryListEvent) => void>;
+  /** The last evaluation's answer. */
   matches: boolean;
 }
 
@@ -45,7 +50,8 @@ function matchMedia(query: string): MediaQueryList {
   entry.list = {
     media: query,
     get matches() {
-      return evaluate(query);
+      entry.matches = evaluate(query);
+      return entry.matches;
     },
     onchange: null,
     addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
@@ -76,6 +82,15 @@ export function setViewportWidth(next: number): void {
 
 export function setPrefersDark(next: boolean): void {
   prefersDark = next;
+  notifyChanges();
+}
+
+/** Changes the system theme without evaluating the lists yet; `evaluateMediaQueries` is the browser's next frame. */
+export function setPrefersDarkLater(next: boolean): void {
+  prefersDark = next;
+}
+
+export function evaluateMediaQueries(): void {
   notifyChanges();
 }
 
