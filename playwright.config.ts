@@ -66,8 +66,9 @@ export default defineConfig({
         PORT: String(PORT),
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',
-        // The suite signs in and up far more often than a person would from one address.
+        // The suite signs in and up, and calls the API, far more often than a person would from one address.
         AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+        API_RATE_LIMIT_MAX_PER_IP: '100000',
         // chat-attachments.spec.ts serves a page to preview on this loopback name (never set in production), and
         // chat-composer-details.spec.ts a slow one on a port of its own, so the two specs may run side by side.
         CHAT_LINK_PREVIEW_ALLOW_HOSTS: `trang-e2e.localhost:3189,trang-e2e.localhost:${PORT + 1000}`,
@@ -86,6 +87,7 @@ export default defineConfig({
         DATA_DIR: join(dataDir, 'short-chat-tokens'),
         SEED_DEMO: 'true',
         AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+        API_RATE_LIMIT_MAX_PER_IP: '100000',
         CHAT_TOKEN_TTL_SECONDS: '4',
       },
     },

@@ -68,8 +68,9 @@ export async function startProductServer(repoRoot: string): Promise<RunningServe
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      // Every measured run signs in again from the same address.
+      // Every measured run signs in again, and loads the app's API, from the same address.
       AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+      API_RATE_LIMIT_MAX_PER_IP: '100000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { registerSearchFunctions } from './db/folded-search.ts';
 import { migrateAppTables, openDatabase } from './db/open-database.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { installApiRateLimit } from './http/api-rate-limit.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { installRequestLog, loggingOptions } from './http/log-output.ts';
 import { assertTrustedOrigin } from './http/origin-check.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installRequestLog(app);
   // First, so every route registered below, the embedded chat's included, answers with them.
   installSecurityHeaders(app, config);
+  installApiRateLimit(app, config.apiRateLimit);
 
   const database = openDatabase(config.dataDir);
   app.addHook('onClose', async () => database.close());

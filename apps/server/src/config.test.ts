@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         maxFailuresPerEmail: 5,
         maxFailuresPerAccount: 100,
       },
+      apiRateLimit: { windowMs: 60_000, maxPerIp: 1200 },
       trustProxy: false,
       chat: {
         mode: 'embedded',
@@ -64,6 +65,8 @@ describe('loadConfig', () => {
         AUTH_RATE_LIMIT_MAX_PER_IP: '0',
         AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL: '3',
         AUTH_RATE_LIMIT_ACCOUNT_FAILURES: '20',
+        API_RATE_LIMIT_WINDOW_SECONDS: '30',
+        API_RATE_LIMIT_MAX_PER_IP: '500',
         TRUST_PROXY: 'loopback, 10.0.0.0/8',
         CHAT_MODE: 'embedded',
         STREAM_API_KEY: 'khoa-cong-khai',
@@ -96,6 +99,7 @@ describe('loadConfig', () => {
         maxFailuresPerEmail: 3,
         maxFailuresPerAccount: 20,
       },
+      apiRateLimit: { windowMs: 30_000, maxPerIp: 500 },
       trustProxy: ['loopback', '10.0.0.0/8'],
       chat: {
         mode: 'embedded',

@@ -169,6 +169,14 @@ export const envSchema = z.object({
     .describe(
       'Failures on one email from all addresses before addresses that never signed in to it are slowed down (0 turns the limit off).',
     ),
+  API_RATE_LIMIT_WINDOW_SECONDS: wholeNumber(1, 86_400)
+    .default(60)
+    .describe('Length of the window of the general /api rate limit.'),
+  API_RATE_LIMIT_MAX_PER_IP: wholeNumber(0, 1_000_000)
+    .default(1200)
+    .describe(
+      'Requests to /api allowed per IP address per window, besides the sign-in limits (0 turns the limit off).',
+    ),
   TRUST_PROXY: trustProxy
     .default(false)
     .describe(
@@ -303,6 +311,12 @@ export interface Config {
     /** Failures per email across addresses before unknown addresses are slowed down; 0 turns it off. */
     maxFailuresPerAccount: number;
   };
+  /** Every /api request except the health probe counts against the client's address (http/api-rate-limit.ts). */
+  apiRateLimit: {
+    windowMs: number;
+    /** 0 turns the limit off. */
+    maxPerIp: number;
+  };
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (auth rate limits, better-auth). */
   trustProxy: boolean | number | string[];
   chat: ChatConfig;
@@ -398,6 +412,10 @@ export function loadConfig(
       maxPerIp: values.AUTH_RATE_LIMIT_MAX_PER_IP,
       maxFailuresPerEmail: values.AUTH_RATE_LIMIT_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerAccount: values.AUTH_RATE_LIMIT_ACCOUNT_FAILURES,
+    },
+    apiRateLimit: {
+      windowMs: values.API_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      maxPerIp: values.API_RATE_LIMIT_MAX_PER_IP,
     },
     trustProxy: values.TRUST_PROXY,
     chat: chatConfig(values),

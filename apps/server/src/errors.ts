@@ -73,6 +73,13 @@ export const appError = {
     new AppError(429, 'TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE, {
       'retry-after': String(retryAfterSeconds),
     }),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'TOO_MANY_REQUESTS',
+      'Đạo hữu thao tác quá nhanh. Vui lòng chờ giây lát rồi thử lại.',
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
   badRequest: () => new AppError(400, 'BAD_REQUEST', 'Yêu cầu không hợp lệ.'),
   /** `field` is a JSON path such as `durationMinutes`: developers read it, users see the sentence. */
   invalidField: (field: string) =>
