@@ -288,6 +288,21 @@ describe('uploads with the real client', () => {
     expect((await fetch(truncatedSoft)).status).toBe(404);
   });
 
+  it('stores a Buffer sent without a name or type under a generic name, and refuses it as an image with code 4', async () => {
+    const { aliceChannel: channel } = await scene('nameless');
+    // In Node the client sends a Buffer's part with no filename and application/octet-stream.
+    const { file } = await channel.sendFile(Buffer.from('lời nhắn không tên'));
+    expect(decodeURIComponent(new URL(file).pathname)).toMatch(/\/file$/);
+    const served = await fetch(file);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('lời nhắn không tên');
+
+    await expect(channel.sendImage(await png(4, 4))).rejects.toMatchObject({
+      code: 4,
+      response: { status: 400 },
+    });
+  });
+
   it('deletes an upload through deleteFile, and refuses other users', async () => {
     const { aliceChannel: channel, bobChannel } = await scene('delete-file');
     const { file } = await channel.sendFile(stream('x'), 'rieng.txt', 'text/plain');

@@ -49,7 +49,9 @@ function fileInput(part: MultipartFile): UploadInput & { content: PassThrough } 
   });
   part.file.pipe(content);
   return {
-    filename: part.filename,
+    // A part without a filename (stream-chat in Node sends a Buffer that way) has none at run time, whatever the
+    // type says; it is stored under the generic name.
+    filename: (part.filename as string | undefined) ?? '',
     mimeType: part.mimetype,
     content,
     truncated: () => part.file.truncated,
