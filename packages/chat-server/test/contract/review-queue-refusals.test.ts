@@ -26,14 +26,8 @@ describe('the review queue refuses', { timeout: 20_000 }, () => {
     await expectStreamError(reporter.client.queryMessageFlags(), { code: 17, status: 403 });
   });
 
-  it('flagging the same message twice, a missing message, or a missing user', async () => {
+  it('flagging a missing message, a missing user, or an unknown entity type', async () => {
     const { reporter, message } = await flaggedScene(env());
-    await reporter.client.moderation.flagMessage(message.id, 'spam');
-    await expectStreamError(reporter.client.moderation.flagMessage(message.id, 'spam'), {
-      code: 4,
-      status: 400,
-      message: /already flagged/,
-    });
     await expectStreamError(reporter.client.flagMessage(uniqueId('khong-co')), {
       code: 16,
       status: 404,

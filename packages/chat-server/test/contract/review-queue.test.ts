@@ -41,6 +41,34 @@ describe('the review queue', { timeout: 20_000 }, () => {
     expect(item.flags.map((flag) => flag.user.id)).toEqual([reporter.id, second.userID]);
   });
 
+  it('lets a reporter flag again to change the reason and custom data, keeping one flag and one item', async () => {
+    const { reporter, message } = await flaggedScene(env());
+    const moderator = await connectModerator(env());
+
+    const first = await reporter.client.flagMessage(message.id);
+    expect(first.flag).toMatchObject({ target_message_id: message.id, custom: {} });
+    expect(first.flag.user.id).toBe(reporter.id);
+
+    const withReason = await reporter.client.flagMessage(message.id, {
+      reason: 'spammy_user',
+      custom: { user_comment: 'Rao vặt khắp nơi.', page: 'trang-chu' },
+    });
+    expect(withReason.review_queue_item_id).toBe(first.review_queue_item_id);
+    expect(withReason.flag.reason).toBe('spammy_user');
+    expect(withReason.flag.custom).toEqual({
+      user_comment: 'Rao vặt khắp nơi.',
+      page: 'trang-chu',
+    });
+    expect(withReason.flag.created_at).toBe(first.flag.created_at);
+
+    const onlyCustom = await reporter.client.flagMessage(message.id, { custom: { page: 'kenh' } });
+    expect(onlyCustom.flag.custom).toEqual({ page: 'kenh' });
+
+    const item = await itemOf(moderator.client, message.id);
+    expect(item.flags).toHaveLength(1);
+    expect(item.flags_count).toBe(1);
+  });
+
   it('flags a message and a user through the v2 moderation API and answers with the item id', async () => {
     const { reporter, author, message } = await flaggedScene(env());
     const moderator = await connectModerator(env());

@@ -1,13 +1,20 @@
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
-import { pickCustom, type JsonObject } from '../../core/json.ts';
+import { isPlainObject, pickCustom, type JsonObject } from '../../core/json.ts';
 import { actingUser, existingUser, requiredId } from './checks.ts';
 import type { FlagRow } from './repo.ts';
 import { notifyModerators, openItemFor } from './review-queue.ts';
 import type { ModerationContext } from './service.ts';
 
 const MAX_REASON_LENGTH = 500;
-const FLAG_RESERVED = new Set(['target_message_id', 'target_user_id', 'reason', 'user_id']);
+const FLAG_RESERVED = new Set([
+  'target_message_id',
+  'target_user_id',
+  'reason',
+  'user_id',
+  'custom',
+]);
+const NOTHING_RESERVED = new Set<string>();
 
 /** The columns of a flag that do not depend on what is flagged. */
 type FlagBase = Omit<FlagRow, 'target' | 'target_message_id' | 'target_user_id' | 'channel_cid'>;
@@ -16,7 +23,11 @@ function flagBase(context: ModerationContext, actor: Actor, userId: string, body
   const reason = body.reason ?? '';
   if (typeof reason !== 'string' || reason.length > MAX_REASON_LENGTH)
     throw chatError.input(`reason must be text of at most ${MAX_REASON_LENGTH} characters`);
-  const custom = JSON.stringify(pickCustom(body, FLAG_RESERVED, 'flag'));
+  // stream-chat sends `custom: {…}` (flagMessage's options); extra top-level keys count as custom data too.
+  const nested = isPlainObject(body.custom) ? body.custom : {};
+  const custom = JSON.stringify(
+    pickCustom({ ...pickCustom(body, FLAG_RESERVED, 'flag'), ...nested }, NOTHING_RESERVED, 'flag'),
+  );
   const now = context.deps.clock.now();
   return {
     app_id: actor.appId,
@@ -55,16 +66,15 @@ async function flagMessage(
   return storeFlag(context, row, message.user_id);
 }
 
-/** Stores a new flag with its queue item; a reporter flags each target once (Stream refuses the second). */
+/**
+ * Stores the flag with its queue item. A reporter has one flag per target: flagging it again, as Stream's own docs
+ * do to add a reason or custom data, replaces the reason and custom data and keeps the first time.
+ */
 async function storeFlag(
   context: ModerationContext,
   row: FlagRow,
   creatorId: string,
 ): Promise<{ row: FlagRow; itemId: string }> {
-  if (await context.review.flagExists(row.app_id, row.user_id, row.target))
-    throw chatError.input(
-      `flag already exists: you already flagged this ${row.target_message_id ? 'message' : 'user'}`,
-    );
   return context.deps.writes.run(async (trx) => {
     const stored = await context.repo.flag(trx, row);
     const item = await openItemFor(context, trx, row, creatorId);
@@ -126,6 +136,7 @@ async function flagResponse(
       created_at: row.created_at,
       updated_at: row.updated_at,
       ...(row.reason ? { reason: row.reason } : {}),
+      custom: JSON.parse(row.custom) as JsonObject,
       ...(row.target_message_id
         ? { target_message_id: row.target_message_id, channel_cid: row.channel_cid }
         : { target_user: byId.get(row.target_user_id!) }),

@@ -72,7 +72,6 @@ export interface ReviewRepo {
   actions(itemIds: string[]): Promise<ModerationActionRow[]>;
   /** Flags on the given targets (`message:<id>` / `user:<id>`). */
   flagsOn(appId: string, targets: string[]): Promise<QueueFlagRow[]>;
-  flagExists(appId: string, userId: string, target: string): Promise<boolean>;
   /** Message flags, newest first. */
   messageFlags(
     appId: string,
@@ -169,16 +168,6 @@ export function createReviewRepo(db: Kysely<Database>): ReviewRepo {
             .where('target', 'in', targets)
             .orderBy('created_at')
             .execute(),
-    async flagExists(appId, userId, target) {
-      const found = await tables(db)
-        .selectFrom('flags')
-        .select('target')
-        .where('app_id', '=', appId)
-        .where('user_id', '=', userId)
-        .where('target', '=', target)
-        .executeTakeFirst();
-      return found !== undefined;
-    },
     messageFlags(appId, filter, page) {
       let query = tables(db)
         .selectFrom('flags as f')
