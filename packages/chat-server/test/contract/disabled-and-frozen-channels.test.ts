@@ -11,7 +11,7 @@ import {
 describe('disabled and frozen channels', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  it('refuses client-side reads and writes of a disabled channel but keeps it in channel lists', async () => {
+  it('refuses client-side reads and writes of a disabled channel and leaves it out of client lists unless asked', async () => {
     const { alice, aliceId, channelId, aliceChannel } = await twoMembers(env(), 'phong-an');
     await sendText(aliceChannel, 'Trước khi phong ấn');
     await env()
@@ -27,20 +27,39 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
     await expectStreamError(aliceChannel.sendMessage({ id: randomUUID(), text: 'Phá ấn' }), {
       code: 17,
     });
-    const listed = await alice.queryChannels(
-      { cid: `messaging:${channelId}` },
-      {},
-      { watch: false },
-    );
-    expect(listed.map((channel) => channel.data?.disabled)).toEqual([true]);
-    const filtered = await alice.queryChannels(
-      { members: { $in: [aliceId] }, cid: `messaging:${channelId}`, disabled: false },
-      {},
-      { watch: false },
-    );
-    expect(filtered).toHaveLength(0);
-    const [serverView] = await env().admin.queryChannels({ cid: `messaging:${channelId}` });
+    const cid = `messaging:${channelId}`;
+    expect(await alice.queryChannels({ cid }, {}, { watch: false })).toHaveLength(0);
+    expect(
+      await alice.queryChannels(
+        { members: { $in: [aliceId] }, cid, disabled: false },
+        {},
+        {
+          watch: false,
+        },
+      ),
+    ).toHaveLength(0);
+    const asked = await alice.queryChannels({ cid, disabled: true }, {}, { watch: false });
+    expect(asked.map((channel) => channel.data?.disabled)).toEqual([true]);
+    const [serverView] = await env().admin.queryChannels({ cid });
     expect(serverView?.data?.disabled).toBe(true);
+  });
+
+  it('refuses a client disabling a channel in Stream’s words for each kind of update', async () => {
+    const { aliceChannel } = await twoMembers(env(), 'tu-phong');
+    await expectStreamError(aliceChannel.update({ disabled: true }), {
+      code: 17,
+      message: /changing channel disabled is not allowed client-side/,
+    });
+    await expectStreamError(aliceChannel.updatePartial({ set: { disabled: true } }), {
+      code: 17,
+      message: /field `disabled` can only be updated using server-side auth/,
+    });
+    await expectStreamError(aliceChannel.updatePartial({ set: { team: 'xanh' } }), {
+      code: 17,
+      message: /field `team` can only be updated using server-side auth/,
+    });
+    const [state] = await aliceChannel.getClient().queryChannels({ cid: aliceChannel.cid });
+    expect(state?.data?.disabled).toBe(false);
   });
 
   it('lets the members back in once the server enables the channel again', async () => {

@@ -108,6 +108,7 @@ export function guardChannelFields(
   actor: Actor,
   current: ChannelAccess,
   fields: ChannelFields,
+  via: 'update' | 'partial',
 ): void {
   const { channel, permissions } = current;
   if (fields.frozen !== undefined && fields.frozen !== (channel.frozen === 1))
@@ -115,8 +116,14 @@ export function guardChannelFields(
   if (fields.cooldown !== undefined && fields.cooldown !== channel.cooldown)
     requirePermission(permissions, 'set-channel-cooldown', 'setting slow mode');
   if (actor.isServer) return;
+  // Stream's own words for each path, which its docs' examples match.
+  const serverOnly = (field: string) =>
+    chatError.notAllowed(
+      via === 'partial'
+        ? `field \`${field}\` can only be updated using server-side auth`
+        : `changing channel ${field} is not allowed client-side`,
+    );
   if (fields.disabled !== undefined && fields.disabled !== (channel.disabled === 1))
-    throw chatError.notAllowed('disabling a channel is only allowed server-side');
-  if (fields.team !== undefined && (fields.team ?? null) !== channel.team)
-    throw chatError.notAllowed('a channel team can only be changed server-side');
+    throw serverOnly('disabled');
+  if (fields.team !== undefined && (fields.team ?? null) !== channel.team) throw serverOnly('team');
 }

@@ -140,6 +140,8 @@ export function compileChannelFilter(
   // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
   if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`not ${hidden}`);
   if (!actor.isServer) {
+    // Like Stream: a client never reads a disabled channel, so its queries leave them out unless they ask.
+    if (!mentionsKey(filter, 'disabled')) parts.push(sql<boolean>`c.disabled = 0`);
     const publicTypes = openTypeNames(actor, types);
     parts.push(
       publicTypes.length > 0

@@ -112,7 +112,7 @@ function authorizeDataChange(
   const cooldownChange = readCooldown(cooldown);
   if (fields || cooldownChange !== undefined)
     requirePermission(current.permissions, 'update-channel', 'updating the channel');
-  if (fields) guardChannelFields(actor, current, fields);
+  if (fields) guardChannelFields(actor, current, fields, 'update');
   // Slow mode is its own permission in Stream (UpdateChannelCooldown), whoever may rename the channel.
   if (cooldownChange !== undefined)
     requirePermission(current.permissions, 'set-channel-cooldown', 'setting slow mode');
@@ -178,7 +178,7 @@ function partialPatch(
     if (key === 'cooldown') fields.cooldown = 0;
     if (key === 'team') fields.team = null;
   }
-  guardChannelFields(actor, current, fields);
+  guardChannelFields(actor, current, fields, 'partial');
   const patch: ChannelPatch = { custom: JSON.stringify(custom), updated_at: clock.now() };
   if ('name' in set)
     Object.assign(patch, {
