@@ -76,7 +76,7 @@ describe('members as Stream documents them', { timeout: 20_000 }, () => {
 
     await expectStreamError(
       channel.updateMemberPartial({ set: { channel_role: 'channel_moderator' } }),
-      { code: 17, status: 403 },
+      { code: 17, status: 403, message: /this channel role can only be updated server side/ },
     );
     const bondClient = await connectUser(env(), bond!);
     const bondChannel = bondClient.channel('messaging', channel.id!);

@@ -44,24 +44,30 @@ describe('the review queue', { timeout: 20_000 }, () => {
   it('lets a reporter flag again to change the reason and custom data, keeping one flag and one item', async () => {
     const { reporter, message } = await flaggedScene(env());
     const moderator = await connectModerator(env());
+    // Newer clients type `custom` in flagMessage's options; this one sends whatever the options hold, as Stream's docs do.
+    type Flagged = { review_queue_item_id?: string; flag: Record<string, unknown> };
+    const flag = (options?: Record<string, unknown>) =>
+      reporter.client.flagMessage(message.id, options) as Promise<Flagged>;
 
-    const first = await reporter.client.flagMessage(message.id);
-    expect(first.flag).toMatchObject({ target_message_id: message.id, custom: {} });
-    expect(first.flag.user.id).toBe(reporter.id);
+    const first = await flag();
+    expect(first.flag).toMatchObject({
+      target_message_id: message.id,
+      custom: {},
+      user: { id: reporter.id },
+    });
 
-    const withReason = await reporter.client.flagMessage(message.id, {
+    const withReason = await flag({
       reason: 'spammy_user',
       custom: { user_comment: 'Rao vặt khắp nơi.', page: 'trang-chu' },
     });
     expect(withReason.review_queue_item_id).toBe(first.review_queue_item_id);
-    expect(withReason.flag.reason).toBe('spammy_user');
-    expect(withReason.flag.custom).toEqual({
-      user_comment: 'Rao vặt khắp nơi.',
-      page: 'trang-chu',
+    expect(withReason.flag).toMatchObject({
+      reason: 'spammy_user',
+      custom: { user_comment: 'Rao vặt khắp nơi.', page: 'trang-chu' },
+      created_at: first.flag.created_at,
     });
-    expect(withReason.flag.created_at).toBe(first.flag.created_at);
 
-    const onlyCustom = await reporter.client.flagMessage(message.id, { custom: { page: 'kenh' } });
+    const onlyCustom = await flag({ custom: { page: 'kenh' } });
     expect(onlyCustom.flag.custom).toEqual({ page: 'kenh' });
 
     const item = await itemOf(moderator.client, message.id);

@@ -52,6 +52,19 @@ const ROLES: readonly RoleName[] = [
 
 const MEMBER_ROLES = new Set<RoleName>(['channel_member', 'channel_moderator', 'owner']);
 
+/** Standing in a channel (member-rules.ts): owner above channel moderators above members, staff above all. */
+const RANK: Record<RoleName, number> = {
+  anonymous: 0,
+  guest: 0,
+  user: 0,
+  channel_member: 0,
+  channel_moderator: 1,
+  owner: 2,
+  moderator: 3,
+  admin: 4,
+  server: 5,
+};
+
 /** The actor and membership the permission table sees for each role of the matrix. */
 function tableView(role: RoleName): { actor: Actor; membership: MembershipFacts | null } {
   const actor = (global: string, isServer = false): Actor => ({
@@ -99,6 +112,8 @@ interface Action {
   permission: Permission;
   /** Only for members (leaving) or only for non-members (joining). */
   appliesTo?: (role: RoleName) => boolean;
+  /** Besides the permission, a rank in the channel above this role (giving the role to someone added). */
+  outranks?: 'channel_moderator';
   run(cell: Cell): Promise<Response>;
 }
 
@@ -283,6 +298,16 @@ const ACTIONS: readonly Action[] = [
     permission: 'update-channel-members',
     run: (cell) =>
       call(cell, 'POST', base(cell), { add_members: [cell.newcomer], ...asUser(cell) }),
+  },
+  {
+    name: 'add a member as channel moderator',
+    permission: 'update-channel-members',
+    outranks: 'channel_moderator',
+    run: (cell) =>
+      call(cell, 'POST', base(cell), {
+        add_members: [{ user_id: cell.newcomer, channel_role: 'channel_moderator' }],
+        ...asUser(cell),
+      }),
   },
   {
     name: 'join the channel',
@@ -496,7 +521,9 @@ describe('the authorization matrix: role × channel type × action, against the 
         const mismatches: string[] = [];
         for (const action of ACTIONS) {
           if (action.appliesTo && !action.appliesTo(role)) continue;
-          const expected = expectation(type, role, action.permission);
+          let expected = expectation(type, role, action.permission);
+          if (expected === 'allowed' && action.outranks && RANK[role] <= RANK[action.outranks])
+            expected = 'forbidden';
           const answer = await answerOf(await action.run(cell));
           cells += 1;
           if (!matches(expected, answer)) {

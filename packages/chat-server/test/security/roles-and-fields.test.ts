@@ -122,6 +122,39 @@ describe('roles, server-only fields and field limits', { timeout: 30_000 }, () =
       expect(after).not.toHaveProperty(newcomerId);
     });
 
+    it('the owner may add a newcomer as channel moderator, as Stream’s docs show, but not promote a member, give the owner role, or let a moderator do it', async () => {
+      const g = await group('bo-nhiem');
+      const [newcomerId, secondId, thirdId] = [
+        uniqueId('ho-phap'),
+        uniqueId('ho-phap'),
+        uniqueId('ho-phap'),
+      ];
+      await createUsers(env(), [newcomerId, secondId, thirdId]);
+
+      await g.asOwner.addMembers([{ user_id: newcomerId, channel_role: 'channel_moderator' }]);
+      // A re-add with a role leaves an existing member's role alone: promoting stays server-side.
+      await g.asOwner.addMembers([{ user_id: g.memberId, channel_role: 'channel_moderator' }]);
+      await expectStreamError(
+        g.asOwner.addMembers([{ user_id: secondId, channel_role: 'owner' }]),
+        NOT_ALLOWED,
+      );
+      const moderator = await connectUser(env(), g.moderatorId);
+      const asModerator = await watchChannel(moderator, 'messaging', g.channelId);
+      await expectStreamError(
+        asModerator.addMembers([{ user_id: thirdId, channel_role: 'channel_moderator' }]),
+        NOT_ALLOWED,
+      );
+
+      const after = await roles(g.channelId);
+      expect(after).toMatchObject({
+        [g.ownerId]: 'owner',
+        [newcomerId]: 'channel_moderator',
+        [g.memberId]: 'channel_member',
+      });
+      expect(after).not.toHaveProperty(secondId);
+      expect(after).not.toHaveProperty(thirdId);
+    });
+
     it.each([
       ['a channel moderator', 'moderator'],
       ['the owner', 'owner'],

@@ -11,10 +11,10 @@ import {
   publishMembersRemoved,
 } from './member-events.ts';
 import {
-  grantsRole,
   readMemberInputs,
   requireAddRights,
   requireRemoveRights,
+  requireRightToGiveRoles,
   requireServerForRoles,
   type MemberInput,
 } from './member-rules.ts';
@@ -69,7 +69,11 @@ export async function authorizeMemberChanges(
   if (changes.promote.length) requireServerForRoles(actor, 'adding moderators');
   if (changes.demote.length) requireServerForRoles(actor, 'demoting moderators');
   if (changes.assign.length) requireServerForRoles(actor, 'assigning channel roles');
-  if (grantsRole([...adds, ...invites])) requireServerForRoles(actor, 'giving channel roles');
+  requireRightToGiveRoles(
+    actor,
+    { createdById: current.channel.created_by_id, membership: current.membership },
+    [...adds, ...invites],
+  );
   if (adds.length || invites.length)
     requireAddRights(actor, current, [
       ...adds.map((m) => m.user_id),

@@ -76,6 +76,32 @@ export function grantsRole(inputs: MemberInput[]): boolean {
   return inputs.some((m) => m.channel_role !== undefined && m.channel_role !== 'channel_member');
 }
 
+/**
+ * Giving a role to people as they are added or invited to an existing channel. The server may give any; a client, as
+ * Stream's docs show a channel's owner doing, only `channel_moderator`, and only from a rank above it (the owner, or
+ * the app's moderators and admins). Promoting someone who is already a member stays server-side (`add_moderators`,
+ * `assign_roles`), and so do roles in a channel being created.
+ */
+export function requireRightToGiveRoles(
+  actor: Actor,
+  current: { createdById: string | null; membership: MemberRow | undefined },
+  inputs: MemberInput[],
+): void {
+  if (actor.isServer || !grantsRole(inputs)) return;
+  if (inputs.some((m) => m.channel_role === 'owner'))
+    throw chatError.notAllowed('the owner role can only be given server-side');
+  // The creator owns the channel, member or not.
+  const owns = current.createdById !== null && current.createdById === actor.userId;
+  const rank = Math.max(
+    owns ? CHANNEL_RANK.get('owner')! : 0,
+    rankOf(actor.role, current.membership),
+  );
+  if (rank <= CHANNEL_RANK.get('channel_moderator')!)
+    throw chatError.notAllowed(
+      'giving the channel_moderator role needs a higher role in the channel',
+    );
+}
+
 /** Stream documents promoting and demoting as server-side only; no client role, not even an admin's, grants it. */
 export function requireServerForRoles(actor: Actor, what: string): void {
   requireServerSide(actor, `${what} is only allowed server-side`);

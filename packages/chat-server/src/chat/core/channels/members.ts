@@ -1,14 +1,14 @@
 import { sql, type Insertable } from 'kysely';
 import type { MembersTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
-import { requirePermission, type Actor } from '../access/access.ts';
+import { requirePermission, requireServerSide, type Actor } from '../access/access.ts';
 import { assertCustomSize } from '../field-rules.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import { assertChannelType, cidOf, distinctId, intOption } from './ids.ts';
 import { memberPageConditions } from './member-paging.ts';
 import { publishMemberUpdated } from './member-events.ts';
-import { MEMBER_RESERVED, readMemberInputs, requireServerForRoles } from './member-rules.ts';
+import { MEMBER_RESERVED, readMemberInputs } from './member-rules.ts';
 import { compileMemberFilter, compileMemberSort } from './query.ts';
 import type { MemberRow } from './repo.ts';
 import { toMemberResponse } from './serialize.ts';
@@ -93,7 +93,8 @@ function memberPatch(
   if (typeof set.notifications_muted === 'boolean')
     patch.notifications_muted = set.notifications_muted ? 1 : 0;
   if (set.channel_role !== undefined) {
-    requireServerForRoles(actor, 'changing a channel role');
+    // Stream's words, which its docs' example matches.
+    requireServerSide(actor, 'this channel role can only be updated server side');
     if (set.channel_role !== 'channel_member' && set.channel_role !== 'channel_moderator')
       throw chatError.input('unknown channel_role');
     patch.channel_role = set.channel_role;
