@@ -23,6 +23,7 @@ import * as m0020NotificationData from './migrations/0020-notification-data.ts';
 import * as m0022JobLeasesUploadDeletions from './migrations/0022-job-leases-upload-deletions.ts';
 import * as m0023ChannelStateVersion from './migrations/0023-channel-state-version.ts';
 import * as m0024MessagesAppNewestIndex from './migrations/0024-messages-app-newest-index.ts';
+import * as m0025ChannelConfigOverrides from './migrations/0025-channel-config-overrides.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0022-job-leases-upload-deletions': m0022JobLeasesUploadDeletions,
   '0023-channel-state-version': m0023ChannelStateVersion,
   '0024-messages-app-newest-index': m0024MessagesAppNewestIndex,
+  '0025-channel-config-overrides': m0025ChannelConfigOverrides,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,6 +62,8 @@ export interface ChannelsTable {
   deleted_at: string | null;
   /** Bumped by triggers on every write to the channel's messages or members (migration 0023). */
   state_version: ColumnType<number, never, never>;
+  /** Channel-level settings over the type's, as checked JSON (chat/core/channel-types/overrides.ts). */
+  config_overrides: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MembersTable {

@@ -37,6 +37,8 @@ export const MAX_MESSAGE_LENGTH_LIMIT = 20_000;
 
 /** Stream's v2 permission ids that name one of ours differently. */
 const PERMISSION_ALIASES: Record<string, Permission> = {
+  'create-message': 'send-message',
+  'create-attachment': 'upload-file',
   'create-reaction': 'send-reaction',
   'upload-attachment': 'upload-file',
   'add-links': 'send-links',
@@ -61,7 +63,8 @@ export const COMMAND_SETS: Record<string, readonly string[]> = {
   unmute: ['unmute'],
 };
 
-const permission = z.string().transform((name, ctx) => {
+/** A permission id, ours or Stream's name for it. */
+export const permission = z.string().transform((name, ctx) => {
   const known = (PERMISSIONS as readonly string[]).includes(name)
     ? (name as Permission)
     : PERMISSION_ALIASES[name];
@@ -75,7 +78,8 @@ const grants = z.record(z.string(), z.array(permission).max(100)).superRefine((v
       ctx.addIssue({ code: 'custom', path: [role], message: `"${role}" is not a known role` });
 });
 
-const fields = {
+/** Each setting's schema, as createChannelType and updateChannelType check it. */
+export const fields = {
   name: z
     .string()
     .regex(

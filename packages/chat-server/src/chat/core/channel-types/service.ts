@@ -52,7 +52,7 @@ export interface ChannelTypesService {
   remove(appId: string, name: string): Promise<void>;
 }
 
-function commandsOf(names: readonly string[]): ChannelTypeConfig['commands'] {
+export function commandsOf(names: readonly string[]): ChannelTypeConfig['commands'] {
   const expanded = new Set(names.flatMap((name) => COMMAND_SETS[name] ?? []));
   return [...expanded].map((name) => COMMANDS[name]!);
 }

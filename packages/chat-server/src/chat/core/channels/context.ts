@@ -9,6 +9,7 @@ import {
   type Actor,
 } from '../access/access.ts';
 import type { ChannelType, Permission } from '../channel-types.ts';
+import { channelTypeOf } from '../channel-types/overrides.ts';
 import type { ChatDeps } from '../deps.ts';
 import type { EventPublisher } from '../events/publisher.ts';
 import type {
@@ -106,13 +107,19 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
   const { deps, users } = context;
   const repo = context.repos.channels;
 
+  /** The channel's type with the channel's own settings over it. */
+  function typeOf(channel: ChannelRow): ChannelType {
+    const type = channelTypeOf(deps.channelTypes, channel);
+    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    return type;
+  }
+
   async function accessRow(
     actor: Actor,
     channel: ChannelRow,
     executor?: Transaction<Database>,
   ): Promise<ChannelAccess> {
-    const type = deps.channelTypes.get(channel.app_id, channel.type);
-    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
+    const type = typeOf(channel);
     // Stream: a disabled channel refuses every client-side read and write; the server keeps full access.
     if (channel.disabled === 1 && !actor.isServer)
       throw chatError.notAllowed(`channel ${channel.cid} is disabled`);
@@ -158,9 +165,7 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
     const usersById = channel.created_by_id
       ? await users.responses(channel.app_id, [channel.created_by_id])
       : new Map();
-    const type = deps.channelTypes.get(channel.app_id, channel.type);
-    if (!type) throw chatError.notFound(`channel type "${channel.type}" does not exist`);
-    return toChannelResponse(channel, type, usersById);
+    return toChannelResponse(channel, typeOf(channel), usersById);
   }
 
   async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {

@@ -162,6 +162,8 @@ function authorizeClientCreate(actor: Actor, target: NewChannel, fields: Channel
   if (fields.team) throw chatError.notAllowed('a channel team can only be set server-side');
   if (fields.disabled)
     throw chatError.notAllowed('disabling a channel is only allowed server-side');
+  if (fields.configOverrides !== undefined)
+    throw chatError.notAllowed('channel-level settings can only be set server-side');
   if (actor.role === 'guest' && [...inputs, ...invites].some((m) => m.user_id !== actor.userId))
     throw chatError.notAllowed('a guest can only create a channel whose only member is itself');
 }
@@ -187,6 +189,7 @@ function newChannelRow(
     frozen: fields.frozen ? 1 : 0,
     disabled: fields.disabled ? 1 : 0,
     cooldown: fields.cooldown ?? 0,
+    config_overrides: fields.configOverrides ?? null,
     member_count: 0,
     distinct_key: target.distinctKey,
     created_at: now,

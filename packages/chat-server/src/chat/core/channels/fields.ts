@@ -2,6 +2,7 @@ import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { readImageUrl, readLabel } from '../field-rules.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
+import { readConfigOverrides } from '../channel-types/overrides.ts';
 import type { ChannelAccess } from './context.ts';
 
 /** Keys of channel data that are not custom. */
@@ -40,6 +41,7 @@ export const RESERVED_CHANNEL_KEYS: ReadonlySet<string> = new Set([
   'watchers',
   'read',
   'membership',
+  'config_overrides',
 ]);
 
 /** The channel data of a create or update request, checked; a key is present only when the request set it. */
@@ -50,6 +52,8 @@ export interface ChannelFields {
   frozen?: boolean;
   disabled?: boolean;
   cooldown?: number;
+  /** Checked and serialized; null clears them. */
+  configOverrides?: string | null;
   custom: JsonObject;
 }
 
@@ -88,6 +92,8 @@ export function channelFields(data: JsonObject): ChannelFields {
   if (disabled !== undefined) fields.disabled = disabled;
   const cooldown = readCooldown(data.cooldown);
   if (cooldown !== undefined) fields.cooldown = cooldown;
+  if (data.config_overrides !== undefined)
+    fields.configOverrides = readConfigOverrides(data.config_overrides);
   return fields;
 }
 
@@ -126,4 +132,6 @@ export function guardChannelFields(
   if (fields.disabled !== undefined && fields.disabled !== (channel.disabled === 1))
     throw serverOnly('disabled');
   if (fields.team !== undefined && (fields.team ?? null) !== channel.team) throw serverOnly('team');
+  // Stream: changing channel-level settings can only be done server-side.
+  if (fields.configOverrides !== undefined) throw serverOnly('config_overrides');
 }

@@ -1,6 +1,6 @@
 import type { ChannelType, ChannelTypeConfig, ClientCapability } from '../channel-types.ts';
 import { banHolds } from '../access/access.ts';
-import { compact, parseObject } from '../json.ts';
+import { compact, parseObject, type JsonObject } from '../json.ts';
 import type { ReadWithUnread } from '../reads/repo.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import { userOf } from '../messages/serialize.ts';
@@ -75,6 +75,9 @@ export function toChannelResponse(
     cooldown: row.cooldown > 0 ? row.cooldown : undefined,
     member_count: row.member_count,
     config: toConfigResponse(type),
+    config_overrides: row.config_overrides
+      ? (JSON.parse(row.config_overrides) as JsonObject)
+      : undefined,
     own_capabilities: extra.ownCapabilities,
     hidden: extra.hidden,
     members: extra.members,

@@ -1,5 +1,6 @@
 import { historyBound, inWindow, type HistoryWindow } from '../access/visibility.ts';
 import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
+import { channelTypeOf } from '../channel-types/overrides.ts';
 import {
   banHolds,
   ownCapabilities,
@@ -69,9 +70,10 @@ export interface KnownViewer {
   standing: UserStanding | undefined;
 }
 
-export function requireType(types: ChannelTypeLookup, appId: string, name: string): ChannelType {
-  const type = types.get(appId, name);
-  if (!type) throw new Error(`unknown channel type ${name}`);
+/** The channel's type with its own settings over it. */
+export function requireType(types: ChannelTypeLookup, row: ChannelRow): ChannelType {
+  const type = channelTypeOf(types, row);
+  if (!type) throw new Error(`unknown channel type ${row.type}`);
   return type;
 }
 
@@ -343,7 +345,7 @@ function toState(
   resolved: Resolved,
 ): ChannelStateResponse {
   const { messagesById, usersById } = resolved;
-  const type = requireType(ctx.deps.channelTypes, row.app_id, row.type);
+  const type = requireType(ctx.deps.channelTypes, row);
   const membership = loaded.memberships.get(row.cid);
   const now = ctx.deps.clock.now();
   const permissions = permissionsFor(

@@ -134,6 +134,7 @@ function dataPatch(change: DataChange, now: string): ChannelPatch | undefined {
       ...(fields.disabled !== undefined ? { disabled: fields.disabled ? 1 : 0 } : {}),
       ...(fields.team !== undefined ? { team: fields.team } : {}),
       ...(fields.cooldown !== undefined ? { cooldown: fields.cooldown } : {}),
+      ...(fields.configOverrides !== undefined ? { config_overrides: fields.configOverrides } : {}),
     });
   }
   if (cooldown !== undefined) patch.cooldown = cooldown;
@@ -177,6 +178,7 @@ function partialPatch(
     if (key === 'disabled') fields.disabled = false;
     if (key === 'cooldown') fields.cooldown = 0;
     if (key === 'team') fields.team = null;
+    if (key === 'config_overrides') fields.configOverrides = null;
   }
   guardChannelFields(actor, current, fields, 'partial');
   const patch: ChannelPatch = { custom: JSON.stringify(custom), updated_at: clock.now() };
@@ -190,6 +192,7 @@ function partialPatch(
   if (fields.frozen !== undefined) patch.frozen = fields.frozen ? 1 : 0;
   if (fields.disabled !== undefined) patch.disabled = fields.disabled ? 1 : 0;
   if (fields.cooldown !== undefined) patch.cooldown = fields.cooldown;
+  if (fields.configOverrides !== undefined) patch.config_overrides = fields.configOverrides;
   for (const key of unset) {
     if (key === 'name') Object.assign(patch, { name: null, name_search: null });
     if (key === 'image') patch.image = null;

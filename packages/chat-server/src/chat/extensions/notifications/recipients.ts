@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { banHolds, permissionsFor, type Actor } from '../../core/access/access.ts';
 import { inWindow } from '../../core/access/visibility.ts';
+import { channelTypeOf } from '../../core/channel-types/overrides.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { Activity } from '../../core/extension-points.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
@@ -212,11 +213,11 @@ async function readers(
   if (userIds.length === 0) return may;
   const channel = await deps.db
     .selectFrom('channels')
-    .select(['type', 'created_by_id', 'deleted_at'])
+    .select(['app_id', 'type', 'created_by_id', 'deleted_at', 'config_overrides'])
     .where('app_id', '=', appId)
     .where('cid', '=', message.cid)
     .executeTakeFirst();
-  const type = channel && deps.channelTypes.get(appId, channel.type);
+  const type = channel && channelTypeOf(deps.channelTypes, channel);
   if (!channel || !type || channel.deleted_at) return may;
   const members = await inSlices([...new Set(userIds)], (slice) =>
     deps.db

@@ -3,6 +3,7 @@ import { inWindow, viewerWindows, type HistoryWindow } from '../../core/access/v
 import type { ChannelRow } from '../../core/channels/repo.ts';
 import { toChannelResponse } from '../../core/channels/serialize.ts';
 import type { ChannelType } from '../../core/channel-types.ts';
+import { channelTypeOf } from '../../core/channel-types/overrides.ts';
 import { compact, parseObject, type JsonObject } from '../../core/json.ts';
 import type { MessageRow } from '../../core/messages/repo.ts';
 import { userOf, type MessageResponse } from '../../core/messages/serialize.ts';
@@ -22,7 +23,7 @@ interface LoadedThreads {
   usersById: Map<string, UserResponse>;
   extras: Map<string, Record<string, unknown>>[];
   windowOf: (cid: string) => HistoryWindow;
-  typeOf: (name: string) => ChannelType | undefined;
+  typeOf: (channel: ChannelRow) => ChannelType | undefined;
 }
 
 function participantResponses(
@@ -63,7 +64,7 @@ function threadResponse(
 ): JsonObject | undefined {
   const parent = loaded.assembled.get(row.parent_message_id);
   const channel = loaded.channelRows.get(row.cid);
-  const type = channel ? loaded.typeOf(channel.type) : undefined;
+  const type = channel ? loaded.typeOf(channel) : undefined;
   const parentRow = loaded.parents.get(row.parent_message_id);
   if (!parent || !parentRow || !channel || !type || !inWindow(loaded.windowOf(row.cid), parentRow))
     return undefined;
@@ -176,7 +177,7 @@ async function loadThreads(
     usersById,
     extras,
     windowOf,
-    typeOf: (name) => ctx.deps.channelTypes.get(appId, name),
+    typeOf: (channel) => channelTypeOf(ctx.deps.channelTypes, channel),
   };
 }
 
