@@ -115,6 +115,37 @@ describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, (
 describe('messages as Stream documents them', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
+  it('keeps @here, @channel and role mentions with the message and returns them as sent, to the other member too', async () => {
+    const { aliceChannel, bobChannel } = await twoMembers(env(), 'nhac-ten');
+    const seen = waitForEvent(bobChannel, 'message.new', (e) => e.message?.text === 'Chư vị!');
+    const { message } = await aliceChannel.sendMessage({
+      text: 'Chư vị!',
+      mentioned_here: true,
+      mentioned_channel: true,
+      mentioned_roles: ['channel_moderator', 'admin'],
+    });
+    const expected = {
+      mentioned_here: true,
+      mentioned_channel: true,
+      mentioned_roles: ['channel_moderator', 'admin'],
+    };
+    expect(message).toMatchObject(expected);
+    expect((await seen).message).toMatchObject(expected);
+    const { messages } = await bobChannel.query({ messages: { limit: 1 } });
+    expect(messages[0]).toMatchObject(expected);
+
+    const plain = await sendText(aliceChannel, 'Riêng ta');
+    expect(plain).not.toHaveProperty('mentioned_here');
+    for (const bad of [
+      { mentioned_here: 'co' },
+      { mentioned_roles: 'admin' },
+      { mentioned_roles: [7] },
+    ])
+      await expectStreamError(aliceChannel.sendMessage({ text: 'Sai', ...bad } as never), {
+        code: 4,
+      });
+  });
+
   it('stores a system message the server sends and returns it as type system, without raising unread counts', async () => {
     const { aliceChannel, bobChannel, bob, aliceId } = await twoMembers(env(), 'sys');
     const seen = waitForEvent(bobChannel, 'message.new', (e) => e.message?.type === 'system');

@@ -109,6 +109,35 @@ export function readMentions(value: unknown): string[] {
   return [...new Set(ids)];
 }
 
+const MAX_MENTIONED_ROLES = 10;
+
+/**
+ * Stream's group mentions as the message carries them: `mentioned_here` (@here), `mentioned_channel` (@channel) and
+ * `mentioned_roles`. They are kept with the message's own data and come back as sent; nothing else reads them.
+ */
+export function readGroupMentions(input: JsonObject): JsonObject {
+  const mentions: JsonObject = {};
+  for (const key of ['mentioned_here', 'mentioned_channel'] as const) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'boolean') throw chatError.input(`${key} must be a boolean`);
+    if (value) mentions[key] = true;
+  }
+  const roles = input.mentioned_roles;
+  if (roles !== undefined && roles !== null) {
+    if (
+      !Array.isArray(roles) ||
+      roles.length > MAX_MENTIONED_ROLES ||
+      roles.some((role) => typeof role !== 'string' || role.length === 0 || role.length > 64)
+    )
+      throw chatError.input(
+        `mentioned_roles must be a list of at most ${MAX_MENTIONED_ROLES} role names`,
+      );
+    if (roles.length > 0) mentions.mentioned_roles = [...new Set(roles as string[])];
+  }
+  return mentions;
+}
+
 export function readAttachments(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw chatError.input('attachments must be an array');

@@ -13,6 +13,7 @@ import {
   optionalId,
   pinExpiry,
   readAttachments,
+  readGroupMentions,
   readMentions,
   readText,
   RESERVED,
@@ -96,7 +97,7 @@ function readFields(
   const text = readText(input.text, access, options.maxMessageLength);
   const attachments = readAttachments(input.attachments);
   const mentionIds = readMentions(input.mentioned_users);
-  const custom = pickCustom(input, RESERVED, 'message');
+  const custom = { ...pickCustom(input, RESERVED, 'message'), ...readGroupMentions(input) };
   assertSendableType(input.type);
   const quotedId = optionalId(input.quoted_message_id);
   if (quotedId && !access.type.config.quotes)

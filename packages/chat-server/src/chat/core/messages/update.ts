@@ -12,6 +12,7 @@ import {
   optionalId,
   pinExpiry,
   readAttachments,
+  readGroupMentions,
   readMentions,
   readText,
   RESERVED,
@@ -97,7 +98,7 @@ function patchUnset(unset: string[], patch: MessagePatch): void {
 
 /** The custom data after the change, serialised; the poll reference survives every edit. */
 function patchedCustom(row: MessageRow, { set, unset, replaceCustom }: Change): string {
-  const customInput = pickCustom(set, RESERVED, 'message');
+  const customInput = { ...pickCustom(set, RESERVED, 'message'), ...readGroupMentions(set) };
   const stored = parseObject(row.custom);
   const custom = replaceCustom ? customInput : { ...stored, ...customInput };
   for (const key of unset) delete custom[key];
