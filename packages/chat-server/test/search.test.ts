@@ -4,6 +4,7 @@ import {
   connectUser,
   createChannelAsServer,
   createUsers,
+  expectStreamError,
   uniqueId,
   useContractEnv,
 } from './contract/helpers.ts';
@@ -37,7 +38,7 @@ describe('message search with the real client', () => {
     await send(mine, 'pinned', { text: 'Môn quy linh thạch', pinned: true });
     await send(theirs, 'hidden', { text: 'linh thạch bí mật' });
     const alice = await connectUser(env(), aliceId);
-    return { alice, aliceId, mineCid: `messaging:${mine}`, ids };
+    return { alice, aliceId, mineCid: `messaging:${mine}`, ids, send, theirs, mine };
   }
 
   it('finds messages by text in channels the user belongs to, newest first, never in others', async () => {
@@ -61,6 +62,30 @@ describe('message search with the real client', () => {
     expect(media.results.map((r) => r.message.id)).toEqual([ids.image]);
     const pinned = await alice.search({ cid: mineCid }, { pinned: true } as MessageFilters);
     expect(pinned.results.map((r) => r.message.id)).toEqual([ids.pinned]);
+  });
+
+  it('finds the messages that mention a user with mentioned_users.id, as Stream’s docs search', async () => {
+    const { alice, aliceId, ids, send, mine, theirs } = await searchScene();
+    await send(mine, 'mention', { text: 'Gửi đạo hữu', mentioned_users: [aliceId] });
+    await send(theirs, 'mention-hidden', { text: 'Nhắc sau lưng', mentioned_users: [aliceId] });
+    const { results } = await alice.search(
+      { members: { $in: [aliceId] } },
+      { 'mentioned_users.id': { $contains: aliceId } },
+    );
+    // The mention in Bob's own channel stays out: Alice cannot read it.
+    expect(results.map((r) => r.message.id)).toEqual([ids.mention]);
+    const none = await alice.search(
+      { members: { $in: [aliceId] } },
+      // The client types only $contains here; Stream's API also takes $in.
+      { 'mentioned_users.id': { $in: [uniqueId('vo-danh')] } } as never,
+    );
+    expect(none.results).toEqual([]);
+    await expectStreamError(
+      alice.search({ members: { $in: [aliceId] } }, {
+        'mentioned_users.id': { $gt: 'a' },
+      } as never),
+      { code: 4 },
+    );
   });
 
   it('pages with the next cursor', async () => {

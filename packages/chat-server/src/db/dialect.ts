@@ -78,6 +78,19 @@ export function jsonHas(dialect: SqlDialectKind, column: string, key: string): R
     : sql<boolean>`(${sql.ref(column)}::jsonb -> ${key} is not null)`;
 }
 
+/** True when the JSON array column holds one of `values` as a plain string (e.g. mentioned user ids). */
+export function jsonArrayHasIn(
+  dialect: SqlDialectKind,
+  column: string,
+  values: string[],
+): RawBuilder<boolean> {
+  if (values.length === 0) return sql<boolean>`1 = 0`;
+  const list = sql.join(values);
+  return dialect === 'sqlite'
+    ? sql<boolean>`exists (select 1 from json_each(${sql.ref(column)}) je where je.value in (${list}))`
+    : sql<boolean>`exists (select 1 from jsonb_array_elements_text(${sql.ref(column)}::jsonb) je where je in (${list}))`;
+}
+
 /** True when the JSON array column holds an object whose `key` is one of `values` (e.g. attachments.type). */
 export function jsonArrayHasKeyIn(
   dialect: SqlDialectKind,
