@@ -652,6 +652,14 @@ const APP_ACTIONS: readonly AppAction[] = [
       }),
   },
   {
+    name: 'send a custom event to a user',
+    allowed: SERVER_ONLY,
+    run: (cell) =>
+      call(cell, 'POST', `/users/${encodeURIComponent(cell.owner)}/event`, {
+        event: { type: 'loi_moi_ket_ban', text: 'Kết bạn nhé' },
+      }),
+  },
+  {
     name: 'create a block list',
     allowed: SERVER_ONLY,
     run: (cell) => call(cell, 'POST', '/blocklists', { name: uniqueId('bl'), words: ['đm'] }),

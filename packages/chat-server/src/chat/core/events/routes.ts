@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
-import { channelParams, loose, noFields } from '../../../http/schemas.ts';
+import { channelParams, idParams, loose, noFields } from '../../../http/schemas.ts';
 import type { ChannelEventsService } from './service.ts';
 
 /** channel.sendEvent / keystroke / stopTyping: `{event: {type, parent_id?, …custom}}`. */
@@ -20,5 +20,15 @@ export function registerEventRoutes(
     body: eventBody,
     handler: async ({ params, body }, request) =>
       services.channelEvents.send(actorOf(request), params.type, params.id, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/users/:id/event',
+    params: idParams,
+    query: noFields,
+    body: eventBody,
+    handler: async ({ params, body }, request) =>
+      services.channelEvents.sendToUser(actorOf(request), params.id, body),
   });
 }

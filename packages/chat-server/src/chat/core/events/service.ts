@@ -1,5 +1,5 @@
 import { chatError } from '../../../errors.ts';
-import { requirePermission, type Actor } from '../access/access.ts';
+import { requirePermission, requireServerSide, type Actor } from '../access/access.ts';
 import {
   assertChannelId,
   assertChannelType,
@@ -43,6 +43,28 @@ const isTypingEvent = (type: string): type is 'typing.start' | 'typing.stop' =>
 export interface ChannelEventsService {
   /** POST /channels/{type}/{id}/event: typing.start / typing.stop and custom events, relayed to watchers. */
   send(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<{ event: object }>;
+  /** POST /users/{id}/event (sendUserCustomEvent): a custom event for one user's connections, server-side only. */
+  sendToUser(actor: Actor, userId: string, body: JsonObject): Promise<JsonObject>;
+}
+
+const MAX_EVENT_BYTES = 5120;
+
+/** The event of a request body, with a type a client may send and within the size limit. */
+function customEventInput(body: JsonObject): JsonObject & { type: string } {
+  const input = body.event;
+  if (!isPlainObject(input) || typeof input.type !== 'string' || !input.type)
+    throw chatError.input('event.type is required');
+  if (Buffer.byteLength(JSON.stringify(input)) > MAX_EVENT_BYTES)
+    throw chatError.payloadTooBig('events are limited to 5 KiB');
+  return input as JsonObject & { type: string };
+}
+
+/** A server-side event names the user it speaks for in the event itself (`user_id`, or `user: {id}`). */
+function namedUser(actor: Actor, input: JsonObject): string | null {
+  if (actor.userId || !actor.isServer) return actor.userId;
+  if (typeof input.user_id === 'string') return input.user_id;
+  if (isPlainObject(input.user) && typeof input.user.id === 'string') return input.user.id;
+  return null;
 }
 
 /** What the channel events service needs from the rest of the core. */
@@ -78,16 +100,12 @@ export function createChannelEventsService({
     async send(actor, typeName, id, body) {
       assertChannelType(typeName);
       assertChannelId(id);
-      const input = body.event;
-      if (!isPlainObject(input) || typeof input.type !== 'string' || !input.type)
-        throw chatError.input('event.type is required');
+      const input = customEventInput(body);
       const access = await channels.access(actor, `${typeName}:${id}`);
       requirePermission(access.permissions, 'read-channel', 'sending events to this channel');
       const type = input.type;
       requireAllowed(access, type);
-      if (Buffer.byteLength(JSON.stringify(input)) > 5120)
-        throw chatError.payloadTooBig('events are limited to 5 KiB');
-      const userId = actor.userId;
+      const userId = namedUser(actor, input);
       const channel = access.channel;
       const fields: JsonObject = Object.fromEntries(
         Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)),
@@ -105,6 +123,24 @@ export function createChannelEventsService({
       )
         events.toChannel(actor.appId, channel.cid, event);
       return { event };
+    },
+
+    async sendToUser(actor, userId, body) {
+      requireServerSide(actor, 'custom events to a user can only be sent server-side');
+      const input = customEventInput(body);
+      if (SERVER_EVENT_PREFIXES.some((prefix) => input.type.startsWith(prefix)))
+        throw chatError.eventNotSupported(`event type ${input.type} is the server's own`);
+      if (!(await users.getRow(actor.appId, userId)))
+        throw chatError.notFound(`user ${userId} does not exist`);
+      const fields = Object.fromEntries(
+        Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)),
+      );
+      events.toUser(actor.appId, userId, {
+        ...fields,
+        type: input.type,
+        created_at: deps.clock.now(),
+      });
+      return {};
     },
   };
 }

@@ -1,0 +1,65 @@
+import type { Event, EventTypes } from 'stream-chat';
+import { describe, expect, it } from 'vitest';
+import {
+  connectUser,
+  expectStreamError,
+  twoMembers,
+  uniqueId,
+  useContractEnv,
+  waitForEvent,
+} from './helpers.ts';
+
+// Custom events, as Stream's docs send them: a client or the server into a channel, and the server to one user.
+describe('custom events', { timeout: 20_000 }, () => {
+  const env = useContractEnv();
+  const custom = (type: string) => type as EventTypes;
+
+  it('a server-side channel event names the user it speaks for, with the user object', async () => {
+    const { aliceId, bobChannel } = await twoMembers(env(), 'su-kien-may-chu');
+    const heard = waitForEvent(bobChannel, custom('friendship_request'));
+    await env()
+      .admin.channel('messaging', bobChannel.id!)
+      .sendEvent({ type: 'friendship_request', user_id: aliceId, text: 'Kết giao nhé' } as never);
+    const event = await heard;
+    expect(event).toMatchObject({ text: 'Kết giao nhé', user: { id: aliceId } });
+  });
+
+  it('sendUserCustomEvent reaches every connection of that user and nobody else', async () => {
+    const { aliceId, alice, bob } = await twoMembers(env(), 'su-kien-rieng');
+    const aliceAgain = await connectUser(env(), aliceId);
+    const payload = { type: 'tu_vi_tang', text: 'Đột phá Kim Đan', tang: 120 };
+    const onFirst = new Promise<Event>((resolve) => alice.on('tu_vi_tang', resolve));
+    const onSecond = new Promise<Event>((resolve) => aliceAgain.on('tu_vi_tang', resolve));
+    const bobHeard: Event[] = [];
+    bob.on('tu_vi_tang', (event) => bobHeard.push(event));
+
+    await env().admin.sendUserCustomEvent(aliceId, payload as never);
+    for (const event of await Promise.all([onFirst, onSecond]))
+      expect(event).toMatchObject({ ...payload, created_at: expect.any(String) });
+    expect(bobHeard).toEqual([]);
+  });
+
+  it('sendUserCustomEvent is server-side only, needs an existing user, a type of its own and at most 5 KiB', async () => {
+    const { aliceId, alice } = await twoMembers(env(), 'su-kien-cam');
+    await expectStreamError(
+      alice.post(`${alice.baseURL}/users/${aliceId}/event`, { event: { type: 'gia_mao' } }),
+      { code: 17, status: 403 },
+    );
+    await expectStreamError(
+      env().admin.sendUserCustomEvent(uniqueId('vo-danh'), { type: 'loi_nhan' } as never),
+      { code: 16, status: 404 },
+    );
+    await expectStreamError(
+      env().admin.sendUserCustomEvent(aliceId, { type: 'message.new' } as never),
+      { code: 18, status: 400 },
+    );
+    await expectStreamError(
+      env().admin.sendUserCustomEvent(aliceId, { type: 'dai', text: 'x'.repeat(6000) } as never),
+      { code: 22, status: 413 },
+    );
+    await expectStreamError(env().admin.sendUserCustomEvent(aliceId, {} as never), {
+      code: 4,
+      status: 400,
+    });
+  });
+});
