@@ -102,6 +102,31 @@ describe('users', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('filters queryUsers by team with $in, $eq and $contains, and refuses multi-tenant mode', async () => {
+    const [red, blue, both] = [uniqueId('do'), uniqueId('xanh'), uniqueId('ca-hai')];
+    const [redTeam, blueTeam] = [uniqueId('doi-do'), uniqueId('doi-xanh')];
+    await env().admin.upsertUsers([
+      { id: red, teams: [redTeam] },
+      { id: blue, teams: [blueTeam] },
+      { id: both, teams: [redTeam, blueTeam] },
+    ]);
+    const ids = async (filter: object) =>
+      (await env().admin.queryUsers(filter as never, { id: 1 })).users.map((u) => u.id).sort();
+
+    expect(await ids({ teams: { $in: [redTeam] } })).toEqual([red, both].sort());
+    expect(await ids({ teams: { $eq: blueTeam } })).toEqual([blue, both].sort());
+    expect(await ids({ teams: { $contains: blueTeam } })).toEqual([blue, both].sort());
+    expect(await ids({ teams: { $in: [redTeam, blueTeam] } })).toEqual([red, blue, both].sort());
+    await expect(env().admin.queryUsers({ teams: { $gt: 'a' } } as never)).rejects.toMatchObject({
+      code: 4,
+    });
+    // Teams do not keep users apart here: an app asking for that is told so rather than left to believe it.
+    await expect(
+      env().admin.updateAppSettings({ multi_tenant_enabled: true }),
+    ).rejects.toMatchObject({ code: 4, message: expect.stringMatching(/multi-tenant/) });
+    await env().admin.updateAppSettings({ multi_tenant_enabled: false });
+  });
+
   it('reports a connected user as online and tells a presence subscriber when they go offline and come back', async () => {
     const watcherId = uniqueId('quan-sat');
     const targetId = uniqueId('de-tu');

@@ -8,12 +8,17 @@ import type { AppService } from './service.ts';
 
 /**
  * client.updateAppSettings: the upload configs (their own rules are in upload-config.ts) and
- * `disable_auth_checks`, a development switch; everything else is ignored.
+ * `disable_auth_checks`, a development switch; everything else is ignored, except turning on multi-tenant mode,
+ * which is refused: an app would believe its teams were kept apart when nothing here does it.
  */
 const appSettingsBody = loose({
   file_upload_config: jsonObject.optional(),
   image_upload_config: jsonObject.optional(),
   disable_auth_checks: z.boolean().optional(),
+  multi_tenant_enabled: z
+    .boolean()
+    .refine((enabled) => !enabled, 'multi-tenant mode is not supported by this server')
+    .optional(),
 });
 
 /** client.setGuestUser({id, name, …}): the user's custom fields pass through. */

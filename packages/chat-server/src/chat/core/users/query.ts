@@ -1,4 +1,5 @@
 import { isoFromMicros } from '../../../db/clock.ts';
+import { jsonArrayHasIn } from '../../../db/dialect.ts';
 import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
@@ -32,6 +33,21 @@ export function userFilterSchema(
             throw chatError.input('banned supports $eq with a boolean');
           const holds = sql<boolean>`(banned = 1 and (ban_expires is null or ban_expires > ${isoFromMicros(Date.now() * 1000)}))`;
           return (op === '$eq') === value ? holds : sql<boolean>`not ${holds}`;
+        },
+      },
+      // The user's teams, a JSON list: $in (any of them) or $eq / $contains (one), as Stream's multi-tenant docs ask.
+      teams: {
+        kind: 'custom',
+        build: (op, value) => {
+          const list =
+            op === '$in' && Array.isArray(value)
+              ? value
+              : op === '$eq' || op === '$contains'
+                ? [value]
+                : undefined;
+          if (!list || !list.every((team) => typeof team === 'string'))
+            throw chatError.input('teams supports $in, $eq and $contains with team names');
+          return jsonArrayHasIn(dialect, 'teams', list as string[]);
         },
       },
       created_at: { kind: 'column', ref: 'created_at', type: 'date' },
