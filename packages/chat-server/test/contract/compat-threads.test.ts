@@ -62,7 +62,10 @@ describe('threads as Stream documents them', { timeout: 20_000 }, () => {
   });
 
   it('sorts queryThreads by created_at, last_message_at, reply_count and parent_message_id, and filters on them', async () => {
-    const { alice, aliceChannel, bobChannel, aliceId } = await twoMembers(env(), 'thr-query');
+    const { alice, aliceChannel, bobChannel, aliceId, bobId } = await twoMembers(
+      env(),
+      'thr-query',
+    );
     const first = await sendText(aliceChannel, 'Luồng một');
     const second = await sendText(aliceChannel, 'Luồng hai');
     await reply(bobChannel, first.id, 'a');
@@ -97,9 +100,9 @@ describe('threads as Stream documents them', { timeout: 20_000 }, () => {
     expect(
       await ids({ filter: { channel_cid: cid, parent_message_id: { $in: [second.id] } } }),
     ).toEqual([second.id]);
-    expect(await ids({ filter: { channel_cid: cid, created_by_user_id: aliceId } })).toHaveLength(
-      2,
-    );
+    // As on Stream, a thread is created by its first reply: Bob's in both, though Alice wrote the parents.
+    expect(await ids({ filter: { channel_cid: cid, created_by_user_id: bobId } })).toHaveLength(2);
+    expect(await ids({ filter: { channel_cid: cid, created_by_user_id: aliceId } })).toEqual([]);
     expect(await ids({ filter: { channel_cid: cid, updated_at: { $lt: secondCreated } } })).toEqual(
       [],
     );

@@ -62,14 +62,15 @@ async function addParticipants(trx: Trx, reply: ReplyRecord): Promise<void> {
 }
 
 async function recordReply(trx: Trx, reply: ReplyRecord): Promise<void> {
-  const { appId, cid, parentId, parentUserId, at, countsReply } = reply;
+  const { appId, cid, parentId, userId, at, countsReply } = reply;
   await trx
     .insertInto('threads')
     .values({
       app_id: appId,
       parent_message_id: parentId,
       cid,
-      created_by_id: parentUserId,
+      // Stream: a thread is created by its first reply, whose author it names.
+      created_by_id: userId,
       custom: '{}',
       participant_count: 0,
       reply_count: countsReply ? 1 : 0,
