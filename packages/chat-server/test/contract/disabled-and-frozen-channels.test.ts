@@ -42,6 +42,17 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
     expect(asked.map((channel) => channel.data?.disabled)).toEqual([true]);
     const [serverView] = await env().admin.queryChannels({ cid });
     expect(serverView?.data?.disabled).toBe(true);
+    // Server-side, only a filter naming the channel or `disabled` finds it, as Stream's docs show.
+    const asAlice = { user_id: aliceId };
+    expect(await env().admin.queryChannels({ members: { $in: [aliceId] } }, {}, asAlice)).toEqual(
+      [],
+    );
+    const byFlag = await env().admin.queryChannels(
+      { members: { $in: [aliceId] }, disabled: true },
+      {},
+      asAlice,
+    );
+    expect(byFlag.map((channel) => channel.cid)).toEqual([cid]);
   });
 
   it('refuses a client disabling a channel in Stream’s words for each kind of update', async () => {

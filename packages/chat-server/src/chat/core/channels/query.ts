@@ -139,9 +139,11 @@ export function compileChannelFilter(
   const parts = [compiled];
   // Like Stream: hidden channels stay out of results unless the filter asks about `hidden`.
   if (!mentionsKey(filter, 'hidden')) parts.push(sql<boolean>`not ${hidden}`);
+  // Like Stream: disabled channels stay out unless the filter asks about `disabled`; a server-side query naming
+  // channels by `cid` still gets them, a client's never (it may not read them).
+  if (!mentionsKey(filter, 'disabled') && !(actor.isServer && mentionsKey(filter, 'cid')))
+    parts.push(sql<boolean>`c.disabled = 0`);
   if (!actor.isServer) {
-    // Like Stream: a client never reads a disabled channel, so its queries leave them out unless they ask.
-    if (!mentionsKey(filter, 'disabled')) parts.push(sql<boolean>`c.disabled = 0`);
     const publicTypes = openTypeNames(actor, types);
     parts.push(
       publicTypes.length > 0
