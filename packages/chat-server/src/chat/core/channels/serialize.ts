@@ -106,13 +106,14 @@ export interface MemberResponse {
 }
 
 /** Stream's member `status` (the client's InviteStatus): where an invite stands, or `member` for everyone else. */
-export type MemberStatus = 'pending' | 'accepted' | 'rejected' | 'member';
+export type MemberStatus = 'pending' | 'rejected' | 'member';
 
 export function memberStatus(
   row: Pick<MemberRow, 'invited' | 'invite_accepted_at' | 'invite_rejected_at'>,
 ): MemberStatus {
   if (row.invite_rejected_at) return 'rejected';
-  if (row.invite_accepted_at) return 'accepted';
+  // Stream: once accepted, an invitee is a member like any other (`invite_accepted_at` keeps when they accepted).
+  if (row.invite_accepted_at) return 'member';
   return row.invited === 1 ? 'pending' : 'member';
 }
 
