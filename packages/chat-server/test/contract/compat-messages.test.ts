@@ -25,15 +25,22 @@ describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, (
       pinned.push(message.id);
     }
     await sendText(scene.aliceChannel, 'Không ghim');
-    const newestFirst = ids((await scene.bobChannel.getPinnedMessages({ limit: 100 })).messages);
+    const newestFirst = ids(
+      (await scene.bobChannel.getPinnedMessages({ limit: 100 }, { pinned_at: -1 })).messages,
+    );
     return { ...scene, pinned, newestFirst };
   }
 
-  it('lists pins newest first by default and oldest first with {pinned_at: 1}', async () => {
+  it('lists pins oldest first by default, as Stream pages them, and newest first with {pinned_at: -1}', async () => {
     const { bobChannel, pinned, newestFirst } = await fivePins();
     expect(newestFirst).toEqual([...pinned].reverse());
+    const byDefault = await bobChannel.getPinnedMessages({ limit: 100 });
+    expect(ids(byDefault.messages)).toEqual(pinned);
     const oldestFirst = await bobChannel.getPinnedMessages({ limit: 100 }, { pinned_at: 1 });
     expect(ids(oldestFirst.messages)).toEqual(pinned);
+    // Stream's docs page forward from the oldest with id_gt.
+    const next = await bobChannel.getPinnedMessages({ limit: 2, id_gt: pinned[1] });
+    expect(ids(next.messages)).toEqual(pinned.slice(2, 4));
   });
 
   it('pages with id_lt / id_lte / id_gt / id_gte, each returning exactly the next page', async () => {
@@ -50,7 +57,10 @@ describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, (
       { pinned_at: -1 },
     );
     expect(ids(page3.messages)).toEqual(newestFirst.slice(4));
-    const lte = await bobChannel.getPinnedMessages({ limit: 2, id_lte: newestFirst[1] });
+    const lte = await bobChannel.getPinnedMessages(
+      { limit: 2, id_lte: newestFirst[1] },
+      { pinned_at: -1 },
+    );
     expect(ids(lte.messages)).toEqual(newestFirst.slice(1, 3));
     // Going back up towards newer pins: the two just after the cursor, still newest first.
     const newer = await bobChannel.getPinnedMessages(
@@ -58,50 +68,71 @@ describe('pinned messages paging as Stream documents it', { timeout: 20_000 }, (
       { pinned_at: -1 },
     );
     expect(ids(newer.messages)).toEqual(newestFirst.slice(2, 4));
-    const gte = await bobChannel.getPinnedMessages({ limit: 10, id_gte: newestFirst[2] });
+    const gte = await bobChannel.getPinnedMessages(
+      { limit: 10, id_gte: newestFirst[2] },
+      { pinned_at: -1 },
+    );
     expect(ids(gte.messages)).toEqual(newestFirst.slice(0, 3));
   });
 
   it('bounds the pin time with pinned_at_before / after (and _or_equal)', async () => {
     const { bobChannel, newestFirst } = await fivePins();
-    const listed = (await bobChannel.getPinnedMessages({ limit: 100 })).messages;
+    const listed = (await bobChannel.getPinnedMessages({ limit: 100 }, { pinned_at: -1 })).messages;
     const middle = listed[2]!.pinned_at!;
-    const before = await bobChannel.getPinnedMessages({ pinned_at_before: middle });
+    const before = await bobChannel.getPinnedMessages(
+      { pinned_at_before: middle },
+      { pinned_at: -1 },
+    );
     expect(ids(before.messages)).toEqual(newestFirst.slice(3));
-    const beforeOrEqual = await bobChannel.getPinnedMessages({
-      pinned_at_before_or_equal: middle,
-    });
+    const beforeOrEqual = await bobChannel.getPinnedMessages(
+      {
+        pinned_at_before_or_equal: middle,
+      },
+      { pinned_at: -1 },
+    );
     expect(ids(beforeOrEqual.messages)).toEqual(newestFirst.slice(2));
     const after = await bobChannel.getPinnedMessages({ pinned_at_after: middle }, { pinned_at: 1 });
     expect(ids(after.messages)).toEqual(newestFirst.slice(0, 2).reverse());
-    const afterOrEqual = await bobChannel.getPinnedMessages({
-      pinned_at_after_or_equal: middle,
-      limit: 1,
-    });
+    const afterOrEqual = await bobChannel.getPinnedMessages(
+      {
+        pinned_at_after_or_equal: middle,
+        limit: 1,
+      },
+      { pinned_at: -1 },
+    );
     expect(ids(afterOrEqual.messages)).toEqual([newestFirst[2]]);
   });
 
   it('refuses bad paging values with code 4 naming the option', async () => {
     const { bobChannel, channelId, alice } = await fivePins();
     const unpinned = await sendText(alice.channel('messaging', channelId), 'Thường');
-    await expectStreamError(bobChannel.getPinnedMessages({ id_lt: unpinned.id }), {
-      code: 4,
-      status: 400,
-      message: /id_lt/,
-    });
-    await expectStreamError(bobChannel.getPinnedMessages({ id_gt: 'không-có' }), {
-      code: 4,
-      message: /id_gt/,
-    });
-    await expectStreamError(bobChannel.getPinnedMessages({ pinned_at_after: 'mai' }), {
-      code: 4,
-      message: /pinned_at_after/,
-    });
-    await expectStreamError(bobChannel.getPinnedMessages({ limit: 301 }), {
+    await expectStreamError(
+      bobChannel.getPinnedMessages({ id_lt: unpinned.id }, { pinned_at: -1 }),
+      {
+        code: 4,
+        status: 400,
+        message: /id_lt/,
+      },
+    );
+    await expectStreamError(
+      bobChannel.getPinnedMessages({ id_gt: 'không-có' }, { pinned_at: -1 }),
+      {
+        code: 4,
+        message: /id_gt/,
+      },
+    );
+    await expectStreamError(
+      bobChannel.getPinnedMessages({ pinned_at_after: 'mai' }, { pinned_at: -1 }),
+      {
+        code: 4,
+        message: /pinned_at_after/,
+      },
+    );
+    await expectStreamError(bobChannel.getPinnedMessages({ limit: 301 }, { pinned_at: -1 }), {
       code: 4,
       message: /limit/,
     });
-    await expectStreamError(bobChannel.getPinnedMessages({ offset: -1 }), {
+    await expectStreamError(bobChannel.getPinnedMessages({ offset: -1 }, { pinned_at: -1 }), {
       code: 4,
       message: /offset/,
     });

@@ -109,7 +109,10 @@ describe('pinned messages', { timeout: 20_000 }, () => {
     }
     const pinIds = pinned.map((m) => m.id);
 
-    const middle = await bobChannel.getPinnedMessages({ limit: 3, id_around: pinIds[3] });
+    const middle = await bobChannel.getPinnedMessages(
+      { limit: 3, id_around: pinIds[3] },
+      { pinned_at: -1 },
+    );
     expect(ids(middle.messages)).toEqual([pinIds[4], pinIds[3], pinIds[2]]);
 
     const atStart = await bobChannel.getPinnedMessages(
@@ -118,7 +121,10 @@ describe('pinned messages', { timeout: 20_000 }, () => {
     );
     expect(ids(atStart.messages)).toEqual(pinIds.slice(0, 4));
 
-    const atEnd = await bobChannel.getPinnedMessages({ limit: 4, id_around: pinIds[6] });
+    const atEnd = await bobChannel.getPinnedMessages(
+      { limit: 4, id_around: pinIds[6] },
+      { pinned_at: -1 },
+    );
     expect(ids(atEnd.messages)).toEqual([pinIds[6], pinIds[5], pinIds[4], pinIds[3]]);
 
     const byTime = await bobChannel.getPinnedMessages(

@@ -132,7 +132,8 @@ export function centredPins<T>(older: T[], newer: T[], limit: number): T[] {
 /** Pinned messages sort by pinned_at only, newest pin first unless asked otherwise. */
 function pinnedOrder(raw: unknown): 'asc' | 'desc' {
   const items = parseSort(raw);
-  if (items.length === 0) return 'desc';
+  // Stream lists pins oldest first unless asked otherwise (its docs page through them that way).
+  if (items.length === 0) return 'asc';
   if (items.length > 1 || items[0]!.field !== 'pinned_at')
     throw chatError.input('sort on pinned messages supports pinned_at only');
   return items[0]!.direction === 1 ? 'asc' : 'desc';
