@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  createUsers,
   expectStreamError,
   sendText,
   twoMembers,
+  uniqueId,
   useContractEnv,
   waitForEvent,
 } from './helpers.ts';
@@ -107,6 +109,54 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
       .admin.channel('messaging', channelId)
       .sendMessage({ text: 'Thông cáo', user_id: bobId });
     expect(fromServer.type).toBe('regular');
+  });
+
+  it('lets whoever the type grants use-frozen-channel write in a frozen channel, and keeps Stream’s other grant names', async () => {
+    const { grants } = await env().admin.getChannelType('messaging');
+    const type = uniqueId('bang').toLowerCase();
+    const stream = [
+      'create-mention',
+      'notify-here',
+      'notify-channel',
+      'notify-role',
+      'notify-group',
+    ];
+    await env().admin.createChannelType({
+      name: type,
+      grants: {
+        ...grants,
+        channel_member: [...(grants.channel_member ?? []), ...stream],
+        channel_moderator: [...(grants.channel_moderator ?? []), 'use-frozen-channel'],
+      },
+    } as never);
+    expect((await env().admin.getChannelType(type)).grants.channel_member).toEqual(
+      expect.arrayContaining(stream),
+    );
+    const { alice, bob, aliceId, bobId } = await twoMembers(env(), 'giu-lua');
+    // Neither of them owns it: Bob is a channel moderator, Alice a plain member.
+    const ownerId = uniqueId('chu-bang');
+    await createUsers(env(), [ownerId]);
+    const channelId = uniqueId('bang-tam');
+    const server = env().admin.channel(type, channelId, {
+      created_by_id: ownerId,
+      members: [ownerId, aliceId, bobId],
+    });
+    await server.create();
+    await server.addModerators([bobId]);
+    await server.updatePartial({ set: { frozen: true } });
+
+    const bobChannel = bob.channel(type, channelId);
+    await bobChannel.watch();
+    const written = await sendText(bobChannel, 'Trưởng lão vẫn nói');
+    expect(written.type).toBe('regular');
+    await bobChannel.sendReaction(written.id, { type: 'like' });
+    const aliceChannel = alice.channel(type, channelId);
+    await aliceChannel.watch();
+    const { message } = await aliceChannel.sendMessage({
+      id: randomUUID(),
+      text: 'Đệ tử thì không',
+    });
+    expect(message.type).toBe('error');
   });
 
   it('refuses a non-member’s send to a frozen channel with code 17, not the frozen message', async () => {

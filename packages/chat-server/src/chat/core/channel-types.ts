@@ -54,7 +54,27 @@ export type ClientCapability = (typeof CLIENT_CAPABILITIES)[number];
 
 /** Server-side permissions that are not reported as capabilities but gate reads. */
 export type InternalPermission =
-  'read-channel' | 'create-channel' | 'watch-channel' | 'create-system-message';
+  | 'read-channel'
+  | 'create-channel'
+  | 'watch-channel'
+  | 'create-system-message'
+  | 'use-frozen-channel'
+  | UngatedPermission;
+
+/**
+ * Stream permissions a grant list may carry that gate nothing here: mentions and group notifications are open to
+ * everyone who may send, and restricted-visibility messages are not supported. They are kept in grants as given, so
+ * a type built from Stream's own grant lists (as its docs do) is accepted and reads back unchanged.
+ */
+export const UNGATED_PERMISSIONS = [
+  'create-mention',
+  'notify-here',
+  'notify-channel',
+  'notify-role',
+  'notify-group',
+  'create-restricted-visibility-message',
+] as const;
+type UngatedPermission = (typeof UNGATED_PERMISSIONS)[number];
 export type Permission = ClientCapability | InternalPermission;
 
 export interface ChannelTypeConfig {
@@ -115,6 +135,8 @@ export const PERMISSIONS: readonly Permission[] = [
   'create-channel',
   'watch-channel',
   'create-system-message',
+  'use-frozen-channel',
+  ...UNGATED_PERMISSIONS,
 ];
 
 /**

@@ -4,6 +4,14 @@ import type { JsonObject } from '../json.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { MessageResponse } from './serialize.ts';
 
+/** Who still writes in a frozen channel: the server, and whoever the type grants `use-frozen-channel`. */
+export function writesWhenFrozen(
+  actor: Actor,
+  access: Pick<ChannelAccess, 'permissions'>,
+): boolean {
+  return actor.isServer || access.permissions.has('use-frozen-channel');
+}
+
 /** Stream's own text for a message sent to a frozen channel. */
 export const FROZEN_CHANNEL_TEXT = 'Sorry, this channel has been frozen by the admin';
 
@@ -13,7 +21,7 @@ export const FROZEN_CHANNEL_TEXT = 'Sorry, this channel has been frozen by the a
  * permission still gets code 17).
  */
 export function answersFrozen(actor: Actor, access: ChannelAccess, parentId: unknown): boolean {
-  if (access.channel.frozen !== 1 || actor.isServer) return false;
+  if (access.channel.frozen !== 1 || writesWhenFrozen(actor, access)) return false;
   return access.permissions.has(parentId ? 'send-reply' : 'send-message');
 }
 

@@ -20,6 +20,7 @@ import {
 } from './input.ts';
 import { createBansRepo } from '../bans/repo.ts';
 import type { MessageRow } from './repo.ts';
+import { writesWhenFrozen } from './frozen.ts';
 import { createMessageStore, type StoredMessage } from './store.ts';
 
 export interface InsertOptions {
@@ -83,7 +84,7 @@ function checkMayPost(actor: Actor, access: ChannelAccess, parentId: string | nu
     parentId ? 'send-reply' : 'send-message',
     `sending a message to ${channel.cid}`,
   );
-  if (channel.frozen === 1 && !actor.isServer)
+  if (channel.frozen === 1 && !writesWhenFrozen(actor, access))
     throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
 }
 

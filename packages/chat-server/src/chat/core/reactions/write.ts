@@ -5,6 +5,8 @@ import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import { toWatchersWhoSee } from '../access/visibility.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
+import type { ChannelAccess } from '../channels/service.ts';
+import { writesWhenFrozen } from '../messages/frozen.ts';
 import type { MessageResponse } from '../messages/serialize.ts';
 import { channelActivityEvent } from '../wire/events.ts';
 import type { ReactionsContext } from './context.ts';
@@ -35,10 +37,13 @@ export interface ReactionResult {
   reaction: ReactionResponse;
 }
 
-/** Stream: reacting in a frozen channel, or taking a reaction back, is refused (403) for users; the server may. */
-function refuseFrozen(actor: Actor, channel: { cid: string; frozen: number }): void {
-  if (channel.frozen === 1 && !actor.isServer)
-    throw chatError.notAllowed(`channel ${channel.cid} is frozen`);
+/**
+ * Stream: reacting in a frozen channel, or taking a reaction back, is refused (403) for users; the server, and those
+ * granted `use-frozen-channel`, may.
+ */
+function refuseFrozen(actor: Actor, access: ChannelAccess): void {
+  if (access.channel.frozen === 1 && !writesWhenFrozen(actor, access))
+    throw chatError.notAllowed(`channel ${access.channel.cid} is frozen`);
 }
 
 function actingUser(actor: Actor, given: unknown): string {
@@ -166,7 +171,7 @@ export async function sendReaction(
   );
   const { row, access } = await context.messages.accessMessage(actor, messageId);
   requirePermission(access.permissions, 'send-reaction', 'reacting to this message');
-  refuseFrozen(actor, access.channel);
+  refuseFrozen(actor, access);
   if (!access.type.config.reactions)
     throw chatError.featureNotSupported('reactions are disabled for this channel type');
   if (row.deleted_at) throw chatError.input('cannot react to a deleted message');
@@ -200,7 +205,7 @@ export async function removeReaction(
   const userId = actingUser(actor, requestedUserId);
   const { access } = await context.messages.accessMessage(actor, messageId);
   requirePermission(access.permissions, 'send-reaction', 'removing a reaction');
-  refuseFrozen(actor, access.channel);
+  refuseFrozen(actor, access);
   const existing = await findReaction(context, actor.appId, messageId, userId, type);
   if (!existing) throw chatError.notFound(`reaction ${type} by ${userId} does not exist`);
   await context.deps.writes.run(async (trx) => {
