@@ -153,17 +153,17 @@ describe('drafts', { timeout: 30_000 }, () => {
     await expectStreamError(aliceChannel.getDraft(), {
       code: 16,
       status: 404,
-      message: /: GetDraft failed with error: "draft does not exist"$/,
+      message: /: GetDraft failed with error: "draft not found"$/,
     });
     await expectStreamError(aliceChannel.getDraft({ parent_id: parent.id }), {
       code: 16,
       status: 404,
-      message: /: GetDraft failed with error: "draft does not exist"$/,
+      message: /: GetDraft failed with error: "draft not found"$/,
     });
     await expectStreamError(aliceChannel.deleteDraft(), {
       code: 16,
       status: 404,
-      message: /: DeleteDraft failed with error: "draft does not exist"$/,
+      message: /: DeleteDraft failed with error: "draft not found"$/,
     });
   });
 });

@@ -88,8 +88,9 @@ export interface MessagesUseCaseContext extends MessagesContext {
   lookup: MessageLookup;
 }
 
+// Stream's words, which its docs' examples match.
 function notFound(messageId: string) {
-  return chatError.notFound(`message with id ${messageId} does not exist`);
+  return chatError.notFound(`message with id ${messageId} doesn't exist`);
 }
 
 export function createMessageLookup(context: MessagesContext): MessageLookup {

@@ -20,7 +20,7 @@ export async function getDraft(
     parentId: parentId ?? '',
   });
   // Stream names the failed operation and quotes the reason, as for every missing object.
-  if (!row) throw chatError.notFound('GetDraft failed with error: "draft does not exist"');
+  if (!row) throw chatError.notFound('GetDraft failed with error: "draft not found"');
   const [draft] = await draftResponses(ctx, actor.appId, userId, [row]);
   return { draft: draft! };
 }

@@ -113,7 +113,7 @@ export async function removeDraft(
   const userId = draftOwner(actor, givenUser);
   const key = { appId: actor.appId, userId, cid: access.channel.cid, parentId: parentId ?? '' };
   const row = await ctx.repo.get(key);
-  if (!row) throw chatError.notFound('DeleteDraft failed with error: "draft does not exist"');
+  if (!row) throw chatError.notFound('DeleteDraft failed with error: "draft not found"');
   await ctx.deps.writes.run((trx) => ctx.repo.remove(trx, key));
   const [draft] = await draftResponses(ctx, actor.appId, userId, [row]);
   announceDraft(ctx, actor, userId, 'draft.deleted', draft!);

@@ -42,7 +42,7 @@ export function createPendingMessagesService(ctx: PendingMessagesContext): Pendi
     async commit(actor, messageId) {
       requireServerSide(actor, 'committing a pending message is a server-side action');
       const row = await ctx.messagesRepo.get(actor.appId, messageId);
-      if (!row) throw chatError.notFound(`message with id ${messageId} does not exist`);
+      if (!row) throw chatError.notFound(`message with id ${messageId} doesn't exist`);
       const notPending = () => chatError.input(`message with id ${messageId} is not pending`);
       if (row.pending !== 1) throw notPending();
       const message = await ctx.messages.publishCommitted(actor, row, async (trx) => {

@@ -74,7 +74,7 @@ async function existing(
 ): Promise<UserGroupRow> {
   const row = await repo.get(appId, id);
   if (!row || (teamId && row.team_id !== teamId))
-    throw chatError.notFound(`user group ${id} does not exist`);
+    throw chatError.notFound(`user group ${id} not found`);
   return row;
 }
 
