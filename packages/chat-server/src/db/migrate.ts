@@ -24,6 +24,7 @@ import * as m0022JobLeasesUploadDeletions from './migrations/0022-job-leases-upl
 import * as m0023ChannelStateVersion from './migrations/0023-channel-state-version.ts';
 import * as m0024MessagesAppNewestIndex from './migrations/0024-messages-app-newest-index.ts';
 import * as m0025ChannelConfigOverrides from './migrations/0025-channel-config-overrides.ts';
+import * as m0026ChannelTruncatedBy from './migrations/0026-channel-truncated-by.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0023-channel-state-version': m0023ChannelStateVersion,
   '0024-messages-app-newest-index': m0024MessagesAppNewestIndex,
   '0025-channel-config-overrides': m0025ChannelConfigOverrides,
+  '0026-channel-truncated-by': m0026ChannelTruncatedBy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

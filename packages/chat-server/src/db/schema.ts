@@ -64,6 +64,8 @@ export interface ChannelsTable {
   state_version: ColumnType<number, never, never>;
   /** Channel-level settings over the type's, as checked JSON (chat/core/channel-types/overrides.ts). */
   config_overrides: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who last truncated the channel, when a user did (migration 0026). */
+  truncated_by_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MembersTable {

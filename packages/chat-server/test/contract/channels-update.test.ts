@@ -96,6 +96,57 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(fresh.messages.filter((message) => message.type !== 'system')).toEqual([]);
   });
 
+  it('names who truncated the channel, as Stream does', async () => {
+    const { aliceChannel, aliceId, channelId } = await pair('truncate-by');
+    await sendText(aliceChannel, 'Một');
+    const server = env().admin.channel('messaging', channelId);
+    await server.truncate({ user_id: aliceId } as never);
+    const [state] = await env().admin.queryChannels(
+      { cid: aliceChannel.cid },
+      {},
+      { user_id: aliceId },
+    );
+    expect(state?.data).toMatchObject({ truncated_by_id: aliceId, truncated_by: { id: aliceId } });
+    expect(state?.state.messages).toEqual([]);
+  });
+
+  it('truncates for the members named in member_ids only, each at the time given', async () => {
+    const { aliceChannel, aliceId, bobId, channelId } = await pair('truncate-some');
+    const carolId = uniqueId('carol');
+    await env().admin.upsertUsers([{ id: carolId }]);
+    const server = env().admin.channel('messaging', channelId);
+    await server.addMembers([carolId]);
+    await sendText(aliceChannel, 'Lịch sử');
+    const textsOf = async (userId: string) => {
+      const [state] = await env().admin.queryChannels(
+        { cid: aliceChannel.cid },
+        {},
+        { user_id: userId, message_limit: 10 },
+      );
+      return state!.state.messages.filter((m) => m.type !== 'system').map((m) => m.text);
+    };
+    const bobHears = waitForEvent(
+      (await connectUser(env(), bobId)).channel('messaging', channelId),
+      'channel.truncated',
+    );
+
+    await server.truncate({ member_ids: [bobId, carolId] } as never);
+    await server.truncate({ member_ids: [carolId], truncated_at: '2026-01-01T00:00:00Z' } as never);
+
+    expect(await textsOf(bobId)).toEqual([]);
+    expect(await textsOf(carolId)).toEqual(['Lịch sử']);
+    expect(await textsOf(aliceId)).toEqual(['Lịch sử']);
+    expect((await server.query({})).channel.truncated_at).toBeUndefined();
+    await bobHears;
+
+    const outsider = uniqueId('ngoai');
+    await env().admin.upsertUsers([{ id: outsider }]);
+    await expectStreamError(server.truncate({ member_ids: [outsider] } as never), { code: 4 });
+    await expectStreamError(server.truncate({ member_ids: [bobId], hard_delete: true } as never), {
+      code: 4,
+    });
+  });
+
   it('hides a channel for one user until they show it again', async () => {
     const { alice, aliceChannel } = await pair('hide');
     const filter = { cid: { $in: [aliceChannel.cid] } };

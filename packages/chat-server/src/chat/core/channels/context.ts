@@ -23,6 +23,7 @@ import type { UserStanding, UsersService } from '../users/service.ts';
 import { channelEvent, type ChannelEventBase, type ServerEventType } from '../wire/events.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
 import {
+  channelUserIds,
   toChannelResponse,
   toMemberResponse,
   type ChannelResponse,
@@ -162,17 +163,15 @@ export function createUseCaseContext(context: ChannelsContext): ChannelUseCaseCo
   }
 
   async function eventChannel(channel: ChannelRow): Promise<ChannelResponse> {
-    const usersById = channel.created_by_id
-      ? await users.responses(channel.app_id, [channel.created_by_id])
-      : new Map();
+    const named = channelUserIds(channel);
+    const usersById = named.length ? await users.responses(channel.app_id, named) : new Map();
     return toChannelResponse(channel, typeOf(channel), usersById);
   }
 
   async function requesterChannel(actor: Actor, cid: string): Promise<ChannelResponse> {
     const current = await access(actor, cid);
-    const usersById = current.channel.created_by_id
-      ? await users.responses(actor.appId, [current.channel.created_by_id])
-      : new Map();
+    const named = channelUserIds(current.channel);
+    const usersById = named.length ? await users.responses(actor.appId, named) : new Map();
     return toChannelResponse(current.channel, current.type, usersById, {
       ownCapabilities: ownCapabilities(current.permissions, current.type.config),
       hidden: current.membership?.hidden === 1,

@@ -42,6 +42,17 @@ export interface ChannelResponse {
   [custom: string]: unknown;
 }
 
+/** The users a channel object names (its creator, who truncated it): fetch them for `toChannelResponse`. */
+export function channelUserIds(
+  row: Pick<ChannelRow, 'created_by_id' | 'truncated_by_id'>,
+): string[] {
+  const ids: string[] = [];
+  if (row.created_by_id) ids.push(row.created_by_id);
+  if (row.truncated_by_id && row.truncated_by_id !== row.created_by_id)
+    ids.push(row.truncated_by_id);
+  return ids;
+}
+
 /**
  * The channel object. `own_capabilities` is per requester: REST replies always carry it; shared event frames
  * leave it out, and the client then keeps the capabilities it already has.
@@ -70,6 +81,8 @@ export function toChannelResponse(
     last_message_at: row.last_message_at ?? undefined,
     deleted_at: row.deleted_at ?? undefined,
     truncated_at: row.truncated_at ?? undefined,
+    truncated_by_id: row.truncated_by_id ?? undefined,
+    truncated_by: row.truncated_by_id ? userOf(users, row.truncated_by_id) : undefined,
     frozen: row.frozen === 1,
     disabled: row.disabled === 1,
     cooldown: row.cooldown > 0 ? row.cooldown : undefined,

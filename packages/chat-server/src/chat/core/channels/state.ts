@@ -19,6 +19,7 @@ import type { UserResponse } from '../users/serialize.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
 import { createChannelStateCache, type ChannelStateCache } from './state-cache.ts';
 import {
+  channelUserIds,
   toChannelResponse,
   toMemberResponse,
   toReadResponse,
@@ -399,7 +400,7 @@ function userIdsOf(
   watcherIds: Map<string, string[]>,
 ): Set<string> {
   const userIds = new Set<string>();
-  for (const row of rows) if (row.created_by_id) userIds.add(row.created_by_id);
+  for (const row of rows) for (const id of channelUserIds(row)) userIds.add(id);
   for (const list of loaded.members.values()) for (const m of list) userIds.add(m.user_id);
   for (const m of loaded.memberships.values()) userIds.add(m.user_id);
   for (const list of loaded.reads.values()) for (const r of list) userIds.add(r.user_id);

@@ -1,15 +1,68 @@
 import { normalizeIso } from '../../../db/clock.ts';
-import { requirePermission } from '../access/access.ts';
+import { chatError } from '../../../errors.ts';
+import { requirePermission, type Actor } from '../access/access.ts';
 import { isPlainObject } from '../json.ts';
-import type { ChannelUseCaseContext } from './context.ts';
+import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
 import { announceHardDeleted, attachmentsOf } from './hard-delete.ts';
 import { cidOf } from './ids.ts';
 import type { ChannelsService } from './service.ts';
+
+const MAX_MEMBER_IDS = 100;
+
+/** `member_ids`: whose view alone is truncated; undefined for the whole channel. */
+function readMemberIds(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > MAX_MEMBER_IDS ||
+    !value.every((id) => typeof id === 'string' && id.length > 0)
+  )
+    throw chatError.input(`member_ids must be a list of 1 to ${MAX_MEMBER_IDS} user ids`);
+  return [...new Set(value as string[])];
+}
 
 export function createTruncateChannel(
   ctx: ChannelUseCaseContext,
 ): Pick<ChannelsService, 'truncate'> {
   const { deps, repo, events, users } = ctx;
+
+  /**
+   * Stream's truncate for specific members: their history ends at `truncatedAt`, set for them (an earlier time brings
+   * older messages back), as their own hidden-history bound; the channel and everyone else keep theirs.
+   */
+  async function truncateFor(
+    actor: Actor,
+    current: ChannelAccess,
+    memberIds: string[],
+    truncatedAt: string,
+  ): Promise<void> {
+    const { cid } = current.channel;
+    const missing: string[] = [];
+    for (const userId of memberIds)
+      if (!(await repo.member(actor.appId, cid, userId))) missing.push(userId);
+    if (missing.length > 0)
+      throw chatError.input(`member_ids are not members of ${cid}: ${missing.join(', ')}`);
+    const now = deps.clock.now();
+    await deps.writes.run(async (trx) => {
+      for (const userId of memberIds)
+        await repo.updateMember(trx, actor.appId, cid, userId, {
+          hide_messages_before: truncatedAt,
+          updated_at: now,
+        });
+    });
+    const payload = {
+      channel: await ctx.eventChannel(current.channel),
+      ...(actor.userId ? { user: await users.response(actor.appId, actor.userId) } : {}),
+    };
+    // Only their own connections drop the history; the other watchers' views are unchanged.
+    events.toUsers(
+      actor.appId,
+      memberIds,
+      ctx.baseEvent('channel.truncated', current.channel, payload),
+    );
+  }
+
   return {
     async truncate(actor, typeName, id, body) {
       const cid = cidOf(typeName, id);
@@ -20,11 +73,18 @@ export function createTruncateChannel(
         truncatedAt = normalizeIso(body.truncated_at) ?? truncatedAt;
       }
       const hard = body.hard_delete === true;
+      const only = readMemberIds(body.member_ids);
+      if (only) {
+        if (hard) throw chatError.input('hard_delete cannot be combined with member_ids');
+        await truncateFor(actor, current, only, truncatedAt);
+        return { channel: await ctx.requesterChannel(actor, cid) };
+      }
       const withFiles = await deps.writes.run(async (trx) => {
         const target = { appId: actor.appId, cid, until: truncatedAt };
         const rows = hard ? await attachmentsOf(ctx, trx, target) : [];
         await repo.update(trx, actor.appId, cid, {
           truncated_at: truncatedAt,
+          truncated_by_id: actor.userId,
           updated_at: truncatedAt,
         });
         if (hard)

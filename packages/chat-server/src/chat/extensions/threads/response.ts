@@ -1,7 +1,7 @@
 import type { Actor } from '../../core/access/access.ts';
 import { inWindow, viewerWindows, type HistoryWindow } from '../../core/access/visibility.ts';
 import type { ChannelRow } from '../../core/channels/repo.ts';
-import { toChannelResponse } from '../../core/channels/serialize.ts';
+import { channelUserIds, toChannelResponse } from '../../core/channels/serialize.ts';
 import type { ChannelType } from '../../core/channel-types.ts';
 import { channelTypeOf } from '../../core/channel-types/overrides.ts';
 import { compact, parseObject, type JsonObject } from '../../core/json.ts';
@@ -130,7 +130,7 @@ function mentionedUserIds(
   for (const list of participants.values()) for (const p of list) userIds.add(p.user_id);
   for (const list of threadReads.values()) for (const r of list) userIds.add(r.user_id);
   for (const channel of channelRows.values())
-    if (channel.created_by_id) userIds.add(channel.created_by_id);
+    for (const id of channelUserIds(channel)) userIds.add(id);
   return userIds;
 }
 
