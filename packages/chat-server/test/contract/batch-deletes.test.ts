@@ -64,6 +64,22 @@ describe('batch deletes run as background tasks', { timeout: 30_000 }, () => {
     expect(left).toHaveLength(0);
   });
 
+  it('keeps the history of channels deleted in bulk with skip_truncate', async () => {
+    const ownerId = uniqueId('chu-nhan');
+    await createUsers(env(), [ownerId]);
+    const channelId = uniqueId('luu-giu');
+    await createChannelAsServer(env(), 'messaging', channelId, ownerId, { members: [ownerId] });
+    const server = env().admin.channel('messaging', channelId);
+    await server.sendMessage({ text: 'Còn mãi', user_id: ownerId });
+    const { task_id } = await env().admin.deleteChannels([`messaging:${channelId}`], {
+      skip_truncate: true,
+    } as never);
+    expect((await finishedTask(env().admin, task_id!)).status).toBe('completed');
+    const again = env().admin.channel('messaging', channelId, { created_by_id: ownerId });
+    const state = await again.query({ messages: { limit: 5 } });
+    expect(state.messages.map((m) => m.text)).toEqual(['Còn mãi']);
+  });
+
   it('refuses a user token, too many cids, a malformed cid and an unknown task', async () => {
     const userId = uniqueId('de-tu');
     const user = await connectUser(env(), userId);

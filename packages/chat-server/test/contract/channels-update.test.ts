@@ -81,6 +81,56 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(await alice.queryChannels({ cid: { $in: [cid] } })).toEqual([]);
   });
 
+  it('creates a softly deleted channel afresh, unless it was deleted with skip_truncate: then its history comes back', async () => {
+    const [ownerId, friendId, otherId] = [uniqueId('chu'), uniqueId('ban'), uniqueId('khac')];
+    await env().admin.upsertUsers([{ id: ownerId }, { id: friendId }, { id: otherId }]);
+    const distinct = (with_: string) =>
+      env().admin.channel('messaging', { members: [ownerId, with_], created_by_id: ownerId });
+    const textsAfterRecreating = async (with_: string) => {
+      const channel = distinct(with_);
+      await channel.create();
+      const [state] = await env().admin.queryChannels(
+        { cid: channel.cid },
+        {},
+        { user_id: ownerId },
+      );
+      return state!.state.messages.map((m) => m.text);
+    };
+
+    const kept = distinct(friendId);
+    await kept.create();
+    await kept.sendMessage({ text: 'Giữ lại', user_id: ownerId });
+    await kept.delete({ skip_truncate: true } as never);
+    expect(await textsAfterRecreating(friendId)).toEqual(['Giữ lại']);
+
+    const gone = distinct(otherId);
+    await gone.create();
+    await gone.sendMessage({ text: 'Xoá đi', user_id: ownerId });
+    await gone.delete();
+    expect(await textsAfterRecreating(otherId)).toEqual([]);
+  });
+
+  it('lets only a member bring back a channel deleted with its history kept, adding nobody new', async () => {
+    const { alice, aliceId, bobId, channelId } = await pair('mang-ve');
+    const server = env().admin.channel('messaging', channelId);
+    await server.sendMessage({ text: 'Kỷ niệm', user_id: aliceId });
+    await server.delete({ skip_truncate: true } as never);
+    const strangerId = uniqueId('la');
+    const stranger = await connectUser(env(), strangerId);
+    await expectStreamError(
+      stranger.channel('messaging', channelId, { members: [strangerId] }).create(),
+      { code: 17 },
+    );
+    await expectStreamError(
+      alice.channel('messaging', channelId, { members: [aliceId, strangerId] }).create(),
+      { code: 17 },
+    );
+    const back = alice.channel('messaging', channelId, { members: [aliceId, bobId] });
+    const state = await back.watch();
+    expect(state.messages.map((m) => m.text)).toContain('Kỷ niệm');
+    expect(state.members.map((m) => m.user_id).sort()).toEqual([aliceId, bobId].sort());
+  });
+
   it('truncates a channel: watchers drop every message and a re-query returns none', async () => {
     const { aliceChannel, bobChannel, alice, channelId } = await pair('truncate');
     await sendText(aliceChannel, 'Một');

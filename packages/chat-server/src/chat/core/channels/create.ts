@@ -16,7 +16,7 @@ import {
 } from './member-rules.ts';
 import { addMembersTx, ensureUsersExist } from './member-writes.ts';
 import { stateOptions } from './query-channels.ts';
-import type { MemberRow } from './repo.ts';
+import type { ChannelRow, MemberRow } from './repo.ts';
 import type { ChannelsService } from './service.ts';
 import { followPresence, watch } from './watchers.ts';
 
@@ -50,11 +50,7 @@ export function createGetOrCreate(
       assertChannelId(id);
       const cid = `${type.name}:${id}`;
       let channel = await repo.get(actor.appId, cid);
-      if (channel?.deleted_at) {
-        // A soft-deleted channel is re-created fresh by get-or-create, as in Stream.
-        await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
-        channel = undefined;
-      }
+      if (channel?.deleted_at) channel = await recreate(ctx, actor, channel, inputs);
       if (!channel) {
         await createChannel(ctx, actor, { type, cid, id, data, inputs, invites, distinctKey });
         channel = (await repo.get(actor.appId, cid))!;
@@ -97,6 +93,49 @@ async function resolveDistinct(
   if (!members.every((m) => inputs.some((i) => i.user_id === m)))
     inputs.push({ user_id: actor.userId! });
   return { id: existing?.id ?? distinct.id, distinctKey: distinct.key };
+}
+
+/**
+ * Get-or-create on a softly deleted channel. One deleted with its history (truncated when it was deleted, the
+ * default) is created afresh, as in Stream. One deleted with `skip_truncate` comes back with its messages, and the
+ * members the request names are members again; only the server or one of its members may bring it back, so nobody
+ * else reads, or wipes, the history it kept.
+ */
+async function recreate(
+  ctx: ChannelUseCaseContext,
+  actor: Actor,
+  channel: ChannelRow,
+  inputs: MemberInput[],
+): Promise<ChannelRow | undefined> {
+  const { deps, repo } = ctx;
+  const { cid } = channel;
+  if (channel.truncated_at !== null && channel.truncated_at === channel.deleted_at) {
+    await deps.writes.run((trx) => repo.remove(trx, actor.appId, cid));
+    return undefined;
+  }
+  if (!actor.isServer) {
+    const member = actor.userId ? await repo.member(actor.appId, cid, actor.userId) : undefined;
+    if (!member)
+      throw chatError.notAllowed(`channel ${cid} was deleted; only its members can bring it back`);
+    // A member brings back what was there: adding people or giving roles stays what it always is.
+    if (grantsRole(inputs)) requireServerForRoles(actor, 'giving channel roles');
+    for (const { user_id: userId } of inputs)
+      if (!(await repo.member(actor.appId, cid, userId)))
+        throw chatError.notAllowed(
+          `${userId} was not a member of ${cid}; add them once it is back`,
+        );
+  }
+  await ensureUsersExist(
+    ctx,
+    actor.appId,
+    inputs.map((m) => m.user_id),
+  );
+  const now = deps.clock.now();
+  await deps.writes.run(async (trx) => {
+    await repo.update(trx, actor.appId, cid, { deleted_at: null, updated_at: now });
+    await addMembersTx(ctx, trx, { appId: actor.appId, cid, now }, inputs);
+  });
+  return repo.get(actor.appId, cid);
 }
 
 async function createChannel(

@@ -7,7 +7,7 @@ import type { ChannelsService } from './service.ts';
 export function createDeleteChannel(ctx: ChannelUseCaseContext): Pick<ChannelsService, 'remove'> {
   const { deps, repo, events } = ctx;
   return {
-    async remove(actor, typeName, id, hard) {
+    async remove(actor, typeName, id, hard, keepHistory = false) {
       const cid = cidOf(typeName, id);
       const current = await ctx.access(actor, cid);
       requirePermission(current.permissions, 'delete-channel', 'deleting the channel');
@@ -22,8 +22,14 @@ export function createDeleteChannel(ctx: ChannelUseCaseContext): Pick<ChannelsSe
         });
         await announceHardDeleted(ctx, actor.appId, withFiles);
       } else
+        // Stream truncates a channel it deletes softly, unless told to keep its history; creating the channel
+        // again then starts empty, or brings the messages back (create.ts tells the two apart by this).
         await deps.writes.run((trx) =>
-          repo.update(trx, actor.appId, cid, { deleted_at: now, updated_at: now }),
+          repo.update(trx, actor.appId, cid, {
+            deleted_at: now,
+            updated_at: now,
+            ...(keepHistory ? {} : { truncated_at: now }),
+          }),
         );
       const channelObject = { ...before, deleted_at: now };
       events.together(actor.appId, (out) => {

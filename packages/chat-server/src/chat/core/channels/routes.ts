@@ -143,9 +143,15 @@ function registerChannelWrites(app: FastifyInstance, channels: ChannelsService):
     method: 'DELETE',
     url: '/channels/:type/:id',
     params: channelParams,
-    query: loose({ hard_delete: queryValue }),
+    query: loose({ hard_delete: queryValue, skip_truncate: queryValue }),
     handler: async ({ params, query }, request) =>
-      channels.remove(actorOf(request), params.type, params.id, query.hard_delete === 'true'),
+      channels.remove(
+        actorOf(request),
+        params.type,
+        params.id,
+        query.hard_delete === 'true',
+        query.skip_truncate === 'true',
+      ),
   });
   defineRoute(app, {
     method: 'POST',

@@ -61,11 +61,16 @@ export interface ChannelsService {
     id: string,
     body: JsonObject,
   ): Promise<{ channel: ChannelResponse; members: MemberResponse[] }>;
+  /**
+   * Deletes a channel: for good (`hard`), or softly, truncating it at that moment unless `keepHistory` (Stream's
+   * `skip_truncate`), in which case creating it again brings it back with its messages.
+   */
   remove(
     actor: Actor,
     typeName: string,
     id: string,
     hard: boolean,
+    keepHistory?: boolean,
   ): Promise<{ channel: ChannelResponse }>;
   truncate(
     actor: Actor,

@@ -25,20 +25,20 @@ export async function startDeleteChannels(
   channels: Pick<ChannelsService, 'remove'>,
   actor: Actor,
   cids: string[],
-  hard: boolean,
+  { hard, keepHistory }: { hard: boolean; keepHistory: boolean },
 ): Promise<string> {
   const unique = [...new Set(cids)];
   const server: Actor = { ...actor, isServer: true };
   return runner.start(
     actor.appId,
     'delete-channels',
-    { cids: unique, hard_delete: hard },
+    { cids: unique, hard_delete: hard, skip_truncate: keepHistory },
     async () => {
       const result: JsonObject = {};
       for (const cid of unique) {
         const at = cid.indexOf(':');
         try {
-          await channels.remove(server, cid.slice(0, at), cid.slice(at + 1), hard);
+          await channels.remove(server, cid.slice(0, at), cid.slice(at + 1), hard, keepHistory);
           result[cid] = itemOutcome();
         } catch (error) {
           result[cid] = itemOutcome(error);

@@ -14,6 +14,7 @@ const deleteChannelsBody = loose({
     .min(1)
     .max(MAX_CHANNELS_PER_DELETE),
   hard_delete: optionalBoolean,
+  skip_truncate: optionalBoolean,
 });
 
 /** client.deleteUsers(user_ids, {user, messages, conversations, new_channel_owner_id}). */
@@ -53,7 +54,10 @@ export function registerTaskRoutes(app: FastifyInstance, services: { tasks: Task
     query: noFields,
     body: deleteChannelsBody,
     handler: async ({ body }, request) =>
-      services.tasks.deleteChannels(actorOf(request), body.cids, body.hard_delete === true),
+      services.tasks.deleteChannels(actorOf(request), body.cids, {
+        hard: body.hard_delete === true,
+        keepHistory: body.skip_truncate === true,
+      }),
   });
   defineRoute(app, {
     method: 'POST',

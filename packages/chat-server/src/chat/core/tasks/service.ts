@@ -18,7 +18,11 @@ export interface DeleteUserParams {
 /** Batch deletes as background tasks, and the tasks' status. Server-side only, as in Stream. */
 export interface TasksService {
   get(actor: Actor, id: string): Promise<TaskResponse>;
-  deleteChannels(actor: Actor, cids: string[], hard: boolean): Promise<{ task_id: string }>;
+  deleteChannels(
+    actor: Actor,
+    cids: string[],
+    how: { hard: boolean; keepHistory: boolean },
+  ): Promise<{ task_id: string }>;
   deleteUsers(
     actor: Actor,
     userIds: string[],
@@ -40,9 +44,9 @@ export function createTasksService(ctx: DeleteUsersContext): TasksService {
       requireServer(actor, 'reading a task');
       return runner.get(actor.appId, id);
     },
-    async deleteChannels(actor, cids, hard) {
+    async deleteChannels(actor, cids, how) {
       requireServer(actor, 'deleting channels in bulk');
-      return { task_id: await startDeleteChannels(runner, ctx.channels, actor, cids, hard) };
+      return { task_id: await startDeleteChannels(runner, ctx.channels, actor, cids, how) };
     },
     async deleteUsers(actor, userIds, modes) {
       requireServer(actor, 'deleting users');
