@@ -13,7 +13,7 @@ import {
 describe('disabled and frozen channels', { timeout: 20_000 }, () => {
   const env = useContractEnv();
 
-  it('refuses client-side reads and writes of a disabled channel and leaves it out of client lists unless asked', async () => {
+  it('refuses client-side reads and writes of a disabled channel and leaves it out of client lists', async () => {
     const { alice, aliceId, channelId, aliceChannel } = await twoMembers(env(), 'phong-an');
     await sendText(aliceChannel, 'Trước khi phong ấn');
     await env()
@@ -40,8 +40,15 @@ describe('disabled and frozen channels', { timeout: 20_000 }, () => {
         },
       ),
     ).toHaveLength(0);
-    const asked = await alice.queryChannels({ cid, disabled: true }, {}, { watch: false });
-    expect(asked.map((channel) => channel.data?.disabled)).toEqual([true]);
+    // Asking for disabled channels is reading them: Stream refuses it (its ReadDisabledChannel permission).
+    await expectStreamError(alice.queryChannels({ cid, disabled: true }, {}, { watch: false }), {
+      code: 17,
+      message: /ReadDisabledChannel/,
+    });
+    await expectStreamError(
+      alice.queryChannels({ $or: [{ frozen: true }, { disabled: true }] }, {}, { watch: false }),
+      { code: 17 },
+    );
     const [serverView] = await env().admin.queryChannels({ cid });
     expect(serverView?.data?.disabled).toBe(true);
     // Server-side, only a filter naming the channel or `disabled` finds it, as Stream's docs show.

@@ -51,6 +51,25 @@ function membersField(): FieldSpec {
   };
 }
 
+/**
+ * A client may filter on `disabled` only to leave disabled channels out: asking for them is reading them, which
+ * Stream refuses with its ReadDisabledChannel permission (a client reads no disabled channel).
+ */
+function clientDisabledField(actor: Actor): FieldSpec {
+  return {
+    kind: 'custom',
+    build(op, value) {
+      if ((op !== '$eq' && op !== '$ne') || typeof value !== 'boolean')
+        throw chatError.input('disabled supports $eq with a boolean');
+      if ((op === '$eq') === value)
+        throw chatError.notAllowed(
+          `user ${actor.userId ?? 'anonymous'} is not allowed to perform action ReadDisabledChannel`,
+        );
+      return sql<boolean>`(c.disabled = 0)`;
+    },
+  };
+}
+
 function booleanField(name: string, whenTrue: RawBuilder<boolean>): FieldSpec {
   return {
     kind: 'custom',
@@ -100,7 +119,9 @@ export function compileChannelFilter(
     team: { kind: 'column', ref: 'c.team', type: 'text' },
     created_by_id: { kind: 'column', ref: 'c.created_by_id', type: 'text' },
     frozen: { kind: 'column', ref: 'c.frozen', type: 'boolean' },
-    disabled: { kind: 'column', ref: 'c.disabled', type: 'boolean' },
+    disabled: actor.isServer
+      ? { kind: 'column', ref: 'c.disabled', type: 'boolean' }
+      : clientDisabledField(actor),
     member_count: { kind: 'column', ref: 'c.member_count', type: 'number' },
     last_message_at: { kind: 'column', ref: 'c.last_message_at', type: 'date' },
     created_at: { kind: 'column', ref: 'c.created_at', type: 'date' },
