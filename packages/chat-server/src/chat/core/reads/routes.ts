@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
 import {
@@ -25,6 +26,12 @@ const markUnreadBody = markReadBody.extend({ message_timestamp: optionalString }
 /** client.markChannelsRead / markAllRead: `{read_by_channel?: {[cid]: messageId}, user_id?}`. */
 const markAllReadBody = loose({ read_by_channel: jsonObject.nullish(), user_id: optionalString });
 
+/** client.markChannelsDelivered: `{latest_delivered_messages: [{cid, id}], user_id?}` (the service checks the list). */
+const markDeliveredBody = loose({
+  latest_delivered_messages: z.array(jsonObject),
+  user_id: optionalString,
+});
+
 /** client.getUnreadCountBatch: `{user_ids}` (the service checks how many). */
 const unreadBatchBody = loose({ user_ids: stringList });
 
@@ -47,6 +54,16 @@ export function registerReadRoutes(app: FastifyInstance, services: { reads: Read
     body: markUnreadBody,
     handler: async ({ params, body }, request) => {
       await reads.markUnread(actorOf(request), params.type, params.id, body);
+      return {};
+    },
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/channels/delivered',
+    query: noFields,
+    body: markDeliveredBody,
+    handler: async ({ body }, request) => {
+      await reads.markDelivered(actorOf(request), body);
       return {};
     },
   });

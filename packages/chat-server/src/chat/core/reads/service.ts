@@ -2,6 +2,7 @@ import type { Actor } from '../access/access.ts';
 import type { JsonObject } from '../json.ts';
 import type { UnreadCountsResponse } from '../wire/types.ts';
 import type { ReadsContext } from './context.ts';
+import { markDelivered } from './mark-delivered.ts';
 import { markAllRead, markRead } from './mark-read.ts';
 import { markUnread } from './mark-unread.ts';
 import { unreadCounts, unreadCountsBatch } from './unread-counts.ts';
@@ -17,6 +18,8 @@ export interface ReadsService {
   ): Promise<{ event: object }>;
   markUnread(actor: Actor, typeName: string, id: string, body: JsonObject): Promise<void>;
   markAllRead(actor: Actor, body: JsonObject): Promise<void>;
+  /** client.markChannelsDelivered: `{latest_delivered_messages: [{cid, id}]}`. */
+  markDelivered(actor: Actor, body: JsonObject): Promise<void>;
   unreadCounts(actor: Actor, userId?: string): Promise<UnreadCountsResponse>;
   unreadCountsBatch(
     actor: Actor,
@@ -30,6 +33,7 @@ export function createReadsService(context: ReadsContext): ReadsService {
     markRead: (actor, typeName, id, body) => markRead(context, actor, typeName, id, body),
     markUnread: (actor, typeName, id, body) => markUnread(context, actor, typeName, id, body),
     markAllRead: (actor, body) => markAllRead(context, actor, body),
+    markDelivered: (actor, body) => markDelivered(context, actor, body),
     unreadCounts: (actor, userId) => unreadCounts(context, actor, userId),
     unreadCountsBatch: (actor, userIds) => unreadCountsBatch(context, actor, userIds),
   };
