@@ -121,9 +121,9 @@ describe('user groups', { timeout: 30_000 }, () => {
     expect((await user.searchUserGroups({ query: '%' })).user_groups).toEqual([]);
   });
 
-  it('lets a user token read and search groups but refuses every write with code 17, changing nothing', async () => {
+  it('lets a user read any group but change only the groups they created or administer, as Stream’s docs do client-side', async () => {
     const admin = env().admin;
-    const [member] = await someUsers(env(), 'de-tu', 1);
+    const [member, helper] = await someUsers(env(), 'de-tu', 2);
     const id = uniqueId('noi-mon');
     await admin.createUserGroup({ id, name: 'Nội môn', member_ids: [member!] });
     const user = await connectUser(env(), uniqueId('tan-tu'));
@@ -131,15 +131,43 @@ describe('user groups', { timeout: 30_000 }, () => {
     expect((await user.getUserGroup(id)).user_group.id).toBe(id);
     expect((await user.queryUserGroups({ limit: 100 })).user_groups.map((g) => g.id)).toContain(id);
     const refused = { code: 17, status: 403 };
-    await expectStreamError(user.createUserGroup({ name: 'Của ta' }), refused);
     await expectStreamError(user.updateUserGroup(id, { name: 'Đổi tên' }), refused);
     await expectStreamError(user.addUserGroupMembers(id, { member_ids: [user.userID!] }), refused);
     await expectStreamError(user.removeUserGroupMembers(id, { member_ids: [member!] }), refused);
     await expectStreamError(user.deleteUserGroup(id), refused);
-
     const after = await admin.getUserGroup(id);
     expect(after.user_group.name).toBe('Nội môn');
     expect(memberIds(after.user_group)).toEqual([member]);
+
+    // Their own group: created from the client, named after them, theirs to run and to hand an admin.
+    const { user_group: own } = await user.createUserGroup({
+      name: 'Của ta',
+      description: 'Nhóm tự lập',
+      member_ids: [member!],
+    });
+    expect(own).toMatchObject({ name: 'Của ta', created_by: user.userID });
+    await user.updateUserGroup(own.id, { name: 'Của ta, đổi tên' });
+    await user.addUserGroupMembers(own.id, { member_ids: [helper!], as_admin: true });
+    const helperClient = await connectUser(env(), helper!);
+    await helperClient.removeUserGroupMembers(own.id, { member_ids: [member!] });
+    const memberClient = await connectUser(env(), member!);
+    await expectStreamError(memberClient.deleteUserGroup(own.id), refused);
+    expect(memberIds((await admin.getUserGroup(own.id)).user_group)).toEqual([helper]);
+    await helperClient.deleteUserGroup(own.id);
+    await expectStreamError(admin.getUserGroup(own.id), { code: 16 });
+  });
+
+  // Guests are refused too: the authorization matrix asks a guest (with guests on) for every user-group route.
+  it('refuses a client filing a group under a team it is not in, and the 21st group of one user', async () => {
+    const user = await connectUser(env(), uniqueId('lap-nhom'));
+    await expectStreamError(user.createUserGroup({ name: 'Mượn đội', team_id: 'doi-khac' }), {
+      code: 17,
+    });
+    for (let i = 0; i < 20; i += 1) await user.createUserGroup({ name: `Nhóm ${i}` });
+    await expectStreamError(user.createUserGroup({ name: 'Quá nhiều' }), {
+      code: 4,
+      message: /at most 20/,
+    });
   });
 
   it('refuses anonymous callers with code 17', async () => {

@@ -85,12 +85,13 @@ function groupQueries(db: Kysely<Database>) {
             .where('app_id', '=', appId)
             .where('id', 'in', [...ids])
             .execute(),
-    async count(appId: string): Promise<number> {
-      const row = await tables()
+    async count(appId: string, createdBy?: string): Promise<number> {
+      let query = tables()
         .selectFrom('user_groups')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('app_id', '=', appId)
-        .executeTakeFirst();
+        .where('app_id', '=', appId);
+      if (createdBy !== undefined) query = query.where('created_by', '=', createdBy);
+      const row = await query.executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     /** False when a group of that id exists already; the members go in the same transaction. */

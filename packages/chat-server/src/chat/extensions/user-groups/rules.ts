@@ -1,6 +1,5 @@
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../../core/access/access.ts';
-import { requireServerSide } from '../../core/access/access.ts';
 
 /** docs/product-rules.md "User groups" lists these limits; a request past one gets code 4 naming it. */
 export const GROUP_LIMITS = {
@@ -10,6 +9,8 @@ export const GROUP_LIMITS = {
   membersPerRequest: 100,
   membersPerGroup: 1000,
   groupsPerApp: 1000,
+  /** Groups one user may create from a client, so no one fills the app's share alone. */
+  groupsPerCreator: 20,
   /** Groups one message may mention. */
   mentionsPerMessage: 25,
 } as const;
@@ -61,9 +62,28 @@ export function pageLimit(value: string | undefined, fallback: number, max: numb
   return limit;
 }
 
-/** Creating, changing and deleting groups is server-side only; a user token gets code 17. */
-export function requireServer(actor: Actor, what: string): void {
-  requireServerSide(actor, `${what} is a server-side only action`);
+/** Any user may create a group from a client, as Stream's docs do; guests and anonymous visitors may not. */
+export function requireCreator(actor: Actor): void {
+  if (actor.isServer) return;
+  if (!actor.userId || actor.role === 'anonymous' || actor.role === 'guest')
+    throw chatError.notAllowed('guests and anonymous users cannot create user groups');
+}
+
+/**
+ * Changing a group, its members or deleting it: the server, the app's moderators and admins, the group's creator and
+ * the members it made admins.
+ */
+export function requireManager(
+  actor: Actor,
+  group: { id: string; created_by: string | null },
+  admins: readonly string[],
+): void {
+  if (actor.isServer || actor.role === 'admin' || actor.role === 'moderator') return;
+  const userId = actor.userId;
+  if (userId && (group.created_by === userId || admins.includes(userId))) return;
+  throw chatError.notAllowed(
+    `only the creator or an admin of user group ${group.id} may change it`,
+  );
 }
 
 /** Any signed-in user (guests too) may read groups: the composer's `@` autocomplete searches them. */

@@ -11,8 +11,9 @@ import {
   checkMemberIds,
   checkName,
   pageLimit,
+  requireCreator,
+  requireManager,
   requireReader,
-  requireServer,
 } from './rules.ts';
 import { toGroupResponse, type UserGroupResponse } from './serialize.ts';
 
@@ -60,7 +61,10 @@ interface Context {
   users: UsersService;
 }
 
-/** Stream's user groups: every signed-in user reads them, only the server changes them (rules.ts). */
+/**
+ * Stream's user groups: every signed-in user reads them and may create some; the server, app staff, a group's creator
+ * and its admins change it (rules.ts).
+ */
 export function createUserGroupsService(ctx: Context): UserGroupsService {
   return { ...groupReads(ctx), ...groupWrites(ctx), ...memberWrites(ctx) };
 }
@@ -76,6 +80,36 @@ async function existing(
   if (!row || (teamId && row.team_id !== teamId))
     throw chatError.notFound(`user group ${id} not found`);
   return row;
+}
+
+/** The group, once `actor` may change it (rules.ts `requireManager`). */
+async function managed(
+  ctx: Context,
+  actor: Actor,
+  id: string,
+  teamId?: string,
+): Promise<UserGroupRow> {
+  const row = await existing(ctx, actor.appId, id, teamId);
+  if (!actor.isServer) {
+    const admins = (await ctx.repo.members(actor.appId, id))
+      .filter((member) => member.is_admin === 1)
+      .map((member) => member.user_id);
+    requireManager(actor, row, admins);
+  }
+  return row;
+}
+
+/** A client may file a group under one of its own teams only. */
+async function checkTeam(
+  ctx: Context,
+  actor: Actor,
+  teamId: string | null | undefined,
+): Promise<void> {
+  if (actor.isServer || !teamId) return;
+  const user = actor.userId ? await ctx.users.getRow(actor.appId, actor.userId) : undefined;
+  const teams = user ? (JSON.parse(user.teams) as unknown) : [];
+  if (!Array.isArray(teams) || !teams.includes(teamId))
+    throw chatError.notAllowed(`user ${actor.userId} is not in team ${teamId}`);
 }
 
 /** The group with its members, or code 16 as `existing`. */
@@ -137,19 +171,27 @@ function groupReads(ctx: Context): Pick<UserGroupsService, 'get' | 'query' | 'se
   };
 }
 
-/** Creating, renaming and deleting groups (server-side only). */
+/** Creating, renaming and deleting groups. */
 function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' | 'remove'> {
   const { deps, repo } = ctx;
   return {
     async create(actor, body) {
-      requireServer(actor, 'creating a user group');
+      requireCreator(actor);
       const id = body.id ? checkGroupId(body.id) : randomUUID();
+      await checkTeam(ctx, actor, body.team_id);
       const name = checkName(body.name);
       const description = checkDescription(body.description);
       const memberIds = checkMemberIds(body.member_ids ?? [], false);
       await checkUsersExist(ctx, actor.appId, memberIds);
       if ((await repo.count(actor.appId)) >= GROUP_LIMITS.groupsPerApp)
         throw chatError.input(`an app may have at most ${GROUP_LIMITS.groupsPerApp} user groups`);
+      if (
+        !actor.isServer &&
+        (await repo.count(actor.appId, actor.userId!)) >= GROUP_LIMITS.groupsPerCreator
+      )
+        throw chatError.input(
+          `a user may create at most ${GROUP_LIMITS.groupsPerCreator} user groups`,
+        );
       const now = deps.clock.now();
       const row: UserGroupRow = {
         app_id: actor.appId,
@@ -168,8 +210,8 @@ function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' 
       return { user_group: toGroupResponse(row, members) };
     },
     async update(actor, id, body) {
-      requireServer(actor, 'updating a user group');
-      await existing(ctx, actor.appId, id);
+      await managed(ctx, actor, id);
+      await checkTeam(ctx, actor, body.team_id);
       const set: Partial<UserGroupRow> = { updated_at: deps.clock.now() };
       if (body.name !== undefined && body.name !== null) {
         set.name = checkName(body.name);
@@ -181,22 +223,20 @@ function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' 
       return withMembers(ctx, actor.appId, id);
     },
     async remove(actor, id, teamId) {
-      requireServer(actor, 'deleting a user group');
-      await existing(ctx, actor.appId, id, teamId);
+      await managed(ctx, actor, id, teamId);
       await repo.remove(actor.appId, id);
       return {};
     },
   };
 }
 
-/** Adding and removing members (server-side only). */
+/** Adding and removing members. */
 function memberWrites(ctx: Context): Pick<UserGroupsService, 'addMembers' | 'removeMembers'> {
   const { deps, repo } = ctx;
   return {
     async addMembers(actor, id, body) {
-      requireServer(actor, 'adding user group members');
       const ids = checkMemberIds(body.member_ids, true);
-      await existing(ctx, actor.appId, id);
+      await managed(ctx, actor, id);
       await checkUsersExist(ctx, actor.appId, ids);
       const current = new Set((await repo.members(actor.appId, id)).map((m) => m.user_id));
       const added = ids.filter((userId) => !current.has(userId)).length;
@@ -210,9 +250,8 @@ function memberWrites(ctx: Context): Pick<UserGroupsService, 'addMembers' | 'rem
       return withMembers(ctx, actor.appId, id);
     },
     async removeMembers(actor, id, body) {
-      requireServer(actor, 'removing user group members');
       const ids = checkMemberIds(body.member_ids, true);
-      await existing(ctx, actor.appId, id);
+      await managed(ctx, actor, id);
       await repo.removeMembers(actor.appId, id, ids, deps.clock.now());
       return withMembers(ctx, actor.appId, id);
     },
