@@ -17,6 +17,29 @@ export function itemOutcome(error?: unknown): JsonObject {
 }
 
 /**
+ * client.deleteChannels from a client: each channel deleted now, as that user's channel.delete() would (their own
+ * rights on each), with the outcome of each in `result`, as Stream answers a client (no task).
+ */
+export async function deleteChannelsNow(
+  channels: Pick<ChannelsService, 'remove'>,
+  actor: Actor,
+  cids: string[],
+  { hard, keepHistory }: { hard: boolean; keepHistory: boolean },
+): Promise<JsonObject> {
+  const result: JsonObject = {};
+  for (const cid of new Set(cids)) {
+    const at = cid.indexOf(':');
+    try {
+      await channels.remove(actor, cid.slice(0, at), cid.slice(at + 1), hard, keepHistory);
+      result[cid] = itemOutcome();
+    } catch (error) {
+      result[cid] = itemOutcome(error);
+    }
+  }
+  return result;
+}
+
+/**
  * client.deleteChannels: every channel deleted as channel.delete() would (events included), in the background. One
  * channel that is missing or fails does not stop the others; the task's result says how each one went.
  */

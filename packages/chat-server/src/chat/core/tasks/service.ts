@@ -1,5 +1,6 @@
+import type { JsonObject } from '../json.ts';
 import { requireServerSide, type Actor } from '../access/access.ts';
-import { startDeleteChannels } from './delete-channels.ts';
+import { deleteChannelsNow, startDeleteChannels } from './delete-channels.ts';
 import {
   deleteOneUser,
   startDeleteUsers,
@@ -22,7 +23,7 @@ export interface TasksService {
     actor: Actor,
     cids: string[],
     how: { hard: boolean; keepHistory: boolean },
-  ): Promise<{ task_id: string }>;
+  ): Promise<{ task_id: string } | { result: JsonObject }>;
   deleteUsers(
     actor: Actor,
     userIds: string[],
@@ -45,7 +46,8 @@ export function createTasksService(ctx: DeleteUsersContext): TasksService {
       return runner.get(actor.appId, id);
     },
     async deleteChannels(actor, cids, how) {
-      requireServer(actor, 'deleting channels in bulk');
+      if (!actor.isServer)
+        return { result: await deleteChannelsNow(ctx.channels, actor, cids, how) };
       return { task_id: await startDeleteChannels(runner, ctx.channels, actor, cids, how) };
     },
     async deleteUsers(actor, userIds, modes) {
