@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import { foldVietnamese } from '@daohuu/domain';
-import { foldedText, jsonHas, jsonParam, jsonText, jsonValue } from '../../../db/dialect.ts';
+import {
+  foldedText,
+  jsonArrayHasIn,
+  jsonHas,
+  jsonParam,
+  jsonText,
+  jsonValue,
+} from '../../../db/dialect.ts';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
@@ -236,6 +243,31 @@ function listOf(field: string, op: string, value: unknown): unknown[] {
 }
 
 /** Escapes LIKE wildcards; the pattern uses `\` as escape character. */
+/**
+ * A field holding a JSON list of strings (a user's teams, a message's mentioned user ids) filtered as Stream does:
+ * rows whose list holds one value (`$eq`, `$contains`) or any of several (`$in`).
+ */
+export function jsonListField(
+  dialect: SqlDialectKind,
+  column: string,
+  what: { field: string; values: string },
+): FieldSpec {
+  return {
+    kind: 'custom',
+    build(op, value) {
+      const list =
+        op === '$in' && Array.isArray(value)
+          ? value
+          : op === '$eq' || op === '$contains'
+            ? [value]
+            : undefined;
+      if (!list || !list.every((item) => typeof item === 'string'))
+        throw chatError.input(`${what.field} supports $in, $eq and $contains with ${what.values}`);
+      return jsonArrayHasIn(dialect, column, list as string[]);
+    },
+  };
+}
+
 export function likePrefix(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

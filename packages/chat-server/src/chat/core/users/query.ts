@@ -1,11 +1,10 @@
 import { isoFromMicros } from '../../../db/clock.ts';
-import { jsonArrayHasIn } from '../../../db/dialect.ts';
 import { sql } from 'kysely';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
 import { isPlainObject } from '../json.ts';
-import { compileFilter, type FilterSchema } from '../query/filter.ts';
+import { compileFilter, jsonListField, type FilterSchema } from '../query/filter.ts';
 import { compileSort, parseSort } from '../query/sort.ts';
 import type { UsersContext } from './context.ts';
 import { toUserResponse, type UserResponse } from './serialize.ts';
@@ -36,20 +35,7 @@ export function userFilterSchema(
         },
       },
       // The user's teams, a JSON list: $in (any of them) or $eq / $contains (one), as Stream's multi-tenant docs ask.
-      teams: {
-        kind: 'custom',
-        build: (op, value) => {
-          const list =
-            op === '$in' && Array.isArray(value)
-              ? value
-              : op === '$eq' || op === '$contains'
-                ? [value]
-                : undefined;
-          if (!list || !list.every((team) => typeof team === 'string'))
-            throw chatError.input('teams supports $in, $eq and $contains with team names');
-          return jsonArrayHasIn(dialect, 'teams', list as string[]);
-        },
-      },
+      teams: jsonListField(dialect, 'teams', { field: 'teams', values: 'team names' }),
       created_at: { kind: 'column', ref: 'created_at', type: 'date' },
       updated_at: { kind: 'column', ref: 'updated_at', type: 'date' },
       last_active: { kind: 'column', ref: 'last_active', type: 'date' },

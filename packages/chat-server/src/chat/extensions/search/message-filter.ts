@@ -1,9 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
-import { jsonArrayHasIn, jsonArrayHasKeyIn } from '../../../db/dialect.ts';
+import { jsonArrayHasKeyIn } from '../../../db/dialect.ts';
 import type { SqlDialectKind } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { isPlainObject } from '../../core/json.ts';
-import { compileFilter, type FieldSpec, type Operator } from '../../core/query/filter.ts';
+import {
+  compileFilter,
+  jsonListField,
+  type FieldSpec,
+  type Operator,
+} from '../../core/query/filter.ts';
 import { readTextQuery, textMatches, type TextQuery } from './text-query.ts';
 
 /** The alias of the searched messages in every query of this extension. */
@@ -22,19 +27,6 @@ function attachmentsType(dialect: SqlDialectKind, op: Operator, value: unknown) 
   if (!list || !list.every((v) => typeof v === 'string'))
     throw chatError.input('attachments.type supports $eq and $in with strings');
   return jsonArrayHasKeyIn(dialect, col('attachments'), 'type', list as string[]);
-}
-
-/** `mentioned_users.id`: messages that mention one user ($contains, as Stream's docs search) or any of several ($in). */
-function mentionedUser(dialect: SqlDialectKind, op: Operator, value: unknown) {
-  const list =
-    op === '$in' && Array.isArray(value)
-      ? value
-      : op === '$contains' || op === '$eq'
-        ? [value]
-        : undefined;
-  if (!list || !list.every((v) => typeof v === 'string'))
-    throw chatError.input('mentioned_users.id supports $contains, $eq and $in with user ids');
-  return jsonArrayHasIn(dialect, col('mentioned_users'), list as string[]);
 }
 
 function attachmentsExist(op: Operator, value: unknown) {
@@ -65,10 +57,11 @@ function messageFields(dialect: SqlDialectKind): Record<string, FieldSpec> {
       build: (op, value) => attachmentsType(dialect, op, value),
     },
     attachments: { kind: 'custom', build: (op, value) => attachmentsExist(op, value) },
-    'mentioned_users.id': {
-      kind: 'custom',
-      build: (op, value) => mentionedUser(dialect, op, value),
-    },
+    // Messages that mention a user: `$contains`, as Stream's docs search, or any of several with `$in`.
+    'mentioned_users.id': jsonListField(dialect, col('mentioned_users'), {
+      field: 'mentioned_users.id',
+      values: 'user ids',
+    }),
   };
 }
 
