@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { chatError } from '../../../errors.ts';
 import {
-  ROLES,
   type ChannelType,
   type ChannelTypeLookup,
   type Permission,
   type Role,
 } from '../channel-types.ts';
-import { fields, permission } from './schema.ts';
+import { fields, grantsOf, permission } from './schema.ts';
 import { commandsOf } from './service.ts';
 
 /*
@@ -45,14 +44,7 @@ const overridesSchema = z.strictObject({
   blocklist: fields.blocklist.optional(),
   blocklist_behavior: fields.blocklist_behavior.optional(),
   commands: fields.commands.optional(),
-  grants: z
-    .record(z.string(), z.array(grantModifier).max(100))
-    .superRefine((value, ctx) => {
-      for (const role of Object.keys(value))
-        if (!(ROLES as readonly string[]).includes(role))
-          ctx.addIssue({ code: 'custom', path: [role], message: `"${role}" is not a known role` });
-    })
-    .optional(),
+  grants: grantsOf(grantModifier).optional(),
 });
 
 type Overrides = z.output<typeof overridesSchema>;

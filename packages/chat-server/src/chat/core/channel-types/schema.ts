@@ -72,11 +72,16 @@ export const permission = z.string().transform((name, ctx) => {
   return known ?? ('read-channel' as Permission);
 });
 
-const grants = z.record(z.string(), z.array(permission).max(100)).superRefine((value, ctx) => {
-  for (const role of Object.keys(value))
-    if (!(ROLES as readonly string[]).includes(role))
-      ctx.addIssue({ code: 'custom', path: [role], message: `"${role}" is not a known role` });
-});
+/** Grants keyed by role, each role a known one, each entry checked by `item` (a permission, or a change to one). */
+export function grantsOf<T extends z.ZodType<string, string>>(item: T) {
+  return z.record(z.string(), z.array(item).max(100)).superRefine((value, ctx) => {
+    for (const role of Object.keys(value))
+      if (!(ROLES as readonly string[]).includes(role))
+        ctx.addIssue({ code: 'custom', path: [role], message: `"${role}" is not a known role` });
+  });
+}
+
+const grants = grantsOf(permission);
 
 /** Each setting's schema, as createChannelType and updateChannelType check it. */
 export const fields = {

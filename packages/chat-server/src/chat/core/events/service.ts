@@ -49,7 +49,7 @@ export interface ChannelEventsService {
 
 const MAX_EVENT_BYTES = 5120;
 
-/** The event of a request body, with a type a client may send and within the size limit. */
+/** The event of a request body, with a type and within the size limit. */
 function customEventInput(body: JsonObject): JsonObject & { type: string } {
   const input = body.event;
   if (!isPlainObject(input) || typeof input.type !== 'string' || !input.type)
@@ -57,6 +57,17 @@ function customEventInput(body: JsonObject): JsonObject & { type: string } {
   if (Buffer.byteLength(JSON.stringify(input)) > MAX_EVENT_BYTES)
     throw chatError.payloadTooBig('events are limited to 5 KiB');
   return input as JsonObject & { type: string };
+}
+
+/** Nobody sends an event under a type the server owns (a forged message.new, user.updated, …). */
+function refuseServerType(type: string): void {
+  if (SERVER_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)))
+    throw chatError.eventNotSupported(`event type ${type} is the server's own and cannot be sent`);
+}
+
+/** The sender's fields of an event: everything but what the server sets itself. */
+function senderFields(input: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)));
 }
 
 /** A server-side event names the user it speaks for in the event itself (`user_id`, or `user: {id}`). */
@@ -83,8 +94,7 @@ function requireAllowed(access: ChannelAccess, type: string): void {
     requirePermission(access.permissions, 'send-typing-events', 'sending typing events');
     return;
   }
-  if (SERVER_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)))
-    throw chatError.eventNotSupported(`event type ${type} cannot be sent by clients`);
+  refuseServerType(type);
   if (!access.type.config.custom_events)
     throw chatError.featureNotSupported('custom events are disabled for this channel type');
   requirePermission(access.permissions, 'send-custom-events', 'sending custom events');
@@ -107,9 +117,7 @@ export function createChannelEventsService({
       requireAllowed(access, type);
       const userId = namedUser(actor, input);
       const channel = access.channel;
-      const fields: JsonObject = Object.fromEntries(
-        Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)),
-      );
+      const fields = senderFields(input);
       if (userId) fields.user = await users.response(actor.appId, userId);
       const now = deps.clock.now();
       const event = isTypingEvent(type)
@@ -128,15 +136,11 @@ export function createChannelEventsService({
     async sendToUser(actor, userId, body) {
       requireServerSide(actor, 'custom events to a user can only be sent server-side');
       const input = customEventInput(body);
-      if (SERVER_EVENT_PREFIXES.some((prefix) => input.type.startsWith(prefix)))
-        throw chatError.eventNotSupported(`event type ${input.type} is the server's own`);
+      refuseServerType(input.type);
       if (!(await users.getRow(actor.appId, userId)))
         throw chatError.notFound(`user ${userId} does not exist`);
-      const fields = Object.fromEntries(
-        Object.entries(input).filter(([key]) => !SERVER_SET_KEYS.has(key)),
-      );
       events.toUser(actor.appId, userId, {
-        ...fields,
+        ...senderFields(input),
         type: input.type,
         created_at: deps.clock.now(),
       });

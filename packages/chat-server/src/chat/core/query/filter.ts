@@ -242,7 +242,6 @@ function listOf(field: string, op: string, value: unknown): unknown[] {
   return value;
 }
 
-/** Escapes LIKE wildcards; the pattern uses `\` as escape character. */
 /**
  * A field holding a JSON list of strings (a user's teams, a message's mentioned user ids) filtered as Stream does:
  * rows whose list holds one value (`$eq`, `$contains`) or any of several (`$in`).
@@ -268,6 +267,7 @@ export function jsonListField(
   };
 }
 
+/** Escapes LIKE wildcards; the pattern uses `\` as escape character. */
 export function likePrefix(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
