@@ -24,6 +24,13 @@ describe('custom events', { timeout: 20_000 }, () => {
     expect(event).toMatchObject({ text: 'Kết giao nhé', user: { id: aliceId } });
   });
 
+  it('a client cannot make its event name someone else in user_id', async () => {
+    const { aliceId, bobId, aliceChannel, bobChannel } = await twoMembers(env(), 'gia-danh');
+    const heard = waitForEvent(bobChannel, custom('loi_nhan'));
+    await aliceChannel.sendEvent({ type: 'loi_nhan', user_id: bobId, text: 'Ta là Bob' } as never);
+    expect(await heard).toMatchObject({ user_id: aliceId, user: { id: aliceId } });
+  });
+
   it('sendUserCustomEvent reaches every connection of that user and nobody else', async () => {
     const { aliceId, alice, bob } = await twoMembers(env(), 'su-kien-rieng');
     const aliceAgain = await connectUser(env(), aliceId);

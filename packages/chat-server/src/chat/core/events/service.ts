@@ -118,7 +118,11 @@ export function createChannelEventsService({
       const userId = namedUser(actor, input);
       const channel = access.channel;
       const fields = senderFields(input);
-      if (userId) fields.user = await users.response(actor.appId, userId);
+      if (userId) {
+        fields.user = await users.response(actor.appId, userId);
+        // A client's own `user_id` could name someone else beside the `user` that is really them.
+        if ('user_id' in fields) fields.user_id = userId;
+      }
       const now = deps.clock.now();
       const event = isTypingEvent(type)
         ? channelActivityEvent(type, channel, now, fields)
