@@ -32,7 +32,7 @@ describe('custom events', { timeout: 20_000 }, () => {
   });
 
   it('sendUserCustomEvent reaches every connection of that user and nobody else', async () => {
-    const { aliceId, alice, bob } = await twoMembers(env(), 'su-kien-rieng');
+    const { aliceId, alice, bob, bobId } = await twoMembers(env(), 'su-kien-rieng');
     const aliceAgain = await connectUser(env(), aliceId);
     const payload = { type: 'tu_vi_tang', text: 'Đột phá Kim Đan', tang: 120 };
     const onFirst = new Promise<Event>((resolve) => alice.on('tu_vi_tang', resolve));
@@ -43,6 +43,10 @@ describe('custom events', { timeout: 20_000 }, () => {
     await env().admin.sendUserCustomEvent(aliceId, payload as never);
     for (const event of await Promise.all([onFirst, onSecond]))
       expect(event).toMatchObject({ ...payload, created_at: expect.any(String) });
+    // One event of Bob's own, sent after: once it is here, Alice's would have reached him first had it gone to him.
+    const bobsOwn = new Promise<Event>((resolve) => bob.on('loi_chao', resolve));
+    await env().admin.sendUserCustomEvent(bobId, { type: 'loi_chao' } as never);
+    await bobsOwn;
     expect(bobHeard).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ describe('delivery receipts (markChannelsDelivered)', { timeout: 20_000 }, () =>
   const env = useContractEnv();
 
   it('tells the other watchers a member got a message, unless that member turned delivery receipts off', async () => {
-    const { alice, aliceChannel, bobChannel, channelId } = await twoMembers(env(), 'da-nhan');
+    const { alice, bobChannel, channelId } = await twoMembers(env(), 'da-nhan');
     const cid = `messaging:${channelId}`;
     const shyId = uniqueId('kin-dao');
     const shy = await connectUser(env(), shyId, {
@@ -44,7 +44,6 @@ describe('delivery receipts (markChannelsDelivered)', { timeout: 20_000 }, () =>
     await alice.markChannelsDelivered({ latest_delivered_messages: latest });
     await second;
     expect(heard.map((e) => e.user?.id)).toEqual([alice.userID, alice.userID]);
-    expect(aliceChannel.cid).toBe(cid);
   });
 
   it('refuses a malformed list with code 4', async () => {
