@@ -1,32 +1,17 @@
-import { chatError } from '../../../errors.ts';
+import { ChatError } from '../../../errors.ts';
 import { actorWindow, inWindow } from '../access/visibility.ts';
 import type { Actor } from '../access/access.ts';
-import { isPlainObject, type JsonObject } from '../json.ts';
 import { privacyAllows } from '../users/privacy.ts';
 import { channelEvent } from '../wire/events.ts';
 import { userOf, type ReadsContext } from './context.ts';
 
-/** Stream's cap on one markChannelsDelivered call. */
+/** Stream's cap on one markChannelsDelivered call (the route's schema holds it). */
 export const MAX_DELIVERED_CHANNELS = 100;
 
-/** The `{cid, id}` entries of a request, one per channel (the last one given wins). */
-function deliveredEntries(value: unknown): Map<string, string> {
-  if (!Array.isArray(value) || value.length > MAX_DELIVERED_CHANNELS)
-    throw chatError.input(
-      `latest_delivered_messages must be a list of at most ${MAX_DELIVERED_CHANNELS} {cid, id}`,
-    );
-  const entries = new Map<string, string>();
-  for (const entry of value) {
-    if (
-      !isPlainObject(entry) ||
-      typeof entry.cid !== 'string' ||
-      typeof entry.id !== 'string' ||
-      !entry.id
-    )
-      throw chatError.input('each of latest_delivered_messages must be {cid, id}');
-    entries.set(entry.cid, entry.id);
-  }
-  return entries;
+/** One entry of `latest_delivered_messages`: the newest message of `cid` the device has. */
+export interface DeliveredMessage {
+  cid: string;
+  id: string;
 }
 
 /**
@@ -38,16 +23,21 @@ function deliveredEntries(value: unknown): Map<string, string> {
 export async function markDelivered(
   context: ReadsContext,
   actor: Actor,
-  body: JsonObject,
+  latest: readonly DeliveredMessage[],
 ): Promise<void> {
   const { deps, channels, messages, users, events } = context;
   const userId = userOf(actor);
-  const entries = deliveredEntries(body.latest_delivered_messages);
+  // One entry per channel: the last one given wins.
+  const entries = new Map(latest.map(({ cid, id }) => [cid, id]));
   const user = await users.response(actor.appId, userId);
   if (!privacyAllows(user, 'delivery_receipts')) return;
   const now = deps.clock.now();
   for (const [cid, messageId] of entries) {
-    const access = await channels.access(actor, cid).catch(() => undefined);
+    // A channel the user may not reach is skipped like one they do not belong to; a failing database is not.
+    const access = await channels.access(actor, cid).catch((error: unknown) => {
+      if (error instanceof ChatError && error.statusCode < 500) return undefined;
+      throw error;
+    });
     if (!access?.membership || !access.permissions.has('read-channel')) continue;
     const message = await messages.get(actor.appId, messageId);
     if (!message || message.cid !== cid || !inWindow(actorWindow(actor, access), message)) continue;

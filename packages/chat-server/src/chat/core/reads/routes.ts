@@ -11,6 +11,7 @@ import {
   queryValue,
   stringList,
 } from '../../../http/schemas.ts';
+import { MAX_DELIVERED_CHANNELS } from './mark-delivered.ts';
 import type { ReadsService } from './service.ts';
 
 /** channel.markRead / thread.markAsRead: `{message_id?, thread_id?, user_id?}`. */
@@ -26,9 +27,11 @@ const markUnreadBody = markReadBody.extend({ message_timestamp: optionalString }
 /** client.markChannelsRead / markAllRead: `{read_by_channel?: {[cid]: messageId}, user_id?}`. */
 const markAllReadBody = loose({ read_by_channel: jsonObject.nullish(), user_id: optionalString });
 
-/** client.markChannelsDelivered: `{latest_delivered_messages: [{cid, id}], user_id?}` (the service checks the list). */
+/** client.markChannelsDelivered: `{latest_delivered_messages: [{cid, id}], user_id?}`. */
 const markDeliveredBody = loose({
-  latest_delivered_messages: z.array(jsonObject),
+  latest_delivered_messages: z
+    .array(loose({ cid: z.string(), id: z.string().min(1) }))
+    .max(MAX_DELIVERED_CHANNELS),
   user_id: optionalString,
 });
 
@@ -63,7 +66,7 @@ export function registerReadRoutes(app: FastifyInstance, services: { reads: Read
     query: noFields,
     body: markDeliveredBody,
     handler: async ({ body }, request) => {
-      await reads.markDelivered(actorOf(request), body);
+      await reads.markDelivered(actorOf(request), body.latest_delivered_messages);
       return {};
     },
   });
