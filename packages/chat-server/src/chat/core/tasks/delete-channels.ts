@@ -16,18 +16,24 @@ export function itemOutcome(error?: unknown): JsonObject {
   };
 }
 
+/** How a bulk delete deletes: for good, or softly keeping the history (Stream's `skip_truncate`). */
+export interface DeleteHow {
+  hard: boolean;
+  keepHistory: boolean;
+}
+
 /**
- * client.deleteChannels from a client: each channel deleted now, as that user's channel.delete() would (their own
- * rights on each), with the outcome of each in `result`, as Stream answers a client (no task).
+ * Each channel deleted as `actor`'s channel.delete() would (their own rights on each, events included). One that is
+ * missing or refused does not stop the others; the result says how each one went.
  */
-export async function deleteChannelsNow(
+async function deleteEach(
   channels: Pick<ChannelsService, 'remove'>,
   actor: Actor,
-  cids: string[],
-  { hard, keepHistory }: { hard: boolean; keepHistory: boolean },
+  cids: readonly string[],
+  { hard, keepHistory }: DeleteHow,
 ): Promise<JsonObject> {
   const result: JsonObject = {};
-  for (const cid of new Set(cids)) {
+  for (const cid of cids) {
     const at = cid.indexOf(':');
     try {
       await channels.remove(actor, cid.slice(0, at), cid.slice(at + 1), hard, keepHistory);
@@ -39,35 +45,30 @@ export async function deleteChannelsNow(
   return result;
 }
 
-/**
- * client.deleteChannels: every channel deleted as channel.delete() would (events included), in the background. One
- * channel that is missing or fails does not stop the others; the task's result says how each one went.
- */
+/** client.deleteChannels from a client: every channel deleted now, the outcomes answered at once, as Stream does. */
+export function deleteChannelsNow(
+  channels: Pick<ChannelsService, 'remove'>,
+  actor: Actor,
+  cids: string[],
+  how: DeleteHow,
+): Promise<JsonObject> {
+  return deleteEach(channels, actor, [...new Set(cids)], how);
+}
+
+/** client.deleteChannels from the server: deleted in the background, the outcomes in the task's result. */
 export async function startDeleteChannels(
   runner: TaskRunner,
   channels: Pick<ChannelsService, 'remove'>,
   actor: Actor,
   cids: string[],
-  { hard, keepHistory }: { hard: boolean; keepHistory: boolean },
+  how: DeleteHow,
 ): Promise<string> {
   const unique = [...new Set(cids)];
   const server: Actor = { ...actor, isServer: true };
   return runner.start(
     actor.appId,
     'delete-channels',
-    { cids: unique, hard_delete: hard, skip_truncate: keepHistory },
-    async () => {
-      const result: JsonObject = {};
-      for (const cid of unique) {
-        const at = cid.indexOf(':');
-        try {
-          await channels.remove(server, cid.slice(0, at), cid.slice(at + 1), hard, keepHistory);
-          result[cid] = itemOutcome();
-        } catch (error) {
-          result[cid] = itemOutcome(error);
-        }
-      }
-      return result;
-    },
+    { cids: unique, hard_delete: how.hard, skip_truncate: how.keepHistory },
+    () => deleteEach(channels, server, unique, how),
   );
 }

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../json.ts';
 import { requireServerSide, type Actor } from '../access/access.ts';
-import { deleteChannelsNow, startDeleteChannels } from './delete-channels.ts';
+import { deleteChannelsNow, startDeleteChannels, type DeleteHow } from './delete-channels.ts';
 import {
   deleteOneUser,
   startDeleteUsers,
@@ -22,7 +22,7 @@ export interface TasksService {
   deleteChannels(
     actor: Actor,
     cids: string[],
-    how: { hard: boolean; keepHistory: boolean },
+    how: DeleteHow,
   ): Promise<{ task_id: string } | { result: JsonObject }>;
   deleteUsers(
     actor: Actor,
