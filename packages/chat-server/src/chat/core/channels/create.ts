@@ -114,16 +114,17 @@ async function recreate(
     return undefined;
   }
   if (!actor.isServer) {
-    const member = actor.userId ? await repo.member(actor.appId, cid, actor.userId) : undefined;
-    if (!member)
+    const named = inputs.map((m) => m.user_id);
+    const members = await repo.membersAmong(actor.appId, cid, [...named, actor.userId ?? '']);
+    if (!actor.userId || !members.has(actor.userId))
       throw chatError.notAllowed(`channel ${cid} was deleted; only its members can bring it back`);
     // A member brings back what was there: adding people or giving roles stays what it always is.
     if (grantsRole(inputs)) requireServerForRoles(actor, 'giving channel roles');
-    for (const { user_id: userId } of inputs)
-      if (!(await repo.member(actor.appId, cid, userId)))
-        throw chatError.notAllowed(
-          `${userId} was not a member of ${cid}; add them once it is back`,
-        );
+    const newcomer = named.find((userId) => !members.has(userId));
+    if (newcomer !== undefined)
+      throw chatError.notAllowed(
+        `${newcomer} was not a member of ${cid}; add them once it is back`,
+      );
   }
   await ensureUsersExist(
     ctx,

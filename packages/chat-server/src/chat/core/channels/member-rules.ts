@@ -1,5 +1,12 @@
 import { chatError } from '../../../errors.ts';
-import { banHolds, requirePermission, requireServerSide, type Actor } from '../access/access.ts';
+import {
+  banHolds,
+  ownerFacts,
+  requirePermission,
+  requireServerSide,
+  type Actor,
+  type MembershipFacts,
+} from '../access/access.ts';
 import { MAX_MEMBERS_PER_REQUEST } from '../field-rules.ts';
 import { isPlainObject, pickCustom, type JsonObject } from '../json.ts';
 import type { ChannelAccess, ChannelUseCaseContext } from './context.ts';
@@ -90,13 +97,9 @@ export function requireRightToGiveRoles(
   if (actor.isServer || !grantsRole(inputs)) return;
   if (inputs.some((m) => m.channel_role === 'owner'))
     throw chatError.notAllowed('the owner role can only be given server-side');
-  // The creator owns the channel, member or not.
-  const owns = current.createdById !== null && current.createdById === actor.userId;
-  const rank = Math.max(
-    owns ? CHANNEL_RANK.get('owner')! : 0,
-    rankOf(actor.role, current.membership),
-  );
-  if (rank <= CHANNEL_RANK.get('channel_moderator')!)
+  // Standing as the access rule sees it: the creator owns the channel, member or not.
+  const standing = ownerFacts(actor, current.createdById, memberFacts(current.membership));
+  if (rankOf(actor.role, standing) <= CHANNEL_RANK.get('channel_moderator')!)
     throw chatError.notAllowed(
       'giving the channel_moderator role needs a higher role in the channel',
     );
@@ -122,12 +125,16 @@ const CHANNEL_RANK = new Map([
  * admins above them all. Removing someone else takes a strictly higher rank, so no one removes their equal or the
  * owner of a group, except staff.
  */
-function rankOf(globalRole: string, member: MemberRow | undefined): number {
-  const channelRank =
-    member && !banHolds(member.banned, member.ban_expires)
-      ? (CHANNEL_RANK.get(member.channel_role) ?? 0)
-      : 0;
+function rankOf(globalRole: string, standing: MembershipFacts | null): number {
+  const role = standing && !standing.banned ? standing.channelRole : null;
+  const channelRank = role ? (CHANNEL_RANK.get(role) ?? 0) : 0;
   return Math.max(GLOBAL_RANK.get(globalRole) ?? 0, channelRank);
+}
+
+function memberFacts(member: MemberRow | undefined): MembershipFacts | null {
+  return member
+    ? { channelRole: member.channel_role, banned: banHolds(member.banned, member.ban_expires) }
+    : null;
 }
 
 /**
@@ -157,11 +164,11 @@ export async function requireRemoveRights(
   const others = removes.filter((userId) => userId !== actor.userId);
   if (others.length === 0 || actor.isServer) return;
   requirePermission(current.permissions, 'update-channel-members', 'removing channel members');
-  const actorRank = rankOf(actor.role, current.membership);
+  const actorRank = rankOf(actor.role, memberFacts(current.membership));
   for (const userId of others) {
     const member = await ctx.repo.member(actor.appId, current.channel.cid, userId);
     if (!member) continue;
-    if (rankOf(await ctx.users.roleOf(actor.appId, userId), member) >= actorRank)
+    if (rankOf(await ctx.users.roleOf(actor.appId, userId), memberFacts(member)) >= actorRank)
       throw chatError.notAllowed(
         `removing ${userId} needs a higher role in the channel than theirs`,
       );

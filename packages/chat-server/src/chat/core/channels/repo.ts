@@ -77,6 +77,8 @@ export interface ChannelsRepo {
     userId: string,
   ): Promise<Map<string, MemberRow>>;
   memberIds(appId: string, cid: string): Promise<string[]>;
+  /** Which of `userIds` are members of `cid`. */
+  membersAmong(appId: string, cid: string, userIds: readonly string[]): Promise<Set<string>>;
   /** Inserts a member; an existing one keeps everything, its role too unless `changeRole`. True when inserted. */
   upsertMember(
     executor: Executor,
@@ -213,6 +215,18 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     async memberIds(appId, cid) {
       const rows = await memberIdsOf.execute(db, appId, cid);
       return rows.map((r) => r.user_id);
+    },
+
+    async membersAmong(appId, cid, userIds) {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('members')
+        .select('user_id')
+        .where('app_id', '=', appId)
+        .where('cid', '=', cid)
+        .where('user_id', 'in', [...userIds])
+        .execute();
+      return new Set(rows.map((row) => row.user_id));
     },
 
     async upsertMember(executor, row, changeRole = false) {

@@ -38,9 +38,8 @@ export function createTruncateChannel(
     truncatedAt: string,
   ): Promise<void> {
     const { cid } = current.channel;
-    const missing: string[] = [];
-    for (const userId of memberIds)
-      if (!(await repo.member(actor.appId, cid, userId))) missing.push(userId);
+    const members = await repo.membersAmong(actor.appId, cid, memberIds);
+    const missing = memberIds.filter((userId) => !members.has(userId));
     if (missing.length > 0)
       throw chatError.input(`member_ids are not members of ${cid}: ${missing.join(', ')}`);
     const now = deps.clock.now();
