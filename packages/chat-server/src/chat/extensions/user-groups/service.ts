@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chatError } from '../../../errors.ts';
+import { parseArray } from '../../core/json.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { UsersService } from '../../core/users/service.ts';
@@ -82,21 +83,17 @@ async function existing(
   return row;
 }
 
-/** The group, once `actor` may change it (rules.ts `requireManager`). */
-async function managed(
-  ctx: Context,
-  actor: Actor,
-  id: string,
-  teamId?: string,
-): Promise<UserGroupRow> {
+/**
+ * The group, once `actor` may change it (rules.ts `requireManager`), with its members when they had to be read for
+ * that (a client's call).
+ */
+async function managed(ctx: Context, actor: Actor, id: string, teamId?: string) {
   const row = await existing(ctx, actor.appId, id, teamId);
-  if (!actor.isServer) {
-    const admins = (await ctx.repo.members(actor.appId, id))
-      .filter((member) => member.is_admin === 1)
-      .map((member) => member.user_id);
-    requireManager(actor, row, admins);
-  }
-  return row;
+  if (actor.isServer) return { row, members: undefined };
+  const members = await ctx.repo.members(actor.appId, id);
+  const admins = members.filter((m) => m.is_admin === 1).map((m) => m.user_id);
+  requireManager(actor, row, admins);
+  return { row, members };
 }
 
 /** A client may file a group under one of its own teams only. */
@@ -107,8 +104,7 @@ async function checkTeam(
 ): Promise<void> {
   if (actor.isServer || !teamId) return;
   const user = actor.userId ? await ctx.users.getRow(actor.appId, actor.userId) : undefined;
-  const teams = user ? (JSON.parse(user.teams) as unknown) : [];
-  if (!Array.isArray(teams) || !teams.includes(teamId))
+  if (!user || !parseArray(user.teams).includes(teamId))
     throw chatError.notAllowed(`user ${actor.userId} is not in team ${teamId}`);
 }
 
@@ -236,9 +232,11 @@ function memberWrites(ctx: Context): Pick<UserGroupsService, 'addMembers' | 'rem
   return {
     async addMembers(actor, id, body) {
       const ids = checkMemberIds(body.member_ids, true);
-      await managed(ctx, actor, id);
+      const { members } = await managed(ctx, actor, id);
       await checkUsersExist(ctx, actor.appId, ids);
-      const current = new Set((await repo.members(actor.appId, id)).map((m) => m.user_id));
+      const current = new Set(
+        (members ?? (await repo.members(actor.appId, id))).map((m) => m.user_id),
+      );
       const added = ids.filter((userId) => !current.has(userId)).length;
       if (current.size + added > GROUP_LIMITS.membersPerGroup)
         throw chatError.input(
