@@ -610,14 +610,16 @@ const MODERATORS: ReadonlySet<AppRole> = new Set(['moderator', 'admin', 'server'
 const SERVER_ONLY: ReadonlySet<AppRole> = new Set(['server']);
 /** Our own notification routes: a signed-in user's own notifications, or the server's for the user it names. */
 const SIGNED_IN: ReadonlySet<AppRole> = new Set(['user', 'moderator', 'admin', 'server']);
-/** User groups are read by every signed-in user (the composer's `@` autocomplete), guests included. */
-const GROUP_READERS: ReadonlySet<AppRole> = new Set([
+/** Everyone with a credential, guests included. */
+const NOT_ANONYMOUS: ReadonlySet<AppRole> = new Set([
   'guest',
   'user',
   'moderator',
   'admin',
   'server',
 ]);
+/** User groups are read by every signed-in user (the composer's `@` autocomplete), guests included. */
+const GROUP_READERS = NOT_ANONYMOUS;
 const ownerQuery = (cell: Cell) => (cell.role === 'server' ? { user_id: cell.owner } : undefined);
 
 interface AppAction {
@@ -627,6 +629,28 @@ interface AppAction {
 }
 
 const APP_ACTIONS: readonly AppAction[] = [
+  {
+    // Anyone may report deliveries; only a member's delivery of a message they see is announced, and the answer is
+    // the same either way (delivery-receipts.test.ts checks who is heard).
+    name: 'mark channels delivered (POST /channels/delivered)',
+    allowed: NOT_ANONYMOUS,
+    run: (cell) =>
+      call(
+        cell,
+        'POST',
+        '/channels/delivered',
+        { latest_delivered_messages: [{ cid: `${cell.type}:${cell.id}`, id: cell.seeds.flag }] },
+        ownerQuery(cell),
+      ),
+  },
+  {
+    // A client's bulk delete answers each channel's outcome with its own rights (batch-deletes.test.ts); the server's
+    // becomes a task. No channel of this name exists, so nothing is deleted.
+    name: 'delete channels in bulk (POST /channels/delete)',
+    allowed: NOT_ANONYMOUS,
+    run: (cell) =>
+      call(cell, 'POST', '/channels/delete', { cids: [`messaging:${uniqueId('khong-co')}`] }),
+  },
   {
     name: 'query the review queue',
     allowed: MODERATORS,
