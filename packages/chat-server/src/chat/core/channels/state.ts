@@ -43,11 +43,22 @@ export interface ChannelStateResponse {
   pending_messages: unknown[];
 }
 
-/** Per-viewer extras a feature module adds to channel states (drafts → `draft`), by cid, loaded in bulk. */
+/**
+ * Per-viewer extras a feature module adds to channel states (drafts → `draft`), by cid, loaded in bulk. `known`
+ * holds the rows the state build already read, so an extension can tell which channels cannot concern it.
+ */
 export type ChannelStateEnricher = (
   actor: Actor,
   cids: readonly string[],
+  known: EnricherKnown,
 ) => Promise<Map<string, Record<string, unknown>>>;
+
+/** What a state build already knows of the channels it enriches. */
+export interface EnricherKnown {
+  channels: ReadonlyMap<string, ChannelRow>;
+  /** The viewer's memberships among them. */
+  memberships: ReadonlyMap<string, MemberRow>;
+}
 
 export interface StateOptions {
   /** Whether to include messages and reads (state:false returns them empty, but still the members). */
@@ -318,14 +329,18 @@ async function resolve(
     ctx.deps.presence.watcherCounts(actor.appId, cids),
   ]);
   const usersById = await ctx.users.responses(actor.appId, userIdsOf(rows, loaded, watcherIds));
-  const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids)));
+  const already = {
+    channels: new Map(rows.map((row) => [row.cid, row])),
+    memberships: loaded.memberships,
+  };
+  const extras = await Promise.all(ctx.enrichers.map((enrich) => enrich(actor, cids, already)));
   const standing = known
     ? known.standing
     : actor.userId && !actor.isServer
       ? await ctx.users.standingOf(actor.appId, actor.userId)
       : undefined;
   const channelExtras = await Promise.all(
-    (ctx.channelFields ?? []).map((enrich) => enrich(actor, cids)),
+    (ctx.channelFields ?? []).map((enrich) => enrich(actor, cids, already)),
   );
   return {
     messagesById,

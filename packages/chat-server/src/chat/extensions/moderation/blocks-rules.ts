@@ -111,10 +111,15 @@ export function blockedAuthorNotUnread(): UnreadExclusion {
 
 /** `channel.blocked` (and `hidden`) on the blocker's view of such a conversation, as Stream returns it. */
 export function blockedChannelFields(db: Kysely<Database>): ChannelFields {
-  return async (actor, cids) => {
+  return async (actor, cids, known) => {
     const result = new Map<string, Record<string, unknown>>();
     if (!actor.userId) return result;
-    for (const cid of await blockedConversations(db, actor.appId, actor.userId, cids))
+    // Only a two-member conversation the viewer belongs to can be one they blocked: a watch of anything else asks
+    // nothing.
+    const candidates = cids.filter(
+      (cid) => known.memberships.has(cid) && known.channels.get(cid)?.member_count === 2,
+    );
+    for (const cid of await blockedConversations(db, actor.appId, actor.userId, candidates))
       result.set(cid, { blocked: true, hidden: true });
     return result;
   };
