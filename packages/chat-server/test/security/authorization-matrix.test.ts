@@ -931,6 +931,15 @@ const SERVER_ONLY_ROUTES: readonly { route: string; run(cell: Cell): Promise<Res
   },
   { route: 'DELETE /users/:id', run: (cell) => call(cell, 'DELETE', `/users/${cell.newcomer}`) },
   { route: 'GET /tasks/:id', run: (cell) => call(cell, 'GET', `/tasks/${randomUUID()}`) },
+  {
+    route: 'PUT /channels/batch',
+    run: (cell) =>
+      call(cell, 'PUT', '/channels/batch', {
+        operation: 'updateData',
+        filter: { cids: { $eq: `messaging:${uniqueId('khong-co')}` } },
+        custom_set: { color: 'do' },
+      }),
+  },
   // Committing a pending message (extensions/pending-messages); the server's answer for an unknown id is 16.
   {
     route: 'POST /messages/:id/commit',

@@ -77,6 +77,16 @@ export interface ChannelsRepo {
     userId: string,
   ): Promise<Map<string, MemberRow>>;
   memberIds(appId: string, cid: string): Promise<string[]>;
+  /**
+   * A page of the cids of live channels among `cids` (when given) and of `types` (when given), in cid order after
+   * `afterCid`: what a batch update walks through.
+   */
+  cidsMatching(
+    appId: string,
+    where: { cids?: readonly string[]; types?: readonly string[] },
+    afterCid: string | null,
+    limit: number,
+  ): Promise<string[]>;
   /** Which of `userIds` are members of `cid`. */
   membersAmong(appId: string, cid: string, userIds: readonly string[]): Promise<Set<string>>;
   /** Inserts a member; an existing one keeps everything, its role too unless `changeRole`. True when inserted. */
@@ -166,6 +176,19 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
         .where(where);
       for (const item of order) q = q.orderBy(item);
       return q.orderBy('c.cid').limit(limit).offset(offset).execute();
+    },
+
+    async cidsMatching(appId, where, afterCid, limit) {
+      let q = db
+        .selectFrom('channels')
+        .select('cid')
+        .where('app_id', '=', appId)
+        .where('deleted_at', 'is', null);
+      if (where.cids) q = q.where('cid', 'in', where.cids.length ? [...where.cids] : ['']);
+      if (where.types) q = q.where('type', 'in', where.types.length ? [...where.types] : ['']);
+      if (afterCid !== null) q = q.where('cid', '>', afterCid);
+      const rows = await q.orderBy('cid').limit(limit).execute();
+      return rows.map((row) => row.cid);
     },
 
     member: async (appId, cid, userId, executor = db) =>

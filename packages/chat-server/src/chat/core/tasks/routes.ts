@@ -2,7 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../../http/context.ts';
 import { defineRoute } from '../../../http/route.ts';
-import { idParams, loose, noFields, optionalBoolean, queryValue } from '../../../http/schemas.ts';
+import {
+  idParams,
+  jsonObject,
+  loose,
+  noFields,
+  optionalBoolean,
+  queryValue,
+} from '../../../http/schemas.ts';
+import {
+  BATCH_OPERATIONS,
+  MAX_BATCH_MEMBERS,
+  type BatchMember,
+  type BatchOperation,
+} from './channel-batch.ts';
 import { MAX_CHANNELS_PER_DELETE } from './delete-channels.ts';
 import { MAX_USERS_PER_DELETE } from './delete-users.ts';
 import type { TasksService } from './service.ts';
@@ -35,6 +48,81 @@ const deleteUserQuery = loose({
   user_id: queryValue,
 });
 
+/** One field of a batch filter: Stream takes `$eq` or `$in` only, never a bare list. */
+const batchTarget = z.union(
+  [
+    z.strictObject({ $eq: z.string().min(1) }),
+    z.strictObject({ $in: z.array(z.string().min(1)).min(1).max(1000) }),
+  ],
+  { error: 'must be {"$eq": value} or {"$in": [values]}' },
+);
+
+const batchMember = z.union([
+  z.string().min(1),
+  z.looseObject({ user_id: z.string().min(1), channel_role: z.string().min(1).optional() }),
+]);
+
+/** The operations whose `members` are the people added, removed or given a role: they need some. */
+const MEMBER_OPERATIONS: ReadonlySet<BatchOperation> = new Set([
+  'addMembers',
+  'removeMembers',
+  'inviteMembers',
+  'assignRoles',
+  'addModerators',
+  'demoteModerators',
+]);
+
+/** client.updateChannelsBatch / channelBatchUpdater(): one operation, the channels it applies to, what it needs. */
+const updateChannelsBatchBody = loose({
+  operation: z.enum(BATCH_OPERATIONS),
+  filter: z
+    .strictObject({ cids: batchTarget.optional(), types: batchTarget.optional() })
+    .refine((f) => f.cids !== undefined || f.types !== undefined, {
+      error: 'must name cids or types',
+    }),
+  members: z.array(batchMember).min(1).max(MAX_BATCH_MEMBERS).optional(),
+  data: z
+    .strictObject({
+      frozen: z.boolean().optional(),
+      disabled: z.boolean().optional(),
+      custom: jsonObject.optional(),
+      team: z.string().optional(),
+      config_overrides: jsonObject.optional(),
+      auto_translation_enabled: z.boolean().optional(),
+      auto_translation_language: z.string().optional(),
+    })
+    .optional(),
+  custom_set: jsonObject.optional(),
+  custom_unset: z.array(z.string().min(1)).max(100).optional(),
+}).superRefine((body, check) => {
+  const { operation } = body;
+  const fail = (path: string, message: string) =>
+    check.addIssue({ code: 'custom', path: [path], message });
+  const dataChange =
+    body.data !== undefined || body.custom_set !== undefined || body.custom_unset !== undefined;
+  if (operation === 'updateData') {
+    if (!dataChange) fail('data', 'updateData needs data, custom_set or custom_unset');
+    if (body.data?.custom !== undefined && (body.custom_set || body.custom_unset))
+      fail('custom_set', 'cannot be combined with data.custom');
+    if (body.members) fail('members', 'updateData takes no members');
+    return;
+  }
+  if (dataChange) fail('data', `${operation} takes no data, custom_set or custom_unset`);
+  if (MEMBER_OPERATIONS.has(operation) && !body.members)
+    fail('members', `${operation} needs members`);
+  if (
+    operation === 'assignRoles' &&
+    body.members?.some((m) => typeof m === 'string' || m.channel_role === undefined)
+  )
+    fail('members', 'assignRoles needs a channel_role for every member');
+});
+
+const valuesOf = (target: { $eq: string } | { $in: string[] } | undefined) =>
+  target === undefined ? undefined : '$eq' in target ? [target.$eq] : target.$in;
+
+const memberOf = (m: string | BatchMember): BatchMember =>
+  typeof m === 'string' ? { user_id: m } : m;
+
 /** Drops nulls, so an absent and a null option read the same. */
 function present<T>(value: T | null | undefined): T | undefined {
   return value ?? undefined;
@@ -57,6 +145,21 @@ export function registerTaskRoutes(app: FastifyInstance, services: { tasks: Task
       services.tasks.deleteChannels(actorOf(request), body.cids, {
         hard: body.hard_delete === true,
         keepHistory: body.skip_truncate === true,
+      }),
+  });
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/channels/batch',
+    query: noFields,
+    body: updateChannelsBatchBody,
+    handler: async ({ body }, request) =>
+      services.tasks.updateChannelsBatch(actorOf(request), {
+        operation: body.operation,
+        filter: { cids: valuesOf(body.filter.cids), types: valuesOf(body.filter.types) },
+        ...(body.members ? { members: body.members.map(memberOf) } : {}),
+        ...(body.data ? { data: body.data } : {}),
+        ...(body.custom_set ? { custom_set: body.custom_set } : {}),
+        ...(body.custom_unset ? { custom_unset: body.custom_unset } : {}),
       }),
   });
   defineRoute(app, {

@@ -8,6 +8,7 @@ import {
   type DeleteUsersContext,
 } from './delete-users.ts';
 import { createTaskRunner, type TaskResponse } from './runner.ts';
+import { startChannelBatch, type ChannelBatchRequest } from './channel-batch.ts';
 
 /** What DELETE /users/{id} reads from its query string (client.deleteUser's params). */
 export interface DeleteUserParams {
@@ -30,6 +31,8 @@ export interface TasksService {
     modes: DeleteUserModes,
   ): Promise<{ task_id: string }>;
   deleteUser(actor: Actor, userId: string, params: DeleteUserParams): Promise<{ user: object }>;
+  /** PUT /channels/batch: one operation on every channel a filter matches, in the background. */
+  updateChannelsBatch(actor: Actor, request: ChannelBatchRequest): Promise<{ task_id: string }>;
   /** Resolves once the tasks this node started have finished. */
   idle(): Promise<void>;
 }
@@ -63,6 +66,12 @@ export function createTasksService(ctx: DeleteUsersContext): TasksService {
         ...(params.delete_conversation_channels ? { conversations: hard ? 'hard' : 'soft' } : {}),
       };
       return { user: await deleteOneUser(ctx, actor, userId, modes) };
+    },
+    async updateChannelsBatch(actor, request) {
+      requireServer(actor, 'updating channels in batch');
+      return {
+        task_id: await startChannelBatch(runner, ctx.channels, actor, request, ctx.deps.clock),
+      };
     },
     idle: () => runner.idle(),
   };
