@@ -211,6 +211,34 @@ describe('Vietnamese message search with the real client', () => {
     expect(seen).toEqual([...ones, stored[3], stored[0], stored[2]]);
   });
 
+  it('pages back with previous, passed as next, to exactly the pages it came through, nulls of a custom sort included', async () => {
+    const { send, searcher, cid } = await scene();
+    const rank = [2, null, 1, null, 3, 1, 2];
+    for (const [i, value] of rank.entries())
+      await send(`m${i}`, `kiếm ý ${i}`, value === null ? {} : { rank: value });
+    const sort = [{ rank: -1 }] as unknown as SearchOptions['sort'];
+    const idsOf = (response: { results: { message: { id: string } }[] }) =>
+      response.results.map((r) => r.message.id);
+    const first = await searcher.search({ cid }, 'kiem y', { limit: 3, sort });
+    expect(first.previous).toBeUndefined();
+    const forward = [first];
+    while (forward.at(-1)!.next)
+      forward.push(
+        await searcher.search({ cid }, 'kiem y', { limit: 3, next: forward.at(-1)!.next }),
+      );
+    expect(forward.map((page) => idsOf(page).length)).toEqual([3, 3, 1]);
+
+    const back = [forward.at(-1)!];
+    while (back.at(-1)!.previous)
+      back.push(
+        await searcher.search({ cid }, 'kiem y', { limit: 3, next: back.at(-1)!.previous }),
+      );
+    expect(back.map(idsOf)).toEqual([...forward].reverse().map(idsOf));
+    // Back on the first page, next leads forward again.
+    const again = await searcher.search({ cid }, 'kiem y', { limit: 3, next: back.at(-1)!.next });
+    expect(idsOf(again)).toEqual(idsOf(forward[1]!));
+  });
+
   it('pages with offset in the default order, and refuses offset with sort', async () => {
     const { send, find, searcher, cid } = await scene();
     const stored: string[] = [];

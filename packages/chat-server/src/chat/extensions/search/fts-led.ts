@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { historyBoundSql, shownToViewer } from '../../core/access/visibility.ts';
 import { MSG } from './message-filter.ts';
+import { sortTerm } from './keyset.ts';
 import type { SearchQuery, SearchRow } from './repo.ts';
 
 /*
@@ -57,11 +58,11 @@ function candidates(query: SearchQuery, match: string, count: number): RawBuilde
 
 /** ORDER BY on the selected keys of `alias` (the same order as keyset.ts `orderBy`). */
 function byKeys(query: SearchQuery, alias: string): RawBuilder<unknown> {
-  const terms = query.directions.map((direction, i) => {
-    const ref = sql.ref(`${alias}.k${i}`);
-    return direction === 1 ? sql`${ref} asc nulls last` : sql`${ref} desc nulls last`;
-  });
-  return sql.join([...terms, sql`${sql.ref(`${alias}.id`)} asc`]);
+  const backward = query.backward === true;
+  const terms = query.directions.map((direction, i) =>
+    sortTerm(sql.ref(`${alias}.k${i}`), direction, backward),
+  );
+  return sql.join([...terms, sql`${sql.ref(`${alias}.id`)} ${sql.raw(backward ? 'desc' : 'asc')}`]);
 }
 
 /** One page of a capped search led by the FTS5 query `match`, for the newest `count` readable matches. */

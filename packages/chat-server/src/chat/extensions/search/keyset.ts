@@ -10,7 +10,9 @@ import { MSG } from './message-filter.ts';
 /*
  * Search pages follow a keyset cursor: `next` carries the sort and the sort keys of the last message returned, and
  * the next page starts strictly after it. A message stored meanwhile falls where its keys put it, so no result is
- * repeated or skipped, unlike an offset, which shifts by one with every newer match.
+ * repeated or skipped, unlike an offset, which shifts by one with every newer match. `previous` is the same cursor
+ * at the first message returned, marked `backward`: that page is read in the reverse order, strictly before it, and
+ * turned around, so it holds the messages just before, in the request's order.
  */
 
 /** Without a sort: best matches first, then newer messages. */
@@ -30,6 +32,8 @@ export interface Cursor {
   sort: SortItem[];
   keys: unknown[];
   id: string;
+  /** A `previous` cursor: the page before the message it names. */
+  backward?: boolean;
 }
 
 const COLUMNS = new Set(['created_at', 'updated_at', 'id', 'reply_count']);
@@ -61,14 +65,25 @@ export function sortKeys(
   });
 }
 
-/** ORDER BY: the keys, nulls last, then the message id so equal keys still have one order. */
-export function orderBy(keys: SortKey[]): RawBuilder<unknown>[] {
+/**
+ * ORDER BY: the keys, nulls last, then the message id so equal keys still have one order; `backward` is exactly that
+ * order reversed (a `previous` page is read this way).
+ */
+export function orderBy(keys: SortKey[], backward = false): RawBuilder<unknown>[] {
   return [
-    ...keys.map(({ expression, direction }) =>
-      direction === 1 ? sql`${expression} asc nulls last` : sql`${expression} desc nulls last`,
-    ),
-    sql`${sql.ref(`${MSG}.id`)} asc`,
+    ...keys.map(({ expression, direction }) => sortTerm(expression, direction, backward)),
+    sql`${sql.ref(`${MSG}.id`)} ${sql.raw(backward ? 'desc' : 'asc')}`,
   ];
+}
+
+/** One ORDER BY term: `direction` nulls last, or all of it reversed. */
+export function sortTerm(
+  expression: RawBuilder<unknown>,
+  direction: 1 | -1,
+  backward: boolean,
+): RawBuilder<unknown> {
+  const ascending = (direction === 1) !== backward;
+  return sql`${expression} ${sql.raw(ascending ? 'asc' : 'desc')} nulls ${sql.raw(backward ? 'first' : 'last')}`;
 }
 
 /** SQL: the row sorts strictly after the cursor's row (the same order as `orderBy`). */
@@ -94,6 +109,30 @@ export function after(keys: SortKey[], cursor: Cursor): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(branches, sql` or `)})`;
 }
 
+/** SQL: the row sorts strictly before the cursor's row (in the order of `orderBy`, not reversed). */
+export function before(keys: SortKey[], cursor: Cursor): RawBuilder<boolean> {
+  const branches: RawBuilder<boolean>[] = [];
+  const equal: RawBuilder<boolean>[] = [];
+  keys.forEach((key, i) => {
+    const value = cursor.keys[i] ?? null;
+    // Nulls sort last: every non-null value comes before a null, and no null comes before a value.
+    const earlier =
+      value === null
+        ? sql<boolean>`${key.expression} is not null`
+        : sql<boolean>`${key.expression} ${sql.raw(key.direction === 1 ? '<' : '>')} ${key.param(value)}`;
+    branches.push(sql<boolean>`(${sql.join([...equal, earlier], sql` and `)})`);
+    equal.push(
+      value === null
+        ? sql<boolean>`${key.expression} is null`
+        : sql<boolean>`${key.expression} = ${key.param(value)}`,
+    );
+  });
+  branches.push(
+    sql<boolean>`(${sql.join([...equal, sql<boolean>`${sql.ref(`${MSG}.id`)} < ${cursor.id}`], sql` and `)})`,
+  );
+  return sql<boolean>`(${sql.join(branches, sql` or `)})`;
+}
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
@@ -114,5 +153,10 @@ export function decodeCursor(value: string): Cursor {
     cursor.keys.length !== cursor.sort.length
   )
     throw chatError.input('next is not a valid cursor');
-  return { sort: parseSort(cursor.sort), keys: cursor.keys, id: cursor.id };
+  return {
+    sort: parseSort(cursor.sort),
+    keys: cursor.keys,
+    id: cursor.id,
+    ...(cursor.backward === true ? { backward: true } : {}),
+  };
 }

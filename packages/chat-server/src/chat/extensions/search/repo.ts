@@ -23,6 +23,8 @@ export interface SearchQuery {
   keys: RawBuilder<unknown>[];
   /** The direction of each sort key (1 ascending, -1 descending), for plans that sort on the selected keys. */
   directions: (1 | -1)[];
+  /** A `previous` page: `order` is the sort reversed, and plans sorting on the keys reverse it too. */
+  backward?: boolean;
   limit: number;
   offset: number;
   /**

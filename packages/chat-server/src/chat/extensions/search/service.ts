@@ -7,7 +7,7 @@ import type { ChatDeps } from '../../core/deps.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { MessageAssembler } from '../../core/messages/assembler.ts';
 import type { MessageResponse } from '../../core/messages/serialize.ts';
-import { after, encodeCursor, orderBy, sortKeys } from './keyset.ts';
+import { after, before, encodeCursor, orderBy, sortKeys } from './keyset.ts';
 import {
   leadingText,
   MSG,
@@ -20,7 +20,11 @@ import { createSearchRepo, type SearchQuery, type SearchRepo, type SearchRow } f
 import { readSearchRequest, type SearchRequest } from './request.ts';
 import { ftsQuery, relevance } from './text-query.ts';
 
-type SearchResponse = { results: { message: MessageResponse }[]; next?: string };
+type SearchResponse = {
+  results: { message: MessageResponse }[];
+  next?: string;
+  previous?: string;
+};
 
 export interface SearchService {
   /** GET /search: messages matching a text query or message filter, in channels matching a channel filter. */
@@ -34,9 +38,10 @@ export interface SearchContext {
   repo?: SearchRepo;
 }
 
-function nextOf(request: SearchRequest, last: SearchRow): string {
-  const keys = request.sort.map((_, i) => last[`k${i}`] ?? null);
-  return encodeCursor({ sort: request.sort, keys, id: last.id });
+/** The cursor of the page after `row` (`next`), or before it (`previous`). */
+function cursorAt(request: SearchRequest, row: SearchRow, backward: boolean): string {
+  const keys = request.sort.map((_, i) => row[`k${i}`] ?? null);
+  return encodeCursor({ sort: request.sort, keys, id: row.id, ...(backward ? { backward } : {}) });
 }
 
 /** The channels a search reads: the request's filter, among the types with `search` on (all built-ins without a lookup). */
@@ -92,7 +97,9 @@ export function compileSearch(
     : [messageWhere(dialect, request.query, request.messageFilter)];
   const score = relevance(dialect, MSG, rankedText(request.query, request.messageFilter));
   const keys = sortKeys(dialect, request.sort, score);
-  if (request.cursor) where.push(after(keys, request.cursor));
+  const backward = request.cursor?.backward === true;
+  if (request.cursor)
+    where.push(backward ? before(keys, request.cursor) : after(keys, request.cursor));
   return {
     dialect,
     appId: actor.appId,
@@ -100,9 +107,10 @@ export function compileSearch(
     channelWhere: searchableChannels(dialect, actor, request, types),
     textDriven: dialect === 'sqlite' && byText,
     where,
-    order: orderBy(keys),
+    order: orderBy(keys, backward),
     keys: keys.map((key) => key.expression),
     directions: keys.map((key) => key.direction),
+    backward,
     limit: request.limit + 1,
     offset: request.offset,
     candidates: capped,
@@ -117,10 +125,17 @@ async function search(
 ): Promise<SearchResponse> {
   const request = readSearchRequest(actor, payload);
   const rows = await repo.messages(compileSearch(deps.dialect, actor, request, deps.channelTypes));
+  const backward = request.cursor?.backward === true;
+  // A previous page was read in reverse: its extra row lies before it, and it is turned back into the sort's order.
   const page = rows.slice(0, request.limit);
+  if (backward) page.reverse();
+  const more = rows.length > request.limit;
   const messages = await assembler.assemble(actor.appId, page, actor.userId);
   const result: SearchResponse = { results: messages.map((message) => ({ message })) };
-  if (rows.length > request.limit) result.next = nextOf(request, page.at(-1)!);
+  const [first, last] = [page[0], page.at(-1)];
+  if (last && (backward || more)) result.next = cursorAt(request, last, false);
+  if (first && (backward ? more : request.cursor !== null))
+    result.previous = cursorAt(request, first, true);
   return result;
 }
 
