@@ -357,3 +357,20 @@ export function nth<T>(items: readonly T[], index: number): T {
     throw new Error(`Expected an item at index ${index}, got ${items.length} items`);
   return item;
 }
+
+/** Nothing listens on port 9 (discard) here: every websocket attempt is refused at once. */
+export const DEAD_WEBSOCKET = 'ws://127.0.0.1:9';
+
+/**
+ * A client whose websocket fails, so connectUser falls back to long-polling (stream-chat's connection_fallback.ts).
+ * It waits 200 ms for the websocket before falling back (6 s by default): less than the shortest pause (250 ms,
+ * stream-chat's `retryInterval`) before the client retries a refused socket. With a longer wait a retry could still be
+ * connecting when the fallback closes it, and in Node the `ws` library then throws "WebSocket was closed before the
+ * connection was established" from a socket whose listeners stream-chat has removed, an uncaught error.
+ */
+export function fallbackClient(env: ContractEnv): StreamChat {
+  const client = newClient(env, { enableWSFallback: true });
+  client.wsBaseURL = DEAD_WEBSOCKET;
+  client.defaultWSTimeoutWithFallback = 200;
+  return client;
+}

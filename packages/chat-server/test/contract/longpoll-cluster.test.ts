@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectUser,
   createUsers,
-  newClient,
+  fallbackClient,
   sendText,
   uniqueId,
   waitForEvent,
@@ -34,10 +34,8 @@ describe.skipIf(!redisUrl)('the long-poll fallback on a two-node cluster', () =>
     const namId = uniqueId('lp-nam');
     const bacId = uniqueId('lp-bac');
     await createUsers(a, [namId, bacId]);
-    const nam = newClient(a, { enableWSFallback: true });
-    // Nothing listens on port 9: the websocket fails and the client falls back to long-polling node A.
-    nam.wsBaseURL = 'ws://127.0.0.1:9';
-    nam.defaultWSTimeoutWithFallback = 300;
+    // The websocket fails and the client falls back to long-polling node A.
+    const nam = fallbackClient(a);
     await nam.connectUser({ id: namId }, a.admin.createToken(namId));
     expect(nam.wsFallback?.isHealthy()).toBe(true);
     const bac = await connectUser(b, bacId);

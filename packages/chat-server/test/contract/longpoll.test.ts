@@ -5,7 +5,7 @@ import {
   connectUser,
   createUsers,
   expectStreamErrorBody,
-  newClient,
+  fallbackClient,
   rawRequest,
   sendText,
   signJwt,
@@ -22,18 +22,6 @@ import {
  * reach anything: it then opens, polls and closes through GET /longpoll (node_modules/stream-chat/src/
  * connection_fallback.ts), and the server treats that connection like a websocket one.
  */
-
-/** Nothing listens on port 9 (discard) here: every websocket attempt is refused at once. */
-const DEAD_WEBSOCKET = 'ws://127.0.0.1:9';
-
-/** A client whose websocket fails, so connectUser falls back to long-polling. */
-function fallbackClient(env: ContractEnv): StreamChat {
-  const client = newClient(env, { enableWSFallback: true });
-  client.wsBaseURL = DEAD_WEBSOCKET;
-  // The client waits this long for the websocket before it falls back (6 s by default).
-  client.defaultWSTimeoutWithFallback = 300;
-  return client;
-}
 
 async function connectThroughLongPoll(env: ContractEnv, id: string): Promise<StreamChat> {
   const client = fallbackClient(env);
