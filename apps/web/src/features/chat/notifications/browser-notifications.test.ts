@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   browserNotificationBody,
   browserNotificationTitle,
+  eventMemberCount,
   reasonToNotify,
   shouldNotify,
   type MessageFacts,
@@ -73,5 +74,15 @@ describe('when the browser tells them', () => {
     const long = browserNotificationBody('a'.repeat(300));
     expect(long).toHaveLength(120);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('how many members a message event’s channel has', () => {
+  it('takes the event’s own count before what the client holds, which a just-watched channel lacks', () => {
+    expect(eventMemberCount({ channel_member_count: 2 }, undefined)).toBe(2);
+    expect(eventMemberCount({ channel_member_count: 2 }, 7)).toBe(2);
+    expect(eventMemberCount({ channel: { member_count: 3 } }, 7)).toBe(3);
+    expect(eventMemberCount({}, 4)).toBe(4);
+    expect(eventMemberCount({}, undefined)).toBeUndefined();
   });
 });

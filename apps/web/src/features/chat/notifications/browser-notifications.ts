@@ -32,6 +32,21 @@ export function reasonToNotify(facts: MessageFacts): BrowserNotificationReason |
   return null;
 }
 
+/**
+ * How many members the channel of a message event has. The event says so itself (`channel_member_count` on every
+ * channel event, `channel` on notification.message_new); what the client holds comes last, because a channel the
+ * channel list has only just started watching (a new direct conversation) has no data yet when its first message.new
+ * arrives.
+ */
+export function eventMemberCount(
+  event: { channel_member_count?: number; channel?: { member_count?: number } },
+  held: number | undefined,
+): number | undefined {
+  if (typeof event.channel_member_count === 'number') return event.channel_member_count;
+  const fromChannel = event.channel?.member_count;
+  return typeof fromChannel === 'number' ? fromChannel : held;
+}
+
 export interface NotifyConditions {
   optedIn: boolean;
   /** `Notification.permission`, or 'unsupported' where the API does not exist. */

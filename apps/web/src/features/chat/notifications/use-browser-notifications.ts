@@ -9,6 +9,7 @@ import {
   BROWSER_NOTIFICATIONS_KEY,
   browserNotificationBody,
   browserNotificationTitle,
+  eventMemberCount,
   reasonToNotify,
   shouldNotify,
 } from './browser-notifications';
@@ -45,10 +46,11 @@ export interface BrowserNotificationsState {
 }
 
 function memberCountOf(client: StreamChat, event: Event): number | undefined {
-  const fromEvent = (event.channel as { member_count?: number } | undefined)?.member_count;
-  if (typeof fromEvent === 'number') return fromEvent;
   const channel = event.cid ? client.activeChannels[event.cid] : undefined;
-  return channel?.data?.member_count ?? undefined;
+  return eventMemberCount(
+    event as Parameters<typeof eventMemberCount>[0],
+    channel?.data?.member_count ?? undefined,
+  );
 }
 
 function show(client: StreamChat, event: Event, navigate: (href: string) => void): void {
