@@ -83,6 +83,10 @@ export async function startTestChatServer(options: StartOptions = {}): Promise<T
     },
     async restart() {
       await stop(server);
+      // Clients in this process keep idle keep-alive sockets to the stopped server (Node's global agent does): they
+      // must see those sockets close before the next request, or it goes out on a dead one (ECONNRESET). The close
+      // reaches them on the event loop's next turns; a timer this long lets several pass.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await start(server);
     },
     async close() {
