@@ -25,6 +25,7 @@ import * as m0023ChannelStateVersion from './migrations/0023-channel-state-versi
 import * as m0024MessagesAppNewestIndex from './migrations/0024-messages-app-newest-index.ts';
 import * as m0025ChannelConfigOverrides from './migrations/0025-channel-config-overrides.ts';
 import * as m0026ChannelTruncatedBy from './migrations/0026-channel-truncated-by.ts';
+import * as m0027RestrictedVisibility from './migrations/0027-restricted-visibility.ts';
 
 // Listed explicitly (not read from disk) so migrations work the same under tsx, vitest and bundlers.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0024-messages-app-newest-index': m0024MessagesAppNewestIndex,
   '0025-channel-config-overrides': m0025ChannelConfigOverrides,
   '0026-channel-truncated-by': m0026ChannelTruncatedBy,
+  '0027-restricted-visibility': m0027RestrictedVisibility,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,18 @@ export interface MessagesTable {
   pending: ColumnType<number, number | undefined, number>;
   /** The sender's `pending_message_metadata`, JSON (migration 0019); null when none was given. */
   pending_metadata: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The users a message is restricted to besides its author, a JSON list (migration 0027); null when it is for
+   * everyone. Each is also a `message_visibility` row.
+   */
+  restricted_visibility: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Who a restricted message exists for, besides its author (migration 0027). */
+export interface MessageVisibilityTable {
+  app_id: string;
+  message_id: string;
+  user_id: string;
 }
 
 export interface ReactionsTable {
@@ -287,6 +299,7 @@ export interface Database {
   drafts: DraftsTable;
   tasks: TasksTable;
   messages_deleted_for_me: MessagesDeletedForMeTable;
+  message_visibility: MessageVisibilityTable;
 }
 
 export type Db = Kysely<Database>;

@@ -16,9 +16,10 @@ import {
 /*
  * One rule (src/chat/core/access/visibility.ts, `viewerWindow`) decides which messages of a channel a viewer may see:
  * nothing at or before the channel's truncation, nothing at or before the viewer's own bound (hide_history when added,
- * clear_history when hiding). Each test below reads through one path with the real client and checks that a message
- * hidden by truncation and one hidden by the member's own bound stay away, while a visible message (the positive
- * control) comes back, so bypassing the rule on that path fails the test.
+ * clear_history when hiding), and no message restricted to other users (`restricted_visibility`). Each test below
+ * reads through one path with the real client and checks that a message hidden by truncation, one hidden by the
+ * member's own bound and one restricted to someone else stay away, while a visible message (the positive control)
+ * comes back, so bypassing the rule on that path fails the test.
  */
 
 const env = useContractEnv();
@@ -38,6 +39,8 @@ interface Scene {
   beforeCarol: MessageResponse;
   /** Sent, with a reply by Bob, after Carol joined: Carol sees it. */
   visible: MessageResponse;
+  /** Sent by the server as Alice for Bob alone (`restricted_visibility`), after Carol joined, with Bob's reply. */
+  restricted: MessageResponse;
 }
 
 async function withReply(
@@ -69,6 +72,14 @@ async function scene(prefix: string): Promise<Scene> {
   const carolChannel = await watchChannel(carol, 'messaging', channelId);
   const visible = await withReply(aliceChannel, bobChannel, `Cổ thư ${word} ba`);
   await alice.pinMessage(visible.id);
+  const { message: restricted } = await env()
+    .admin.channel('messaging', channelId)
+    .sendMessage({
+      text: `Cổ thư ${word} bốn`,
+      user_id: alice.userID!,
+      restricted_visibility: [bob.userID!],
+    });
+  await sendText(bobChannel, `Đáp: Cổ thư ${word} bốn`, { parent_id: restricted.id });
   return {
     alice,
     bob,
@@ -80,6 +91,7 @@ async function scene(prefix: string): Promise<Scene> {
     truncated,
     beforeCarol,
     visible,
+    restricted,
   };
 }
 
@@ -89,6 +101,7 @@ function expectOnlyVisible(s: Scene, messages: ReadonlyArray<{ id: string }>): v
   expect(seen).toContain(s.visible.id);
   expect(seen).not.toContain(s.truncated.id);
   expect(seen).not.toContain(s.beforeCarol.id);
+  expect(seen).not.toContain(s.restricted.id);
 }
 
 describe('every read path applies the one visibility rule', { timeout: 30_000 }, () => {
@@ -115,6 +128,7 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
     const { messages } = await s.carolChannel.getMessagesById([
       s.truncated.id,
       s.beforeCarol.id,
+      s.restricted.id,
       s.visible.id,
     ]);
     expect(ids(messages)).toEqual([s.visible.id]);
@@ -124,6 +138,7 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
     const s = await scene('vis-one');
     await expectStreamError(s.carol.getMessage(s.truncated.id), { code: 16, status: 404 });
     await expectStreamError(s.carol.getMessage(s.beforeCarol.id), { code: 16, status: 404 });
+    await expectStreamError(s.carol.getMessage(s.restricted.id), { code: 16, status: 404 });
     expect((await s.carol.getMessage(s.visible.id)).message.id).toBe(s.visible.id);
   });
 
@@ -137,6 +152,10 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
       code: 16,
       status: 404,
     });
+    await expectStreamError(s.carolChannel.getReplies(s.restricted.id, {}), {
+      code: 16,
+      status: 404,
+    });
     const { messages } = await s.carolChannel.getReplies(s.visible.id, {});
     expect(messages.map((m) => m.parent_id)).toEqual([s.visible.id]);
   });
@@ -145,6 +164,7 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
     const s = await scene('vis-thread');
     await expectStreamError(s.carol.getThread(s.truncated.id), { code: 16, status: 404 });
     await expectStreamError(s.carol.getThread(s.beforeCarol.id), { code: 16, status: 404 });
+    await expectStreamError(s.carol.getThread(s.restricted.id), { code: 16, status: 404 });
     expect((await s.carol.getThread(s.visible.id)).id).toBe(s.visible.id);
   });
 
@@ -181,7 +201,7 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
     const s = await scene('vis-search-filter');
     const { results } = await s.carol.search(
       { cid: s.carolChannel.cid! },
-      { id: { $in: [s.truncated.id, s.beforeCarol.id, s.visible.id] } },
+      { id: { $in: [s.truncated.id, s.beforeCarol.id, s.restricted.id, s.visible.id] } },
     );
     expectOnlyVisible(
       s,

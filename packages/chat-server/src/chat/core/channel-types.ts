@@ -58,13 +58,14 @@ export type InternalPermission =
   | 'create-channel'
   | 'watch-channel'
   | 'create-system-message'
+  | 'create-restricted-visibility-message'
   | 'use-frozen-channel'
   | UngatedPermission;
 
 /**
  * Stream permissions a grant list may carry that gate nothing here: mentions and group notifications are open to
- * everyone who may send, and restricted-visibility messages are not supported. They are kept in grants as given, so
- * a type built from Stream's own grant lists (as its docs do) is accepted and reads back unchanged.
+ * everyone who may send. They are kept in grants as given, so a type built from Stream's own grant lists (as its docs
+ * do) is accepted and reads back unchanged.
  */
 export const UNGATED_PERMISSIONS = [
   'create-mention',
@@ -72,7 +73,6 @@ export const UNGATED_PERMISSIONS = [
   'notify-channel',
   'notify-role',
   'notify-group',
-  'create-restricted-visibility-message',
 ] as const;
 type UngatedPermission = (typeof UNGATED_PERMISSIONS)[number];
 export type Permission = ClientCapability | InternalPermission;
@@ -135,6 +135,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'create-channel',
   'watch-channel',
   'create-system-message',
+  'create-restricted-visibility-message',
   'use-frozen-channel',
   ...UNGATED_PERMISSIONS,
 ];
@@ -196,6 +197,8 @@ const ADMIN: readonly Permission[] = [
   ...MODERATOR,
   // Stream's Create System Message: a client-side `type: 'system'` send needs it; the server never does.
   'create-system-message',
+  // Stream's Create Restricted Visibility Message: a client-side send with `restricted_visibility` needs it.
+  'create-restricted-visibility-message',
   'create-channel',
   'delete-channel',
   'join-channel',

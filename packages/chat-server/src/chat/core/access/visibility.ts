@@ -27,7 +27,8 @@ import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
  * Per-viewer hiding: messages hidden from one viewer for reasons other than history belong in `hiddenFromViewer`
  * below, which `inWindow`, `visibleToViewer`, `shownToViewer` and the event audiences apply. A shadow-banned author's
  * messages (stored with `shadowed = 1`, core/bans) and pending messages (`pending = 1` until the server commits them,
- * chat/extensions/pending-messages) exist for their author only.
+ * chat/extensions/pending-messages) exist for their author only. A message sent with `restricted_visibility`
+ * (Stream's private messaging, migration 0027) exists for its author and the users it lists only.
  */
 
 /** What one viewer may see of one channel's history. */
@@ -131,26 +132,55 @@ export interface HiddenFromViewer {
   ): RawBuilder<boolean> | null;
 }
 
-/** What the per-viewer rule reads of a message: its author and the flags that keep it the author's alone. */
-export type AuthorOnlyRef = Pick<MessageRow, 'user_id' | 'shadowed' | 'pending'>;
+/**
+ * What the per-viewer rule reads of a message: its author, the flags that keep it the author's alone, and the users
+ * it is restricted to.
+ */
+export type AuthorOnlyRef = Pick<
+  MessageRow,
+  'user_id' | 'shadowed' | 'pending' | 'restricted_visibility'
+>;
 
 /** Whether only its author may see `message` (shadowed, or pending until committed). */
-export function authorOnly(message: AuthorOnlyRef): boolean {
+export function authorOnly(message: Pick<MessageRow, 'shadowed' | 'pending'>): boolean {
   return message.shadowed === 1 || message.pending === 1;
 }
 
+/** The users a restricted message lists (its author aside), or null for a message meant for everyone. */
+export function restrictedTo(message: Pick<MessageRow, 'restricted_visibility'>): string[] | null {
+  if (!message.restricted_visibility) return null;
+  const list = JSON.parse(message.restricted_visibility) as unknown;
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+}
+
 /**
- * A shadowed or pending message is its author's alone. A viewer naming nobody (anonymous, or a server call without a
- * user) is nobody's author, so it never sees one.
+ * Everyone a message exists for when that is not every reader of its channel: its author alone (shadowed, pending),
+ * or its author and the users it is restricted to. Null for a message meant for everyone.
+ */
+export function privateAudience(message: AuthorOnlyRef): string[] | null {
+  if (authorOnly(message)) return [message.user_id];
+  const listed = restrictedTo(message);
+  return listed ? [...new Set([message.user_id, ...listed])] : null;
+}
+
+/**
+ * A shadowed or pending message is its author's alone; a restricted one its author's and its listed users'. A viewer
+ * naming nobody (anonymous, or a server call without a user) is nobody's author and is listed nowhere, so it never
+ * sees one.
  */
 const hiddenFromViewer: HiddenFromViewer = {
-  row: (message, viewerId) => authorOnly(message) && message.user_id !== viewerId,
+  row: (message, viewerId) => {
+    const audience = privateAudience(message);
+    return audience !== null && (viewerId === null || !audience.includes(viewerId));
+  },
   sql: (alias, viewer) => {
-    const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+    // Unaliased, the row is the enclosing query's `messages`: named, so the lookup below cannot mistake its columns.
+    const column = (name: string) => sql.ref(`${alias ?? 'messages'}.${name}`);
     const flagged = sql<boolean>`(${column('shadowed')} = 1 or ${column('pending')} = 1)`;
-    return viewer === null
-      ? flagged
-      : sql<boolean>`(${flagged} and ${column('user_id')} <> ${viewer})`;
+    const restricted = sql<boolean>`${column('restricted_visibility')} is not null`;
+    if (viewer === null) return sql<boolean>`(${flagged} or ${restricted})`;
+    const notListed = sql<boolean>`not exists (select 1 from message_visibility mv where mv.app_id = ${column('app_id')} and mv.message_id = ${column('id')} and mv.user_id = ${viewer})`;
+    return sql<boolean>`(${column('user_id')} <> ${viewer} and (${flagged} or (${restricted} and ${notListed})))`;
   },
 };
 
@@ -303,10 +333,32 @@ export async function eventMessageRef(
 ): Promise<EventMessageRef | undefined> {
   return db
     .selectFrom('messages')
-    .select(['created_at', 'user_id', 'shadowed', 'pending'])
+    .select(['created_at', 'user_id', 'shadowed', 'pending', 'restricted_visibility'])
     .where('app_id', '=', appId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * An event about a message that exists for `audience` alone: to each of them watching the channel, except those the
+ * channel's history or their own bound hides it from.
+ */
+async function toAudience(
+  db: Db,
+  events: EventPublisher,
+  appId: string,
+  channel: { cid: string; truncated_at?: string | null },
+  message: EventMessageRef,
+  audience: readonly string[],
+  event: object,
+  skipUserIds: readonly string[],
+): Promise<void> {
+  if (channel.truncated_at !== undefined && isHidden(message, channel.truncated_at)) return;
+  const hidden = await hiddenAudience(db, appId, channel, message.created_at);
+  if (hidden.everyone) return;
+  for (const userId of audience)
+    if (!skipUserIds.includes(userId) && !hidden.userIds.includes(userId))
+      events.toUser(appId, userId, event, { onlyWatchersOf: channel.cid });
 }
 
 /** Who must not receive live events about a message: nobody, some members, or every watcher. */
@@ -323,7 +375,7 @@ export async function hiddenAudience(
   channel: { cid: string; truncated_at?: string | null },
   message: string | EventMessageRef,
 ): Promise<HiddenAudience> {
-  // A shadowed or pending message is hidden from every watcher; toWatchersWhoSee tells its author alone.
+  // A shadowed, pending or restricted message is hidden from the channel; toWatchersWhoSee tells its audience alone.
   if (typeof message !== 'string' && hiddenFromViewer.row(message, null)) return { everyone: true };
   const createdAt = typeof message === 'string' ? message : message.created_at;
   const truncatedAt =
@@ -351,7 +403,7 @@ export async function hiddenAudience(
 /**
  * Sends an event about an existing message (its row, or only its `created_at`) to the channel's watchers, except
  * those the message is hidden from (and `skipUserIds`). A shadowed or pending message's events reach its author's
- * watching sockets only.
+ * watching sockets only, a restricted message's those of its author and listed users.
  */
 export async function toWatchersWhoSee(
   db: Db,
@@ -362,13 +414,12 @@ export async function toWatchersWhoSee(
   event: object,
   skipUserIds: string[] = [],
 ): Promise<void> {
-  const hidden = await hiddenAudience(db, appId, channel, message);
-  if (typeof message !== 'string' && hiddenFromViewer.row(message, null)) {
-    const author = message.user_id;
-    if (!isHidden(message, channel.truncated_at) && !skipUserIds.includes(author))
-      events.toUser(appId, author, event, { onlyWatchersOf: channel.cid });
+  const audience = typeof message === 'string' ? null : privateAudience(message);
+  if (audience && typeof message !== 'string') {
+    await toAudience(db, events, appId, channel, message, audience, event, skipUserIds);
     return;
   }
+  const hidden = await hiddenAudience(db, appId, channel, message);
   if (hidden.everyone) return;
   events.toChannel(appId, channel.cid, event, { skipUserIds: [...skipUserIds, ...hidden.userIds] });
 }

@@ -1,5 +1,5 @@
 import type { Actor } from '../access/access.ts';
-import { authorOnly } from '../access/visibility.ts';
+import { authorOnly, restrictedTo } from '../access/visibility.ts';
 import { reportActivity } from '../extension-points.ts';
 import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
 import { createAnnounceOrder } from './announce-order.ts';
@@ -59,19 +59,28 @@ async function announceInChannel(
   actor: Actor,
   stored: StoredMessage,
   event: NewMessageEvent,
+  audience: ReadonlySet<string> | null,
 ): Promise<void> {
   const { deps, reads, channels, events } = context;
   const { channel } = stored;
-  const memberIds =
-    channel.member_count <= OWN_TOTALS_MEMBER_CAP
+  // A restricted message reaches its audience alone: members outside it are not told, watchers outside it neither.
+  const memberIds = (
+    channel.member_count <= OWN_TOTALS_MEMBER_CAP || audience
       ? await channels.repo.memberIds(actor.appId, channel.cid)
-      : [];
+      : []
+  ).filter((id) => !audience || audience.has(id));
   const [own, notification] = await Promise.all([
     ownTotalsOfConnected(deps.hub, reads, actor.appId, memberIds),
     notificationOf(context, stored, memberIds),
   ]);
   events.together(actor.appId, (out) => {
-    out.toChannel(channel.cid, event, { skipUserIds: [...own.keys()] });
+    if (audience)
+      out.toUsers(
+        [...audience].filter((id) => !own.has(id)),
+        event,
+        { onlyWatchersOf: channel.cid },
+      );
+    else out.toChannel(channel.cid, event, { skipUserIds: [...own.keys()] });
     out.toEachUser(event, own, { onlyWatchersOf: channel.cid });
     if (!notification) return;
     const notWatching = { skipWatchersOf: channel.cid };
@@ -92,9 +101,12 @@ async function announceInThread(
   actor: Actor,
   { channel, row, message }: StoredMessage,
   parentId: string,
+  audience: ReadonlySet<string> | null,
 ): Promise<void> {
   const participants = (await threads.participants(actor.appId, [parentId])).get(parentId) ?? [];
-  const others = participants.map((p) => p.user_id).filter((id) => id !== row.user_id);
+  const others = participants
+    .map((p) => p.user_id)
+    .filter((id) => id !== row.user_id && (!audience || audience.has(id)));
   if (others.length > 0) {
     events.toUsers(
       actor.appId,
@@ -125,13 +137,18 @@ export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage 
       );
       return;
     }
-    await announceInOrder(key, () => announceInChannel(context, actor, stored, event));
-    reportActivity(context.points.activity, {
-      kind: 'message',
-      appId: actor.appId,
-      message: stored.row,
-    });
+    const listed = restrictedTo(stored.row);
+    const audience = listed ? new Set([stored.row.user_id, ...listed]) : null;
+    await announceInOrder(key, () => announceInChannel(context, actor, stored, event, audience));
+    // Activity feeds (in-app notifications) are built for the channel's members at large: a restricted message
+    // stays out of them rather than reach someone it is not for.
+    if (!audience)
+      reportActivity(context.points.activity, {
+        kind: 'message',
+        appId: actor.appId,
+        message: stored.row,
+      });
     const parentId = stored.row.parent_id;
-    if (parentId) await announceInThread(context, actor, stored, parentId);
+    if (parentId) await announceInThread(context, actor, stored, parentId, audience);
   };
 }

@@ -97,6 +97,27 @@ export function pinExpiry(value: unknown): string | null {
   return iso;
 }
 
+/** At most this many users in one message's `restricted_visibility`. */
+export const MAX_RESTRICTED_VISIBILITY = 100;
+
+/**
+ * `restricted_visibility`: the user ids a message is for (its author aside), deduplicated; null when none are given,
+ * the message then being for everyone.
+ */
+export function readRestrictedVisibility(value: unknown): string[] | null {
+  if (value === undefined || value === null) return null;
+  if (
+    !Array.isArray(value) ||
+    !value.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 255)
+  )
+    throw chatError.input('restricted_visibility must be a list of user ids');
+  if (value.length > MAX_RESTRICTED_VISIBILITY)
+    throw chatError.input(
+      `restricted_visibility can name at most ${MAX_RESTRICTED_VISIBILITY} users`,
+    );
+  return value.length === 0 ? null : [...new Set(value as string[])];
+}
+
 /** The mentioned user ids, deduplicated; the client sends ids or user objects. */
 export function readMentions(value: unknown): string[] {
   if (value === undefined || value === null) return [];

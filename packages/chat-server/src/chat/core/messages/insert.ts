@@ -15,6 +15,7 @@ import {
   readAttachments,
   readGroupMentions,
   readMentions,
+  readRestrictedVisibility,
   readText,
   RESERVED,
 } from './input.ts';
@@ -48,6 +49,8 @@ interface SendFields {
   type: 'system' | 'reply' | 'regular';
   parentId: string | null;
   quotedId: string | null;
+  /** The users the message is restricted to besides its author (Stream's private messaging), or null. */
+  restrictedTo: string[] | null;
 }
 
 /** The author of a send: the actor, or the user a server-side send names (who must exist). */
@@ -105,7 +108,8 @@ function readFields(
     throw chatError.input(`quotes are disabled for channel type ${access.type.name}`);
   const type =
     options.system || input.type === 'system' ? 'system' : parentId ? 'reply' : 'regular';
-  return { id, text, attachments, mentionIds, custom, type, parentId, quotedId };
+  const restrictedTo = readRestrictedVisibility(input.restricted_visibility);
+  return { id, text, attachments, mentionIds, custom, type, parentId, quotedId, restrictedTo };
 }
 
 /** One send being checked: who acts, in which channel, and as which author. */
@@ -202,6 +206,7 @@ async function buildRow(
     mentioned_users: JSON.stringify(fields.mentionIds.filter((id) => existing.has(id))),
     custom: JSON.stringify(fields.custom),
     silent: input.silent === true ? 1 : 0,
+    restricted_visibility: fields.restrictedTo ? JSON.stringify(fields.restrictedTo) : null,
     shadowed: 0,
     pending: 0,
     pinned: 0,
@@ -213,6 +218,9 @@ async function buildRow(
   };
   if (input.pinned === true) {
     requirePermission(access.permissions, 'pin-message', 'pinning a message');
+    // A pin calls everyone's attention to a message, which a restricted one is not for (as on Stream).
+    if (fields.restrictedTo)
+      throw chatError.input('a message with restricted visibility cannot be pinned');
     Object.assign(row, {
       pinned: 1,
       pinned_at: now,
@@ -221,6 +229,18 @@ async function buildRow(
     });
   }
   return row;
+}
+
+/** The rows the visibility rule's SQL looks a restricted message's readers up in (migration 0027). */
+function recordAudience(row: Insertable<MessagesTable>, userIds: string[]): InMessageTransaction {
+  return async (trx) => {
+    await trx
+      .insertInto('message_visibility')
+      .values(
+        userIds.map((userId) => ({ app_id: row.app_id, message_id: row.id, user_id: userId })),
+      )
+      .execute();
+  };
 }
 
 /** Runs the `beforeMessageStored` points in order; the work they hand back runs in the insert's transaction. */
@@ -252,6 +272,12 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
       requirePermission(access.permissions, 'create-system-message', 'sending a system message');
     const { maxMessageLength } = context.deps.config.limits;
     const fields = readFields(access, input, parentId, { system, maxMessageLength });
+    if (fields.restrictedTo && !actor.isServer)
+      requirePermission(
+        access.permissions,
+        'create-restricted-visibility-message',
+        'sending a message with restricted visibility',
+      );
     if (!system) await checkCooldown(context, scope);
     const parent = await resolveReferences(context, scope, fields);
     const row = await buildRow(context, scope, fields, input);
@@ -271,6 +297,7 @@ export function createMessageInsert(context: MessagesContext): InsertMessage {
         sendOptions,
         onSettled: (cleanup) => settled.push(cleanup),
       });
+      if (fields.restrictedTo) inTransaction.push(recordAudience(row, fields.restrictedTo));
       return await store({ actor, access, row, parent, inTransaction, system });
     } finally {
       for (const cleanup of settled) cleanup();

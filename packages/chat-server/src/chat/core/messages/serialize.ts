@@ -3,6 +3,7 @@ import type { ReactionGroup } from '../reactions/repo.ts';
 import type { ReactionResponse } from '../reactions/serialize.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { MessageRow } from './repo.ts';
+import { restrictedTo } from '../access/visibility.ts';
 
 /** Stream's MessageResponse (v1 wire format: custom keys at the top level). */
 export interface MessageResponse {
@@ -38,6 +39,8 @@ export interface MessageResponse {
   show_in_channel?: boolean;
   quoted_message_id?: string;
   quoted_message?: MessageResponse;
+  /** The users a message is restricted to besides its author (access/visibility.ts). */
+  restricted_visibility?: string[];
   thread_participants?: UserResponse[];
   [custom: string]: unknown;
 }
@@ -115,6 +118,8 @@ export function toMessageResponse(row: MessageRow, extras: MessageExtras): Messa
     updated_at: row.updated_at,
   };
   if (row.deleted_at) response.deleted_at = row.deleted_at;
+  const audience = restrictedTo(row);
+  if (audience) response.restricted_visibility = audience;
   if (row.message_text_updated_at) response.message_text_updated_at = row.message_text_updated_at;
   if (row.parent_id) {
     response.parent_id = row.parent_id;

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { MessagesTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
-import { referencedMessage, historyBound } from '../access/visibility.ts';
+import { referencedMessage, historyBound, restrictedTo } from '../access/visibility.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { InMessageTransaction } from '../extension-points.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
@@ -14,6 +14,7 @@ import {
   readAttachments,
   readGroupMentions,
   readMentions,
+  readRestrictedVisibility,
   readText,
   RESERVED,
 } from './input.ts';
@@ -76,10 +77,27 @@ function patchPin(
   const expiryChanged = pinned && 'pin_expires' in set && !sameInstant(expires, row.pin_expires);
   if (pinned === (row.pinned === 1) && !expiryChanged) return;
   requirePermission(access.permissions, 'pin-message', 'pinning a message');
+  if (pinned && row.restricted_visibility !== null)
+    throw chatError.input('a message with restricted visibility cannot be pinned');
   patch.pinned = pinned ? 1 : 0;
   patch.pinned_at = pinned ? now : null;
   patch.pinned_by_id = pinned ? (actor.userId ?? row.user_id) : null;
   patch.pin_expires = expires;
+}
+
+/**
+ * Who a message is for is fixed when it is sent, as on Stream: an update may echo its `restricted_visibility` (the
+ * client's full update sends the whole message back) but not change or drop it.
+ */
+function keepAudience(row: MessageRow, set: JsonObject, unset: string[]): void {
+  const stored = restrictedTo(row);
+  const refuse = () => chatError.input('restricted_visibility cannot be changed by an update');
+  if (unset.includes('restricted_visibility') && stored) throw refuse();
+  if (!('restricted_visibility' in set)) return;
+  const given = readRestrictedVisibility(set.restricted_visibility);
+  const same = (a: string[] | null, b: string[] | null) =>
+    JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
+  if (!same(given, stored)) throw refuse();
 }
 
 function sameInstant(a: string | null, b: string | null): boolean {
@@ -152,6 +170,7 @@ async function applyChange(
   const { set, unset } = change;
   const now = context.deps.clock.now();
   const patch: MessagePatch = { updated_at: now };
+  keepAudience(row, set, unset);
   const pinOnly = Object.keys(set).every((key) => PIN_KEYS.has(key)) && unset.length === 0;
   if (!pinOnly) canEdit(actor, access, row);
   await patchContent(context, actor, access, row, set, patch);
@@ -180,7 +199,8 @@ export function createUpdateUseCases(
 
   /** Loads the message to change, applies the change, announces it and answers with the actor's view. */
   async function change(actor: Actor, messageId: string, requested: Change) {
-    const { row, access } = await lookup.accessMessage(actor, messageId);
+    // The server edits any message, one only its author (or its restricted audience) sees included, as it deletes.
+    const { row, access } = await lookup.accessMessage(actor, messageId, { serverAsAuthor: true });
     if (row.deleted_at) throw chatError.input('a deleted message cannot be updated');
     // Stream: a pending message is committed or deleted as sent, never edited.
     if (row.pending === 1) throw chatError.input('a pending message cannot be updated');

@@ -1,6 +1,6 @@
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../../core/access/access.ts';
-import { authorOnly, hiddenAudience } from '../../core/access/visibility.ts';
+import { privateAudience, hiddenAudience } from '../../core/access/visibility.ts';
 import type { ChannelRow } from '../../core/channels/repo.ts';
 import type { ChannelAccess } from '../../core/channels/service.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../../core/json.ts';
@@ -84,10 +84,13 @@ async function announceUpdated(
 ): Promise<void> {
   const hidden = await hiddenAudience(ctx.deps.db, actor.appId, channel, parent.created_at);
   if (hidden.everyone) return;
-  // A shadowed or pending parent exists for its author alone, and so does its thread.
-  if (authorOnly(parent)) {
-    if (!hidden.userIds.includes(parent.user_id))
-      ctx.events.toUser(actor.appId, parent.user_id, event, { onlyWatchersOf: channel.cid });
+  // A shadowed or pending parent exists for its author alone, a restricted one for its audience, and so does its
+  // thread.
+  const audience = privateAudience(parent);
+  if (audience) {
+    for (const userId of audience)
+      if (!hidden.userIds.includes(userId))
+        ctx.events.toUser(actor.appId, userId, event, { onlyWatchersOf: channel.cid });
     return;
   }
   const participantIds = (
