@@ -188,6 +188,19 @@ const ACTIONS: readonly Action[] = [
       }),
   },
   {
+    name: 'send a message with restricted visibility',
+    permission: 'create-restricted-visibility-message',
+    run: (cell) =>
+      call(cell, 'POST', `${base(cell)}/message`, {
+        message: {
+          id: randomUUID(),
+          text: 'Chỉ chủ nhân được xem',
+          restricted_visibility: [cell.owner],
+          ...asUser(cell),
+        },
+      }),
+  },
+  {
     name: 'reply in a thread',
     permission: 'send-reply',
     run: (cell) =>
