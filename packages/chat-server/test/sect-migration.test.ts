@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatServerConfigInput } from '../src/config.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { up } from '../src/db/migrations/0013-sect-channels.ts';
 import { parseConfig } from '../src/config.ts';
-import {
-  createPostgresSchema,
-  startTestChatServer,
-  type TestChatServer,
-} from '../src/testing/harness.ts';
+import { ownDatabase } from './support/own-database.ts';
+import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
 import {
   connectUser,
   contractEnvOn,
@@ -19,21 +13,6 @@ import {
   uniqueId,
   type ContractEnv,
 } from './contract/helpers.ts';
-
-/** The database this file's server runs on, kept by the test so migration 0013 can be run on it between restarts. */
-async function ownDatabase(
-  cleanups: (() => Promise<void> | void)[],
-): Promise<ChatServerConfigInput['db']> {
-  if (process.env.CHAT_TEST_DIALECT === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const { schema, drop } = await createPostgresSchema(url);
-    cleanups.push(drop);
-    return { kind: 'postgres', url, schema, poolSize: 3 };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'chat-sect-migration-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { kind: 'sqlite', file: join(dir, 'chat.sqlite') };
-}
 
 /**
  * Migration 0013 moves the product's public rooms from `livestream:<id>` to `sect:<id>`. The old data is made by the
@@ -47,7 +26,7 @@ describe('migration 0013: the sect rooms move to the sect type', { timeout: 40_0
   let dbConfig: ChatServerConfigInput['db'];
 
   beforeAll(async () => {
-    dbConfig = await ownDatabase(cleanups);
+    dbConfig = await ownDatabase('chat-sect-migration-', cleanups);
     server = await startTestChatServer({ config: { db: dbConfig } as never });
     env = contractEnvOn(server);
   }, 30_000);

@@ -1,33 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatServerConfigInput } from '../src/config.ts';
 import { parseConfig } from '../src/config.ts';
+import { ownDatabase } from './support/own-database.ts';
 import { createDb } from '../src/db/create-db.ts';
 import { migrateTo } from '../src/db/migrate.ts';
-import {
-  createPostgresSchema,
-  startTestChatServer,
-  type TestChatServer,
-} from '../src/testing/harness.ts';
+import { startTestChatServer, type TestChatServer } from '../src/testing/harness.ts';
 import { contractEnvOn, createUsers, uniqueId, type ContractEnv } from './contract/helpers.ts';
-
-/** The database this file's server runs on, kept by the test so it can be migrated down and up between restarts. */
-async function ownDatabase(
-  cleanups: (() => Promise<void> | void)[],
-): Promise<ChatServerConfigInput['db']> {
-  if (process.env.CHAT_TEST_DIALECT === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const { schema, drop } = await createPostgresSchema(url);
-    cleanups.push(drop);
-    return { kind: 'postgres', url, schema, poolSize: 3 };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'chat-truncate-migration-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return { kind: 'sqlite', file: join(dir, 'chat.sqlite') };
-}
 
 /**
  * Before migration 0026 a soft delete left the history in place and get-or-create brought the channel back empty by
@@ -47,7 +26,7 @@ describe(
     let dbConfig: ChatServerConfigInput['db'];
 
     beforeAll(async () => {
-      dbConfig = await ownDatabase(cleanups);
+      dbConfig = await ownDatabase('chat-truncate-migration-', cleanups);
       server = await startTestChatServer({ config: { db: dbConfig } as never });
       env = contractEnvOn(server);
     }, 30_000);

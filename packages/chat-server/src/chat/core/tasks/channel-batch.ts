@@ -4,30 +4,29 @@ import type { JsonObject } from '../json.ts';
 import { itemOutcome } from './delete-channels.ts';
 import type { TaskRunner } from './runner.ts';
 
-/** What PUT /channels/batch (stream-chat's ChannelBatchUpdater) can do to every channel its filter matches. */
-export const BATCH_OPERATIONS = [
+/** Operations whose `members` are the people added, removed or given a role: they need some. */
+const MEMBERSHIP_OPERATIONS = [
   'addMembers',
   'removeMembers',
   'inviteMembers',
   'assignRoles',
   'addModerators',
   'demoteModerators',
-  'hide',
-  'show',
-  'archive',
-  'unarchive',
+] as const;
+
+/** Operations that act on each channel's own members: with no `members`, on all of them. */
+const PER_MEMBER_OPERATIONS = ['hide', 'show', 'archive', 'unarchive'] as const;
+
+/** What PUT /channels/batch (stream-chat's ChannelBatchUpdater) can do to every channel its filter matches. */
+export const BATCH_OPERATIONS = [
+  ...MEMBERSHIP_OPERATIONS,
+  ...PER_MEMBER_OPERATIONS,
   'updateData',
 ] as const;
 
 export type BatchOperation = (typeof BATCH_OPERATIONS)[number];
 
-/** Operations that act on each channel's own members: with no `members`, on all of them. */
-export const PER_MEMBER_OPERATIONS: ReadonlySet<BatchOperation> = new Set([
-  'hide',
-  'show',
-  'archive',
-  'unarchive',
-]);
+export const NEEDS_MEMBERS: ReadonlySet<BatchOperation> = new Set(MEMBERSHIP_OPERATIONS);
 
 /** Stream's limit on `members` in one batch request. */
 export const MAX_BATCH_MEMBERS = 100;

@@ -13,8 +13,8 @@ import {
 import {
   BATCH_OPERATIONS,
   MAX_BATCH_MEMBERS,
+  NEEDS_MEMBERS,
   type BatchMember,
-  type BatchOperation,
 } from './channel-batch.ts';
 import { MAX_CHANNELS_PER_DELETE } from './delete-channels.ts';
 import { MAX_USERS_PER_DELETE } from './delete-users.ts';
@@ -62,16 +62,6 @@ const batchMember = z.union([
   z.looseObject({ user_id: z.string().min(1), channel_role: z.string().min(1).optional() }),
 ]);
 
-/** The operations whose `members` are the people added, removed or given a role: they need some. */
-const MEMBER_OPERATIONS: ReadonlySet<BatchOperation> = new Set([
-  'addMembers',
-  'removeMembers',
-  'inviteMembers',
-  'assignRoles',
-  'addModerators',
-  'demoteModerators',
-]);
-
 /** client.updateChannelsBatch / channelBatchUpdater(): one operation, the channels it applies to, what it needs. */
 const updateChannelsBatchBody = loose({
   operation: z.enum(BATCH_OPERATIONS),
@@ -108,8 +98,7 @@ const updateChannelsBatchBody = loose({
     return;
   }
   if (dataChange) fail('data', `${operation} takes no data, custom_set or custom_unset`);
-  if (MEMBER_OPERATIONS.has(operation) && !body.members)
-    fail('members', `${operation} needs members`);
+  if (NEEDS_MEMBERS.has(operation) && !body.members) fail('members', `${operation} needs members`);
   if (
     operation === 'assignRoles' &&
     body.members?.some((m) => typeof m === 'string' || m.channel_role === undefined)
