@@ -87,10 +87,17 @@ describe('messages with restricted visibility', { timeout: 30_000 }, () => {
       (await client.search({ cid: s.cid }, 'phút')).results.map((r) => r.message.id);
     expect(await found(s.clients.jane)).toEqual([note.id]);
     expect(await found(s.clients.bob)).toEqual([]);
-    // What bob cannot see, he cannot reply to or quote.
+    // What bob cannot see, he cannot reply to or quote; quoted by jane for everyone, it is not shown to him.
     await expectStreamError(sendText(s.channels.bob, 'Trả lời', { parent_id: note.id }), {
       code: 4,
     });
+    const quote = await sendText(s.channels.jane, 'Nhắc lại cho mọi người', {
+      quoted_message_id: note.id,
+    });
+    const quotedFor = async (client: StreamChat) =>
+      (await client.getMessage(quote.id)).message.quoted_message?.id;
+    expect(await quotedFor(s.clients.jane)).toBe(note.id);
+    expect(await quotedFor(s.clients.bob)).toBeUndefined();
   });
 
   it('are announced to their audience alone, and count as unread for them alone', async () => {
