@@ -44,7 +44,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** One page of groups: in creation order after a cursor, or by name after a cursor for a prefix search. */
 export interface GroupPage {
   limit: number;
-  teamId?: string;
   idGt?: string;
   createdAtGt?: string;
 }
@@ -52,7 +51,6 @@ export interface GroupPage {
 export interface SearchPage {
   limit: number;
   prefix: string;
-  teamId?: string;
   idGt?: string;
   nameGt?: string;
 }
@@ -127,7 +125,6 @@ function groupQueries(db: Kysely<Database>) {
     },
     page(appId: string, page: GroupPage) {
       let query = tables().selectFrom('user_groups').selectAll().where('app_id', '=', appId);
-      if (page.teamId !== undefined) query = query.where('team_id', '=', page.teamId);
       const { createdAtGt, idGt } = page;
       if (createdAtGt !== undefined && idGt !== undefined)
         query = query.where((eb) =>
@@ -147,7 +144,6 @@ function groupQueries(db: Kysely<Database>) {
         .where('app_id', '=', appId)
         // name_key is lower-cased, so LIKE's case rules (SQLite folds ASCII, PostgreSQL does not) never matter.
         .where(sql<boolean>`name_key like ${`${likePrefix(page.prefix)}%`} escape '\\'`);
-      if (page.teamId !== undefined) query = query.where('team_id', '=', page.teamId);
       const { nameGt, idGt } = page;
       if (nameGt !== undefined && idGt !== undefined)
         query = query.where((eb) =>

@@ -13,37 +13,45 @@ import {
 } from '../../../http/schemas.ts';
 import type { UserGroupsService } from './service.ts';
 
+/**
+ * Every user-group call may name a `team_id`, which Stream supports only in a multi-tenant app and otherwise refuses
+ * (code 4, "team_id is not supported"). Multi-tenancy cannot be turned on here (PATCH /app), so it is always refused.
+ */
+const noTeam = optionalString.refine((value) => !value, {
+  error: 'is not supported without multi-tenancy',
+});
+
 /** client.createUserGroup({name, id?, description?, member_ids?, team_id?}). */
 const createBody = loose({
   name: z.string(),
   id: optionalString,
   description: optionalString,
   member_ids: stringList.nullish(),
-  team_id: optionalString,
+  team_id: noTeam,
 });
 
 /** client.updateUserGroup(id, {name?, description?, team_id?}). */
 const updateBody = loose({
   name: optionalString,
   description: optionalString,
-  team_id: optionalString,
+  team_id: noTeam,
 });
 
 /** client.addUserGroupMembers / removeUserGroupMembers(id, {member_ids, as_admin?, team_id?}). */
 const membersBody = loose({
   member_ids: stringList,
   as_admin: optionalBoolean,
-  team_id: optionalString,
+  team_id: noTeam,
 });
 
-const teamQuery = loose({ team_id: queryValue });
+const teamQuery = loose({ team_id: noTeam });
 
 /** client.queryUserGroups({limit?, id_gt?, created_at_gt?, team_id?}) as query-string values. */
 const listQuery = loose({
   limit: queryNumeral,
   id_gt: queryValue,
   created_at_gt: queryValue,
-  team_id: queryValue,
+  team_id: noTeam,
 });
 
 /** client.searchUserGroups({query, limit?, id_gt?, name_gt?, team_id?}). */
@@ -52,7 +60,7 @@ const searchQuery = loose({
   limit: queryNumeral,
   id_gt: queryValue,
   name_gt: queryValue,
-  team_id: queryValue,
+  team_id: noTeam,
 });
 
 /** Stream's user groups: reads for every signed-in user, writes server-side only (service.ts). */
@@ -85,8 +93,7 @@ export function registerUserGroupRoutes(
     url: '/usergroups/:id',
     params: idParams,
     query: teamQuery,
-    handler: async ({ params, query }, request) =>
-      groups.get(actorOf(request), params.id, query.team_id),
+    handler: async ({ params }, request) => groups.get(actorOf(request), params.id),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -101,8 +108,7 @@ export function registerUserGroupRoutes(
     url: '/usergroups/:id',
     params: idParams,
     query: teamQuery,
-    handler: async ({ params, query }, request) =>
-      groups.remove(actorOf(request), params.id, query.team_id),
+    handler: async ({ params }, request) => groups.remove(actorOf(request), params.id),
   });
   defineRoute(app, {
     method: 'POST',

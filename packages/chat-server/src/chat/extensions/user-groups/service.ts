@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { chatError } from '../../../errors.ts';
-import { parseArray } from '../../core/json.ts';
 import type { Actor } from '../../core/access/access.ts';
 import type { ChatDeps } from '../../core/deps.ts';
 import type { UsersService } from '../../core/users/service.ts';
@@ -23,13 +22,11 @@ export interface CreateGroupInput {
   name: string;
   description?: string | null;
   member_ids?: string[] | null;
-  team_id?: string | null;
 }
 
 export interface UpdateGroupInput {
   name?: string | null;
   description?: string | null;
-  team_id?: string | null;
 }
 
 type One = Promise<{ user_group: UserGroupResponse }>;
@@ -37,17 +34,14 @@ type Many = Promise<{ user_groups: UserGroupResponse[] }>;
 
 export interface UserGroupsService {
   create(actor: Actor, body: CreateGroupInput): One;
-  get(actor: Actor, id: string, teamId?: string): One;
-  query(
-    actor: Actor,
-    query: { limit?: string; id_gt?: string; created_at_gt?: string; team_id?: string },
-  ): Many;
+  get(actor: Actor, id: string): One;
+  query(actor: Actor, query: { limit?: string; id_gt?: string; created_at_gt?: string }): Many;
   search(
     actor: Actor,
-    query: { query?: string; limit?: string; id_gt?: string; name_gt?: string; team_id?: string },
+    query: { query?: string; limit?: string; id_gt?: string; name_gt?: string },
   ): Many;
   update(actor: Actor, id: string, body: UpdateGroupInput): One;
-  remove(actor: Actor, id: string, teamId?: string): Promise<Record<string, never>>;
+  remove(actor: Actor, id: string): Promise<Record<string, never>>;
   addMembers(
     actor: Actor,
     id: string,
@@ -70,16 +64,10 @@ export function createUserGroupsService(ctx: Context): UserGroupsService {
   return { ...groupReads(ctx), ...groupWrites(ctx), ...memberWrites(ctx) };
 }
 
-/** The group, or code 16; a `team_id` naming another team reads as absent. */
-async function existing(
-  { repo }: Context,
-  appId: string,
-  id: string,
-  teamId?: string,
-): Promise<UserGroupRow> {
+/** The group, or code 16. */
+async function existing({ repo }: Context, appId: string, id: string): Promise<UserGroupRow> {
   const row = await repo.get(appId, id);
-  if (!row || (teamId && row.team_id !== teamId))
-    throw chatError.notFound(`user group ${id} not found`);
+  if (!row) throw chatError.notFound(`user group ${id} not found`);
   return row;
 }
 
@@ -87,8 +75,8 @@ async function existing(
  * The group, once `actor` may change it (rules.ts `requireManager`), with its members when they had to be read for
  * that (a client's call).
  */
-async function managed(ctx: Context, actor: Actor, id: string, teamId?: string) {
-  const row = await existing(ctx, actor.appId, id, teamId);
+async function managed(ctx: Context, actor: Actor, id: string) {
+  const row = await existing(ctx, actor.appId, id);
   if (actor.isServer) return { row, members: undefined };
   const members = await ctx.repo.members(actor.appId, id);
   const admins = members.filter((m) => m.is_admin === 1).map((m) => m.user_id);
@@ -96,21 +84,9 @@ async function managed(ctx: Context, actor: Actor, id: string, teamId?: string) 
   return { row, members };
 }
 
-/** A client may file a group under one of its own teams only. */
-async function checkTeam(
-  ctx: Context,
-  actor: Actor,
-  teamId: string | null | undefined,
-): Promise<void> {
-  if (actor.isServer || !teamId) return;
-  const user = actor.userId ? await ctx.users.getRow(actor.appId, actor.userId) : undefined;
-  if (!user || !parseArray(user.teams).includes(teamId))
-    throw chatError.notAllowed(`user ${actor.userId} is not in team ${teamId}`);
-}
-
 /** The group with its members, or code 16 as `existing`. */
-async function withMembers(ctx: Context, appId: string, id: string, teamId?: string): One {
-  const row = await existing(ctx, appId, id, teamId);
+async function withMembers(ctx: Context, appId: string, id: string): One {
+  const row = await existing(ctx, appId, id);
   return { user_group: toGroupResponse(row, await ctx.repo.members(appId, id)) };
 }
 
@@ -135,15 +111,14 @@ function memberRows(appId: string, groupId: string, ids: string[], admin: boolea
 function groupReads(ctx: Context): Pick<UserGroupsService, 'get' | 'query' | 'search'> {
   const { repo } = ctx;
   return {
-    async get(actor, id, teamId) {
+    async get(actor, id) {
       requireReader(actor);
-      return withMembers(ctx, actor.appId, id, teamId);
+      return withMembers(ctx, actor.appId, id);
     },
     async query(actor, query) {
       requireReader(actor);
       const rows = await repo.page(actor.appId, {
         limit: pageLimit(query.limit, 25, 100),
-        teamId: query.team_id || undefined,
         idGt: query.id_gt || undefined,
         createdAtGt: query.created_at_gt || undefined,
       });
@@ -158,7 +133,6 @@ function groupReads(ctx: Context): Pick<UserGroupsService, 'get' | 'query' | 'se
       const rows = await repo.search(actor.appId, {
         prefix,
         limit: pageLimit(query.limit, 10, 100),
-        teamId: query.team_id || undefined,
         idGt: query.id_gt || undefined,
         nameGt: query.name_gt ? query.name_gt.toLowerCase() : undefined,
       });
@@ -174,7 +148,6 @@ function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' 
     async create(actor, body) {
       requireCreator(actor);
       const id = body.id ? checkGroupId(body.id) : randomUUID();
-      await checkTeam(ctx, actor, body.team_id);
       const name = checkName(body.name);
       const description = checkDescription(body.description);
       const memberIds = checkMemberIds(body.member_ids ?? [], false);
@@ -195,7 +168,7 @@ function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' 
         name,
         name_key: name.toLowerCase(),
         description,
-        team_id: body.team_id || null,
+        team_id: null,
         created_by: actor.userId,
         created_at: now,
         updated_at: now,
@@ -207,19 +180,17 @@ function groupWrites(ctx: Context): Pick<UserGroupsService, 'create' | 'update' 
     },
     async update(actor, id, body) {
       await managed(ctx, actor, id);
-      await checkTeam(ctx, actor, body.team_id);
       const set: Partial<UserGroupRow> = { updated_at: deps.clock.now() };
       if (body.name !== undefined && body.name !== null) {
         set.name = checkName(body.name);
         set.name_key = set.name.toLowerCase();
       }
       if (body.description !== undefined) set.description = checkDescription(body.description);
-      if (body.team_id !== undefined) set.team_id = body.team_id || null;
       await repo.update(actor.appId, id, set);
       return withMembers(ctx, actor.appId, id);
     },
-    async remove(actor, id, teamId) {
-      await managed(ctx, actor, id, teamId);
+    async remove(actor, id) {
+      await managed(ctx, actor, id);
       await repo.remove(actor.appId, id);
       return {};
     },
