@@ -180,6 +180,9 @@ export async function announceArrival(
     );
 }
 
+/** The id every anonymous client is told it has (Stream's). */
+const ANONYMOUS_USER_ID = '!anon';
+
 /**
  * The `me` of the first health.check, upserted from `user_details` (with the stored row), or a placeholder for
  * anonymous sockets (no row).
@@ -190,7 +193,8 @@ export async function ownUserOf(
 ): Promise<{ me: OwnUserResponse | (OwnUserBase & { anon: true }); row?: UserRow }> {
   const { deps, services } = context;
   if (handshake.anonymous) {
-    const self = placeholderUser(handshake.userId, 'anonymous', deps.clock.now());
+    // Every anonymous user is `!anon` to its client, as on Stream; the socket keeps its own id inside (handshake.ts).
+    const self = placeholderUser(ANONYMOUS_USER_ID, 'anonymous', deps.clock.now());
     return { me: { ...ownUserBase(self, NOTHING_UNREAD), anon: true } };
   }
   const { appId, userId, details, role } = handshake;

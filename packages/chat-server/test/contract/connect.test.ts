@@ -84,7 +84,7 @@ describe('connect', { timeout: 20_000 }, () => {
     expect(users[0]).toMatchObject({ name: 'Tiêu Viêm', tu_vi: 90, dao_hieu: 'Viêm Đế' });
   });
 
-  it('connects an anonymous user and lets it read a livestream channel', async () => {
+  it('connects anonymous users as !anon, each its own watcher, and lets them read a livestream channel', async () => {
     const ownerId = uniqueId('chu-tri');
     const owner = await connectUser(env(), ownerId);
     const liveId = uniqueId('dai-hoi');
@@ -99,9 +99,16 @@ describe('connect', { timeout: 20_000 }, () => {
     const health = await anonymous.connectAnonymousUser();
 
     expect(health?.connection_id).toEqual(expect.any(String));
+    // Stream's id for every anonymous user; inside, each socket is still its own watcher.
+    expect(health?.me).toMatchObject({ id: '!anon', role: 'anonymous', anon: true });
     const channel = anonymous.channel('livestream', liveId);
     await channel.watch();
     expect(ids(channel.state.messages)).toContain(sent.id);
+    const second = newClient(env());
+    expect((await second.connectAnonymousUser())?.me?.id).toBe('!anon');
+    await second.channel('livestream', liveId).watch();
+    const counted = await env().admin.channel('livestream', liveId).query({ state: true });
+    expect(counted.watcher_count).toBe(3);
   });
 
   it('refuses setGuestUser with code 17 while the app keeps guests off (the default)', async () => {
