@@ -257,6 +257,14 @@ describe('batch channel updates (PUT /channels/batch)', { timeout: 30_000 }, () 
         /custom_set/,
       ],
       [{ operation: 'updateData', filter: { cids: { $eq: cid } }, data: { name: 'x' } }, /data/],
+      [
+        { operation: 'updateData', filter: { cids: { $eq: cid } }, custom_set: { frozen: true } },
+        /custom_set frozen is not a custom field/,
+      ],
+      [
+        { operation: 'updateData', filter: { cids: { $eq: cid } }, custom_unset: ['team.id'] },
+        /custom_unset team\.id is not a custom field/,
+      ],
       [{ operation: 'hide', filter: { cids: { $eq: cid } }, data: { frozen: true } }, /data/],
       [
         {

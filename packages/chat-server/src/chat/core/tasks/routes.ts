@@ -16,6 +16,7 @@ import {
   NEEDS_MEMBERS,
   type BatchMember,
 } from './channel-batch.ts';
+import { RESERVED_CHANNEL_KEYS } from '../channels/fields.ts';
 import { MAX_CHANNELS_PER_DELETE } from './delete-channels.ts';
 import { MAX_USERS_PER_DELETE } from './delete-users.ts';
 import type { TasksService } from './service.ts';
@@ -95,6 +96,14 @@ const updateChannelsBatchBody = loose({
     if (body.data?.custom !== undefined && (body.custom_set || body.custom_unset))
       fail('custom_set', 'cannot be combined with data.custom');
     if (body.members) fail('members', 'updateData takes no members');
+    // custom_set and custom_unset name custom data only: a channel field such as `frozen` goes in `data`.
+    const keys = [...Object.keys(body.custom_set ?? {}), ...(body.custom_unset ?? [])];
+    const field = keys.find((key) => RESERVED_CHANNEL_KEYS.has(key.split('.')[0]!));
+    if (field !== undefined)
+      fail(
+        body.custom_set && field in body.custom_set ? 'custom_set' : 'custom_unset',
+        `${field} is not a custom field`,
+      );
     return;
   }
   if (dataChange) fail('data', `${operation} takes no data, custom_set or custom_unset`);
