@@ -353,7 +353,7 @@ async function toAudience(
   event: object,
   skipUserIds: readonly string[],
 ): Promise<void> {
-  if (channel.truncated_at !== undefined && isHidden(message, channel.truncated_at)) return;
+  // Asked by date: the channel's truncation and the members' own bounds, not the audience rule itself.
   const hidden = await hiddenAudience(db, appId, channel, message.created_at);
   if (hidden.everyone) return;
   for (const userId of audience)

@@ -1,5 +1,5 @@
 import type { Actor } from '../access/access.ts';
-import { authorOnly, restrictedTo } from '../access/visibility.ts';
+import { authorOnly, privateAudience } from '../access/visibility.ts';
 import { reportActivity } from '../extension-points.ts';
 import { OWN_TOTALS_MEMBER_CAP, ownTotalsOfConnected } from '../reads/own-totals.ts';
 import { createAnnounceOrder } from './announce-order.ts';
@@ -137,8 +137,9 @@ export function createAnnounceNew(context: AnnounceContext): AnnounceNewMessage 
       );
       return;
     }
-    const listed = restrictedTo(stored.row);
-    const audience = listed ? new Set([stored.row.user_id, ...listed]) : null;
+    // Past the author-only case above, a private audience is a restricted message's author and listed users.
+    const restricted = privateAudience(stored.row);
+    const audience = restricted ? new Set(restricted) : null;
     await announceInOrder(key, () => announceInChannel(context, actor, stored, event, audience));
     // Activity feeds (in-app notifications) are built for the channel's members at large: a restricted message
     // stays out of them rather than reach someone it is not for.

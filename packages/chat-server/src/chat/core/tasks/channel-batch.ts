@@ -1,6 +1,7 @@
 import type { Actor } from '../access/access.ts';
 import type { ChannelsService } from '../channels/service.ts';
 import type { JsonObject } from '../json.ts';
+import { channelKeysOf } from '../wire/events.ts';
 import { itemOutcome } from './delete-channels.ts';
 import type { TaskRunner } from './runner.ts';
 
@@ -77,8 +78,7 @@ async function applyTo(
   cid: string,
   request: ChannelBatchRequest,
 ): Promise<void> {
-  const at = cid.indexOf(':');
-  const [type, id] = [cid.slice(0, at), cid.slice(at + 1)];
+  const { type, id } = channelKeysOf(cid);
   const members = (request.members ?? []) as unknown as JsonObject[];
   const ids = members.map((m) => m.user_id) as string[];
   const update = (body: JsonObject) => channels.update(server, type, id, body);

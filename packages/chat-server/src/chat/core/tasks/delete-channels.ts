@@ -2,6 +2,7 @@ import { ChatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import type { ChannelsService } from '../channels/service.ts';
 import type { JsonObject } from '../json.ts';
+import { channelKeysOf } from '../wire/events.ts';
 import type { TaskRunner } from './runner.ts';
 
 /** Stream's limit on one POST /channels/delete. */
@@ -34,9 +35,9 @@ async function deleteEach(
 ): Promise<JsonObject> {
   const result: JsonObject = {};
   for (const cid of cids) {
-    const at = cid.indexOf(':');
+    const { type, id } = channelKeysOf(cid);
     try {
-      await channels.remove(actor, cid.slice(0, at), cid.slice(at + 1), hard, keepHistory);
+      await channels.remove(actor, type, id, hard, keepHistory);
       result[cid] = itemOutcome();
     } catch (error) {
       result[cid] = itemOutcome(error);
