@@ -7,7 +7,8 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { z } from 'zod';
-import { chatError, type ChatError } from '../errors.ts';
+import { JsonText } from '../chat/core/json.ts';
+import { chatError, formatDuration, type ChatError } from '../errors.ts';
 import { settlingPublishes } from '../pubsub/settle.ts';
 import { payloadOf } from './params.ts';
 
@@ -89,7 +90,11 @@ export function defineRoute<
           : undefined,
         body: parsePart(spec.body, absentAsEmpty(request.body), 'the request body'),
       } as RouteInput<P, Q, Y, B>;
-      return settlingPublishes(() => spec.handler(input, request, reply));
+      const result = await settlingPublishes(() => spec.handler(input, request, reply));
+      if (!(result instanceof JsonText)) return result;
+      // Already serialised, so the preSerialization hook that adds `duration` to objects does not run.
+      void reply.type('application/json; charset=utf-8');
+      return result.with('duration', formatDuration(reply.elapsedTime));
     },
   });
 }

@@ -18,6 +18,11 @@ export interface BusMessage {
    * without asking Redis.
    */
   watcherCount?: number;
+  /**
+   * The event changes nothing stored (typing, watching): a channel state a node shares between viewers
+   * (Hub.channelStamp) stays valid across it.
+   */
+  ephemeral?: boolean;
 }
 
 export type BusHandler = (message: BusMessage) => void;

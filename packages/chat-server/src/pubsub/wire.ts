@@ -96,6 +96,7 @@ const HINT_CHECKS: { [K in keyof Hints]-?: (value: unknown) => boolean } = {
   skipWatchersOf: (value) => typeof value === 'string',
   onlyWatchersOf: (value) => typeof value === 'string',
   watcherCount: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+  ephemeral: (value) => value === true,
 };
 const HINT_NAMES = Object.keys(HINT_CHECKS) as (keyof Hints)[];
 

@@ -13,6 +13,8 @@ interface TopicEntry {
   unsubscribe: Promise<Unsubscribe> | null;
   /** The latest cluster-wide watcher count heard on this channel topic (BusMessage.watcherCount), and when. */
   heardWatchers?: HeardCount;
+  /** See Hub.channelStamp; 0 until the subscription is in place. */
+  stamp: number;
 }
 
 /** A count and when it was learnt (`Date.now()`). */
@@ -41,6 +43,8 @@ export class Hub {
   private flushWaiters: (() => void)[] = [];
   /** One Frame per bus message, even when the message is published to many topics (notification fan-out). */
   private readonly frames = new WeakMap<BusMessage, Frame>();
+  /** Source of TopicEntry.stamp: never repeats, so a topic left and joined again never shows an old stamp. */
+  private stamps = 0;
 
   constructor(
     private readonly pubsub: PubSub,
@@ -140,6 +144,16 @@ export class Hub {
    * when this node has no watcher of it (it hears nothing then) or heard none yet. Every change of the count is
    * announced on the topic (batched to one a second for a large channel), so while subscribed it stays current.
    */
+  /**
+   * Changes whenever a channel event that is not ephemeral (BusMessage.ephemeral) reaches this node on the channel's
+   * topic, from any node. Undefined while this node is not subscribed to the topic (no local watcher, or the
+   * subscription not in place yet): it then hears nothing, so the stamp would prove nothing.
+   */
+  channelStamp(appId: string, cid: string): number | undefined {
+    const stamp = this.byTopic.get(topics.channel(appId, cid))?.stamp;
+    return stamp ? stamp : undefined;
+  }
+
   heardWatcherCount(appId: string, cid: string): HeardCount | undefined {
     return this.byTopic.get(topics.channel(appId, cid))?.heardWatchers;
   }
@@ -191,6 +205,7 @@ export class Hub {
     if (!entry || entry.members.size === 0) return;
     if (typeof message.watcherCount === 'number')
       entry.heardWatchers = { count: message.watcherCount, at: Date.now() };
+    if (!message.ephemeral && entry.stamp) entry.stamp = ++this.stamps;
     let frame = this.frames.get(message);
     if (!frame) {
       frame = new Frame(message.frame);
@@ -239,11 +254,20 @@ export class Hub {
   private join(topic: string, connection: Connection): void {
     let entry = this.byTopic.get(topic);
     if (!entry) {
-      entry = { members: new Set(), users: new Map(), unsubscribe: null };
-      this.byTopic.set(topic, entry);
-      entry.unsubscribe = this.pubsub.subscribe(topic, (message) => this.deliver(topic, message));
-      entry.unsubscribe.catch((error: unknown) =>
-        this.log.warn({ err: error, topic }, 'pubsub subscribe failed'),
+      const created: TopicEntry = {
+        members: new Set(),
+        users: new Map(),
+        unsubscribe: null,
+        stamp: 0,
+      };
+      entry = created;
+      this.byTopic.set(topic, created);
+      created.unsubscribe = this.pubsub.subscribe(topic, (message) => this.deliver(topic, message));
+      created.unsubscribe.then(
+        () => {
+          created.stamp = ++this.stamps;
+        },
+        (error: unknown) => this.log.warn({ err: error, topic }, 'pubsub subscribe failed'),
       );
     }
     if (entry.members.has(connection)) return;

@@ -110,3 +110,20 @@ export function compact<T extends JsonObject>(value: T): T {
   for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
   return value;
 }
+
+/**
+ * A JSON object already serialised, whose text a route sends as it is (with Stream's `duration` added): a channel
+ * state assembled from parts serialised once for many viewers (channels/shared-state.ts).
+ */
+export class JsonText {
+  constructor(
+    /** The object's text, `{…}`. */
+    readonly text: string,
+  ) {}
+
+  /** The same object with one more string field, appended as text (the field must not be in it already). */
+  with(key: string, value: string): string {
+    const open = this.text.slice(0, -1);
+    return `${open}${open === '{' ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}}`;
+  }
+}

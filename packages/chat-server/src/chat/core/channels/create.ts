@@ -3,7 +3,7 @@ import type { ChannelsTable } from '../../../db/schema.ts';
 import { chatError } from '../../../errors.ts';
 import { permissionsFor, requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelType } from '../channel-types.ts';
-import { isPlainObject, type JsonObject } from '../json.ts';
+import { isPlainObject, type JsonObject, type JsonText } from '../json.ts';
 import type { ChannelUseCaseContext } from './context.ts';
 import { channelFields, namedCreator, type ChannelFields } from './fields.ts';
 import { assertChannelId, distinctId, existingChannelType } from './ids.ts';
@@ -18,6 +18,7 @@ import { addMembersTx, ensureUsersExist } from './member-writes.ts';
 import { stateOptions } from './query-channels.ts';
 import type { ChannelRow, MemberRow } from './repo.ts';
 import type { ChannelsService } from './service.ts';
+import type { ChannelStateResponse } from './state.ts';
 import { followPresence, watch } from './watchers.ts';
 
 /** A channel about to be created: where, what, with whom. */
@@ -34,42 +35,56 @@ interface NewChannel {
 
 export function createGetOrCreate(
   ctx: ChannelUseCaseContext,
-): Pick<ChannelsService, 'getOrCreate'> {
+): Pick<ChannelsService, 'getOrCreate' | 'queryAnswer'> {
   const { deps, repo } = ctx;
+  async function queryState(
+    actor: Actor,
+    typeName: string,
+    requestedId: string | undefined,
+    body: JsonObject,
+    shareable: boolean,
+  ): Promise<ChannelStateResponse | JsonText> {
+    const type = existingChannelType(deps.channelTypes, actor.appId, typeName);
+    const data = body.data === undefined ? {} : body.data;
+    if (!isPlainObject(data)) throw chatError.input('data must be an object');
+    const inputs = readMemberInputs(data.members, 'data.members');
+    const invites = readMemberInputs(data.invites, 'data.invites');
+    const { id, distinctKey } =
+      requestedId === undefined
+        ? await resolveDistinct(ctx, actor, type, inputs)
+        : { id: requestedId, distinctKey: null };
+    assertChannelId(id);
+    const cid = `${type.name}:${id}`;
+    let channel = await repo.get(actor.appId, cid);
+    if (channel?.deleted_at) channel = await recreate(ctx, actor, channel, inputs);
+    if (!channel) {
+      await createChannel(ctx, actor, { type, cid, id, data, inputs, invites, distinctKey });
+      channel = (await repo.get(actor.appId, cid))!;
+    }
+    const current = await ctx.accessRow(actor, channel);
+    requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
+    if (body.watch === true) await watch(ctx, actor, [channel]);
+    const options = stateOptions(body);
+    const known = { membership: current.membership, standing: current.standing };
+    // `presence: true` follows the members, which the shared text does not list apart.
+    if (shareable && body.presence !== true) {
+      const answer = await ctx.buildStates.answer(actor, channel, options, known);
+      if (answer) return answer;
+    }
+    const [state] = await ctx.buildStates(actor, [channel], options, known);
+    if (body.presence === true)
+      await followPresence(
+        ctx,
+        actor,
+        state!.members.map((m) => m.user_id),
+      );
+    return state!;
+  }
+
   return {
-    async getOrCreate(actor, typeName, requestedId, body) {
-      const type = existingChannelType(deps.channelTypes, actor.appId, typeName);
-      const data = body.data === undefined ? {} : body.data;
-      if (!isPlainObject(data)) throw chatError.input('data must be an object');
-      const inputs = readMemberInputs(data.members, 'data.members');
-      const invites = readMemberInputs(data.invites, 'data.invites');
-      const { id, distinctKey } =
-        requestedId === undefined
-          ? await resolveDistinct(ctx, actor, type, inputs)
-          : { id: requestedId, distinctKey: null };
-      assertChannelId(id);
-      const cid = `${type.name}:${id}`;
-      let channel = await repo.get(actor.appId, cid);
-      if (channel?.deleted_at) channel = await recreate(ctx, actor, channel, inputs);
-      if (!channel) {
-        await createChannel(ctx, actor, { type, cid, id, data, inputs, invites, distinctKey });
-        channel = (await repo.get(actor.appId, cid))!;
-      }
-      const current = await ctx.accessRow(actor, channel);
-      requirePermission(current.permissions, 'read-channel', `reading channel ${cid}`);
-      if (body.watch === true) await watch(ctx, actor, [channel]);
-      const [state] = await ctx.buildStates(actor, [channel], stateOptions(body), {
-        membership: current.membership,
-        standing: current.standing,
-      });
-      if (body.presence === true)
-        await followPresence(
-          ctx,
-          actor,
-          state!.members.map((m) => m.user_id),
-        );
-      return state!;
-    },
+    getOrCreate: (actor, typeName, id, body) =>
+      queryState(actor, typeName, id, body, false) as Promise<ChannelStateResponse>,
+    queryAnswer: (actor, typeName, id, body) => queryState(actor, typeName, id, body, true),
   };
 }
 

@@ -107,7 +107,7 @@ function registerChannelQueries(app: FastifyInstance, channels: ChannelsService)
     query: noFields,
     body: channelQueryBody,
     handler: async ({ params, body }, request) =>
-      channels.getOrCreate(actorOf(request), params.type, undefined, body),
+      channels.queryAnswer(actorOf(request), params.type, undefined, body),
   });
   defineRoute(app, {
     method: 'POST',
@@ -116,7 +116,7 @@ function registerChannelQueries(app: FastifyInstance, channels: ChannelsService)
     query: noFields,
     body: channelQueryBody,
     handler: async ({ params, body }, request) =>
-      channels.getOrCreate(actorOf(request), params.type, params.id, body),
+      channels.queryAnswer(actorOf(request), params.type, params.id, body),
   });
 }
 

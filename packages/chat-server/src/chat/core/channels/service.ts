@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { Connection } from '../../../realtime/connection.ts';
 import type { Actor } from '../access/access.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject, JsonText } from '../json.ts';
 import {
   createUseCaseContext,
   type ChannelAccess,
@@ -43,6 +43,16 @@ export interface ChannelsService {
     id: string | undefined,
     body: JsonObject,
   ): Promise<ChannelStateResponse>;
+  /**
+   * getOrCreate for the channel query routes: a viewer with nothing of their own in the channel gets the state as
+   * text whose viewer-neutral part is shared with others (shared-state.ts).
+   */
+  queryAnswer(
+    actor: Actor,
+    typeName: string,
+    id: string | undefined,
+    body: JsonObject,
+  ): Promise<ChannelStateResponse | JsonText>;
   queryChannels(actor: Actor, body: JsonObject): Promise<ChannelStateResponse[]>;
   /** queryChannels' whole answer: the channels, and what a resolved predefined filter adds. */
   queryChannelsAnswer(

@@ -9,6 +9,7 @@ import {
   type Actor,
 } from '../access/access.ts';
 import type { ChatDeps } from '../deps.ts';
+import { JsonText } from '../json.ts';
 import type { MessageAssembler } from '../messages/assembler.ts';
 import type { MessagePage } from '../messages/pagination.ts';
 import type { MessageRow, MessagesRepo } from '../messages/repo.ts';
@@ -18,6 +19,7 @@ import type { UserStanding, UsersService } from '../users/service.ts';
 import type { UserResponse } from '../users/serialize.ts';
 import type { ChannelRow, ChannelsRepo, MemberRow } from './repo.ts';
 import { createChannelStateCache, type ChannelStateCache } from './state-cache.ts';
+import { createSharedStateCache, type SharedPart, type SharedStateCache } from './shared-state.ts';
 import {
   channelUserIds,
   toChannelResponse,
@@ -123,9 +125,10 @@ export interface StateContext {
   channelFields?: readonly ChannelStateEnricher[];
 }
 
-/** The state context with this node's shared rows of recently queried channels. */
+/** The state context with this node's shared rows and texts of recently queried channels. */
 interface CachingContext extends StateContext {
   cache: ChannelStateCache;
+  shared: SharedStateCache;
 }
 
 /**
@@ -133,8 +136,12 @@ interface CachingContext extends StateContext {
  * messages), so a queryChannels page of 30 channels costs the same handful of round trips as one channel.
  */
 export function createStateBuilder(context: StateContext) {
-  const ctx: CachingContext = { ...context, cache: createChannelStateCache() };
-  return async function buildStates(
+  const ctx: CachingContext = {
+    ...context,
+    cache: createChannelStateCache(),
+    shared: createSharedStateCache(),
+  };
+  async function buildStates(
     actor: Actor,
     rows: ChannelRow[],
     options: StateOptions,
@@ -145,7 +152,131 @@ export function createStateBuilder(context: StateContext) {
     const loaded = await load(ctx, actor, rows, options, viewer);
     const resolved = await resolve(ctx, actor, rows, loaded, options, viewer);
     return rows.map((row) => toState(ctx, actor, row, loaded, resolved));
+  }
+  return Object.assign(buildStates, {
+    /**
+     * One channel's state as serialised text, its viewer-neutral part shared with other viewers (shared-state.ts);
+     * null when the viewer has something of their own in it (then buildStates answers). Equal to what buildStates
+     * gives the same viewer, but for the order of the fields.
+     */
+    answer: (actor: Actor, row: ChannelRow, options: StateOptions, known: KnownViewer) =>
+      sharedAnswer(ctx, actor, row, options, known),
+  });
+}
+
+/** The fields the shared part of an answer holds: no extension's per-viewer field may name one of them. */
+const SHARED_FIELDS = new Set([
+  'channel',
+  'members',
+  'membership',
+  'read',
+  'watchers',
+  'threads',
+  'hidden',
+]);
+
+async function sharedAnswer(
+  ctx: CachingContext,
+  actor: Actor,
+  row: ChannelRow,
+  options: StateOptions,
+  known: KnownViewer,
+): Promise<JsonText | null> {
+  const page = options.messagePage;
+  // A member has their membership and their own read in the state; the server sees every message.
+  if (actor.isServer || known.membership || !options.state || options.watcherLimit > 0) return null;
+  if (!page || !isLatestPage(page)) return null;
+  const stamp = ctx.deps.hub.channelStamp(actor.appId, row.cid);
+  if (stamp === undefined) return null;
+  const { appId } = actor;
+  const { cid } = row;
+  const memberships = new Map<string, MemberRow>();
+  const already = { channels: new Map([[cid, row]]), memberships };
+  const [channelExtras, extras] = await Promise.all([
+    Promise.all((ctx.channelFields ?? []).map((enrich) => enrich(actor, [cid], already))),
+    Promise.all(ctx.enrichers.map((enrich) => enrich(actor, [cid], already))),
+  ]);
+  // Fields of the viewer's own on the channel object (a block hiding it) would make it theirs alone.
+  if (channelExtras.some((extra) => Object.keys(extra.get(cid) ?? {}).length > 0)) return null;
+  const own = Object.assign({}, ...extras.map((extra) => extra.get(cid))) as Record<
+    string,
+    unknown
+  >;
+  if (Object.keys(own).some((key) => SHARED_FIELDS.has(key))) return null;
+
+  const type = requireType(ctx.deps.channelTypes, row);
+  const facts = ownerFacts(actor, row.created_by_id, null);
+  const capabilities = ownCapabilities(
+    permissionsFor(type, actor, facts, known.standing),
+    type.config,
+  );
+  const key = `${options.memberLimit}:${options.memberOffset}:${capabilities.join(',')}`;
+  const origin = { channel: row, type, stamp };
+  const build = () => buildSharedPart(ctx, appId, row, type, options, capabilities);
+  let shared = await ctx.shared.part(origin, key, build);
+  if (!(await sameOnline(ctx, appId, shared))) {
+    ctx.shared.drop(row);
+    shared = await ctx.shared.part(origin, key, build);
+  }
+
+  const [messages, pinned] = await Promise.all([
+    loadMessages(ctx, appId, [row], memberships, options, actor.userId),
+    loadPinned(ctx, appId, [row], memberships, actor.userId),
+  ]);
+  const messageRows = messages.get(cid) ?? [];
+  const pinnedRows = pinned.get(cid) ?? [];
+  const [assembled, counts] = await Promise.all([
+    ctx.assembler.assemble(appId, dedupe([...messageRows, ...pinnedRows]), actor.userId),
+    ctx.deps.presence.watcherCounts(appId, [cid]),
+  ]);
+  const byId = new Map(assembled.map((m) => [m.id, m]));
+  const personal = {
+    messages: messageRows.map((m) => byId.get(m.id)!),
+    pinned_messages: pinnedRows.map((m) => byId.get(m.id)!),
+    watcher_count: counts.get(cid) ?? 0,
+    pending_messages: [],
+    ...own,
   };
+  return new JsonText(`{${shared.text},${JSON.stringify(personal).slice(1)}`);
+}
+
+/** The channel object, first member page and read states of a channel, as every viewer without a membership sees them. */
+async function buildSharedPart(
+  ctx: CachingContext,
+  appId: string,
+  row: ChannelRow,
+  type: ChannelType,
+  options: StateOptions,
+  capabilities: ReturnType<typeof ownCapabilities>,
+): Promise<SharedPart> {
+  const [members, reads] = await loadMembersAndReads(ctx, appId, [row], options);
+  const memberRows = members.get(row.cid) ?? [];
+  const readRows = reads.get(row.cid) ?? [];
+  const ids = new Set(channelUserIds(row));
+  for (const member of memberRows) ids.add(member.user_id);
+  for (const read of readRows) ids.add(read.user_id);
+  const userIds = [...ids];
+  // Read before the users: a change in between leaves the part marked older than it is, never newer.
+  const online =
+    userIds.length > 0 ? await ctx.deps.presence.onlineAmong(appId, userIds) : new Set<string>();
+  const users = await ctx.users.responses(appId, userIds);
+  const fields = {
+    channel: toChannelResponse(row, type, users, { ownCapabilities: capabilities, hidden: false }),
+    members: memberRows.map((m) => toMemberResponse(m, users)),
+    membership: null,
+    read: readRows.map((r) => toReadResponse(r, users)),
+    watchers: [],
+    threads: [],
+    hidden: false,
+  };
+  return { text: JSON.stringify(fields).slice(1, -1), userIds, online };
+}
+
+/** Whether the users a shared part shows are online exactly as they were when it was built. */
+async function sameOnline(ctx: StateContext, appId: string, part: SharedPart): Promise<boolean> {
+  if (part.userIds.length === 0) return true;
+  const online = await ctx.deps.presence.onlineAmong(appId, part.userIds);
+  return online.size === part.online.size && [...online].every((id) => part.online.has(id));
 }
 
 async function loadMembersAndReads(

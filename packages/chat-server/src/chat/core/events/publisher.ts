@@ -130,8 +130,17 @@ function createAudience(deps: Pick<ChatDeps, 'log'>, filters: readonly EventAudi
   };
 }
 
+/** Events that change nothing stored: see BusMessage.ephemeral. */
+const EPHEMERAL = new Set([
+  'typing.start',
+  'typing.stop',
+  'user.watching.start',
+  'user.watching.stop',
+]);
+
 function busMessage(event: object, options?: PublishOptions): BusMessage {
   const bus: BusMessage = { frame: JSON.stringify(event) };
+  if (EPHEMERAL.has((event as { type?: string }).type ?? '')) bus.ephemeral = true;
   if (options?.skipConnectionIds?.length) bus.skipConnectionIds = options.skipConnectionIds;
   if (options?.skipUserIds?.length) bus.skipUserIds = options.skipUserIds;
   if (options?.skipWatchersOf) bus.skipWatchersOf = options.skipWatchersOf;
