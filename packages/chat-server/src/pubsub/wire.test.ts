@@ -13,6 +13,7 @@ describe('the bus wire format', () => {
       skipWatchersOf: 'messaging:a',
       onlyWatchersOf: 'messaging:b',
       watcherCount: 3,
+      ephemeral: true,
     };
     expect(decodeMessage(encodeMessage(message, 'node-a'))).toEqual({ node: 'node-a', message });
   });
@@ -66,6 +67,7 @@ describe('the bus wire format', () => {
     expect(decodeMessage(`[1]\n${frame}`)).toBeUndefined();
     expect(decodeMessage(`{"node":"n","skipConnectionIds":[1]}\n${frame}`)).toBeUndefined();
     expect(decodeMessage(`{"node":"n","onlyWatchersOf":{}}\n${frame}`)).toBeUndefined();
+    expect(decodeMessage(`{"node":"n","ephemeral":"yes"}\n${frame}`)).toBeUndefined();
     expect(decodeMessage(frame)).toBeUndefined();
   });
 });

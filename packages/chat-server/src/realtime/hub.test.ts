@@ -51,4 +51,31 @@ describe('hub watcher bookkeeping', () => {
     expect(hub.watcherUserIds('app', 'livestream:q', 1, 1)).toEqual(['u2']);
     expect(hub.watcherUserIds('app', 'livestream:q', 3, 5)).toEqual([]);
   });
+
+  it('stamps a channel once subscribed, moves the stamp on every stored change and keeps it across typing and watching', async () => {
+    const pubsub = createMemoryPubSub();
+    const hub = new Hub(pubsub, log);
+    const topic = 'channel:app:livestream:s';
+    expect(hub.channelStamp('app', 'livestream:s')).toBeUndefined();
+    const watcher = connect(hub, 'a');
+    hub.watch(watcher, 'livestream:s');
+    // The subscription resolves asynchronously: until then the node could miss events, so there is no stamp.
+    expect(hub.channelStamp('app', 'livestream:s')).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    const first = hub.channelStamp('app', 'livestream:s');
+    expect(first).toBeGreaterThan(0);
+
+    await pubsub.publish(topic, { frame: '{"type":"typing.start"}', ephemeral: true });
+    expect(hub.channelStamp('app', 'livestream:s')).toBe(first);
+    await pubsub.publish(topic, { frame: '{"type":"message.read"}' });
+    const second = hub.channelStamp('app', 'livestream:s');
+    expect(second).toBeGreaterThan(first!);
+
+    // Left and joined again: a new stamp, never one an earlier subscription handed out.
+    hub.remove(watcher);
+    expect(hub.channelStamp('app', 'livestream:s')).toBeUndefined();
+    hub.watch(connect(hub, 'b'), 'livestream:s');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.channelStamp('app', 'livestream:s')).toBeGreaterThan(second!);
+  });
 });

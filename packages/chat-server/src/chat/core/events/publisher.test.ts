@@ -48,6 +48,38 @@ describe('event publisher', () => {
     expect(binh!.frame).toBe(JSON.stringify(event));
   });
 
+  it('marks typing and watching events ephemeral on the bus, and nothing that changes stored state', async () => {
+    const { publisher, received, listen } = setup();
+    const topic = topics.channel('app', 'livestream:x');
+    await listen(topic);
+    const channel = { cid: 'livestream:x', id: 'x', type: 'livestream', member_count: 0 };
+    const at = '2026-01-01T00:00:00.000Z';
+    for (const type of [
+      'typing.start',
+      'typing.stop',
+      'user.watching.start',
+      'user.watching.stop',
+      'message.read',
+      'message.new',
+      'channel.updated',
+    ] as const)
+      publisher.toChannel('app', channel.cid, channelEvent(type, channel, at, {}));
+
+    const marked = (received.get(topic) ?? []).map((message) => [
+      (JSON.parse(message.frame) as { type: string }).type,
+      message.ephemeral === true,
+    ]);
+    expect(marked).toEqual([
+      ['typing.start', true],
+      ['typing.stop', true],
+      ['user.watching.start', true],
+      ['user.watching.stop', true],
+      ['message.read', false],
+      ['message.new', false],
+      ['channel.updated', false],
+    ]);
+  });
+
   it('publishes nothing when no user has fields of their own', async () => {
     const { publisher, received, listen } = setup();
     await listen(topics.user('app', 'an'));
