@@ -121,7 +121,7 @@ describe('channel states shared between viewers without a membership', { timeout
     expect(own.own_reactions.map((reaction) => reaction.type)).toEqual(['love']);
     await expectUnsharedEqual(env(), anonymous, s.channelId, null);
     // The creator is no member here, but owns the channel: other capabilities, so another shared part.
-    s.owner.client.disconnectUser();
+    await s.owner.client.disconnectUser();
     const creator = await connectUser(env(), s.owner.id);
     await env().admin.channel('livestream', s.channelId).removeMembers([s.owner.id]);
     const seenByCreator = await expectUnsharedEqual(env(), creator, s.channelId, s.owner.id);

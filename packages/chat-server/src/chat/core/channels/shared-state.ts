@@ -21,7 +21,7 @@ import type { ChannelRow } from './repo.ts';
  */
 
 /** How long a shared part may be reused at most. */
-export const SHARED_TTL_MS = 1_000;
+const SHARED_TTL_MS = 1_000;
 
 /** How many channels keep shared parts on one node (least recently used dropped first). */
 const MAX_CHANNELS = 1_000;
@@ -36,7 +36,7 @@ export interface SharedPart {
 }
 
 /** What a shared part was built from; a part is reused only for the same origin. */
-export interface SharedOrigin {
+interface SharedOrigin {
   channel: ChannelRow;
   type: ChannelType;
   stamp: number;

@@ -1,5 +1,5 @@
 import { historyBound, inWindow, type HistoryWindow } from '../access/visibility.ts';
-import type { ChannelType, ChannelTypeLookup } from '../channel-types.ts';
+import type { ChannelType, ChannelTypeLookup, ClientCapability } from '../channel-types.ts';
 import { channelTypeOf } from '../channel-types/overrides.ts';
 import {
   banHolds,
@@ -205,11 +205,7 @@ async function sharedAnswer(
   if (Object.keys(own).some((key) => SHARED_FIELDS.has(key))) return null;
 
   const type = requireType(ctx.deps.channelTypes, row);
-  const facts = ownerFacts(actor, row.created_by_id, null);
-  const capabilities = ownCapabilities(
-    permissionsFor(type, actor, facts, known.standing),
-    type.config,
-  );
+  const capabilities = capabilitiesOf(ctx, actor, row, type, undefined, known.standing);
   const key = `${options.memberLimit}:${options.memberOffset}:${capabilities.join(',')}`;
   const origin = { channel: row, type, stamp };
   const build = () => buildSharedPart(ctx, appId, row, type, options, capabilities);
@@ -247,15 +243,14 @@ async function buildSharedPart(
   row: ChannelRow,
   type: ChannelType,
   options: StateOptions,
-  capabilities: ReturnType<typeof ownCapabilities>,
+  capabilities: ClientCapability[],
 ): Promise<SharedPart> {
   const [members, reads] = await loadMembersAndReads(ctx, appId, [row], options);
   const memberRows = members.get(row.cid) ?? [];
   const readRows = reads.get(row.cid) ?? [];
-  const ids = new Set(channelUserIds(row));
-  for (const member of memberRows) ids.add(member.user_id);
-  for (const read of readRows) ids.add(read.user_id);
-  const userIds = [...ids];
+  const none = new Map<string, never>();
+  const loaded = { memberships: none, members, reads, messages: none, pinned: none };
+  const userIds = [...userIdsOf([row], loaded, none)];
   // Read before the users: a change in between leaves the part marked older than it is, never newer.
   const online =
     userIds.length > 0 ? await ctx.deps.presence.onlineAmong(appId, userIds) : new Set<string>();
@@ -484,6 +479,30 @@ async function resolve(
   };
 }
 
+/** The viewer's own capabilities in a channel, from its type, their membership (if any) and app-wide standing. */
+function capabilitiesOf(
+  ctx: StateContext,
+  actor: Actor,
+  row: ChannelRow,
+  type: ChannelType,
+  membership: MemberRow | undefined,
+  standing: { banned: boolean } | undefined,
+): ClientCapability[] {
+  const facts = membership
+    ? {
+        channelRole: membership.channel_role,
+        banned: banHolds(membership.banned, membership.ban_expires, ctx.deps.clock.now()),
+      }
+    : null;
+  const permissions = permissionsFor(
+    type,
+    actor,
+    ownerFacts(actor, row.created_by_id, facts),
+    standing,
+  );
+  return ownCapabilities(permissions, type.config);
+}
+
 function toState(
   ctx: StateContext,
   actor: Actor,
@@ -494,22 +513,7 @@ function toState(
   const { messagesById, usersById } = resolved;
   const type = requireType(ctx.deps.channelTypes, row);
   const membership = loaded.memberships.get(row.cid);
-  const now = ctx.deps.clock.now();
-  const permissions = permissionsFor(
-    type,
-    actor,
-    ownerFacts(
-      actor,
-      row.created_by_id,
-      membership
-        ? {
-            channelRole: membership.channel_role,
-            banned: banHolds(membership.banned, membership.ban_expires, now),
-          }
-        : null,
-    ),
-    resolved.standing,
-  );
+  const capabilities = capabilitiesOf(ctx, actor, row, type, membership, resolved.standing);
   const channelExtra = Object.assign(
     {},
     ...resolved.channelExtras.map((extra) => extra.get(row.cid)),
@@ -518,7 +522,7 @@ function toState(
   return {
     channel: {
       ...toChannelResponse(row, type, usersById, {
-        ownCapabilities: ownCapabilities(permissions, type.config),
+        ownCapabilities: capabilities,
         hidden,
       }),
       ...channelExtra,
