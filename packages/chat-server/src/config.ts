@@ -378,6 +378,15 @@ export const chatServerConfigSchema = z.object({
         .describe(
           'While small group commits keep coming, each waits this long for more writes to join it (0: never waits).',
         ),
+      writeBatchPatientLingerMs: z
+        .number()
+        .int()
+        .min(0)
+        .max(100)
+        .default(20)
+        .describe(
+          "While commits keep coming, a websocket handshake's writes wait this long for more writes to join them (0: never wait).",
+        ),
       socketMaxBufferedBytes: z
         .number()
         .int()

@@ -98,6 +98,7 @@ export async function createChatRuntime(
       handle.db,
       config.limits.writeBatchMaxRows,
       config.limits.writeBatchLingerMs,
+      config.limits.writeBatchPatientLingerMs,
     );
     const channelTypes = createChannelTypeStore({
       db: handle.db,

@@ -11,8 +11,10 @@ describe(`${dialectName()}: write queue`, () => {
     await db.close();
   });
 
+  type Trx = Parameters<Parameters<ReturnType<typeof createWriteQueue>['run']>[0]>[0];
+
   function insertUser(id: string) {
-    return (trx: Parameters<Parameters<ReturnType<typeof createWriteQueue>['run']>[0]>[0]) =>
+    return (trx: Trx) =>
       trx
         .insertInto('users')
         .values(testUserRow(db.appId, id))
@@ -150,5 +152,79 @@ describe(`${dialectName()}: write queue`, () => {
       [7, 8, 9, 10, 11, 12, 13],
       [14, 15, 16, 17, 18, 19],
     ]);
+  });
+
+  describe('patient writes', () => {
+    const PATIENT = { patient: true };
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    /** Enqueues `ids` one per macrotask, recording the transaction each ran in. */
+    async function oneByOne(
+      queue: ReturnType<typeof createWriteQueue>,
+      ids: string[],
+      options?: { patient: boolean },
+    ) {
+      const transactions: object[] = [];
+      const done: Promise<string>[] = [];
+      for (const id of ids) {
+        done.push(
+          queue.run((trx) => {
+            transactions.push(trx);
+            return insertUser(id)(trx);
+          }, options),
+        );
+        await turn();
+      }
+      return { results: await Promise.all(done), transactions };
+    }
+
+    it('lets patient writes in separate turns share one commit where ordinary writes would not wait', async () => {
+      const queue = createWriteQueue(db.db, 100, 0, 50);
+      await queue.run(insertUser('first'));
+      const patient = await oneByOne(queue, ['a', 'b', 'c'], PATIENT);
+      expect(patient.results).toEqual(['a', 'b', 'c']);
+      expect(new Set(patient.transactions).size).toBe(1);
+      const ordinary = await oneByOne(queue, ['d', 'e']);
+      expect(new Set(ordinary.transactions).size).toBe(2);
+    });
+
+    it('keeps lingering after a large batch, which an ordinary write would not', async () => {
+      const queue = createWriteQueue(db.db, 100, 50, 50);
+      await Promise.all(Array.from({ length: 8 }, (_, i) => queue.run(insertUser(`big${i}`))));
+      const patient = await oneByOne(queue, ['p1', 'p2'], PATIENT);
+      expect(new Set(patient.transactions).size).toBe(1);
+    });
+
+    it('starts an occasional patient write at once', async () => {
+      // A linger far beyond the test's timeout: a write that waited for it would fail the test.
+      const queue = createWriteQueue(db.db, 100, 0, 60_000);
+      expect(await queue.run(insertUser('alone'), PATIENT)).toBe('alone');
+    });
+
+    it('brings lingering patient writes forward when an ordinary write arrives, in one commit', async () => {
+      const queue = createWriteQueue(db.db, 100, 0, 60_000);
+      await queue.run(insertUser('first'), PATIENT);
+      const transactions: object[] = [];
+      const tracked = (id: string) => (trx: Trx) => {
+        transactions.push(trx);
+        return insertUser(id)(trx);
+      };
+      const waiting = queue.run(tracked('patient'), PATIENT);
+      await turn();
+      const urgent = queue.run(tracked('urgent'));
+      expect(await Promise.all([waiting, urgent])).toEqual(['patient', 'urgent']);
+      expect(new Set(transactions).size).toBe(1);
+    });
+
+    it('settles drain only once the lingering writes have committed', async () => {
+      const queue = createWriteQueue(db.db, 100, 0, 30);
+      await queue.run(insertUser('first'), PATIENT);
+      let committed = false;
+      void queue.run(insertUser('late'), PATIENT).then(() => {
+        committed = true;
+      });
+      await queue.drain();
+      expect(committed).toBe(true);
+    });
   });
 });

@@ -8,6 +8,17 @@ interface Pending {
   op: WriteOp<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** When, at the latest, this write's batch starts (`performance.now()` time). */
+  due: number;
+}
+
+/** How a write may wait for others to share its commit. */
+export interface WriteOptions {
+  /**
+   * The caller can wait a little longer: a websocket handshake's user upsert and address record, whose client
+   * waits for a network round trip anyway. Such a write lingers up to `patientLingerMs` while writes keep coming.
+   */
+  patient?: boolean;
 }
 
 /**
@@ -15,26 +26,37 @@ interface Pending {
  * settles only after that transaction committed (so an acknowledged send is durable). If the batch fails, every
  * operation is retried alone, so one bad write (a duplicate id) fails only its own caller.
  *
- * Under a steady stream of small batches (the previous one began less than `lingerMs` ago and held fewer than
- * LINGER_BELOW writes) a batch waits `lingerMs` before it starts, so the writes of the next few requests join it:
- * in a reconnect storm each handshake arrives in its own turn, and one commit per handshake was a fifth of a
- * connect's CPU. An occasional write starts at once, and so does a busy stream whose batches are already large
- * (concurrent sends), which would only wait longer for nothing.
+ * Each write may wait a while for later writes to join its commit, and a batch starts when its most urgent write is
+ * due. A write waits only while writes keep coming (the previous batch began less than its linger ago), so an
+ * occasional write starts at once:
+ * - an ordinary write waits `lingerMs`, and only after a small batch (fewer than LINGER_BELOW writes): concurrent
+ *   sends fill their batches by themselves and would only wait longer for nothing;
+ * - a patient write (`WriteOptions.patient`) waits `patientLingerMs` whatever the last batch held. In a reconnect
+ *   storm each handshake arrives in its own turn, and every commit (Kysely's transaction, the WAL write) costs
+ *   about as much as a whole handshake's own work: a few commits a second instead of hundreds is a tenth of the
+ *   connect's CPU (BENCHMARKS.md, reconnect storm).
+ * An ordinary write arriving while patient ones linger brings the batch forward to its own due time.
  */
 export interface WriteQueue {
-  run<T>(op: WriteOp<T>): Promise<T>;
+  run<T>(op: WriteOp<T>, options?: WriteOptions): Promise<T>;
   /** Resolves when everything enqueued so far has settled. */
   drain(): Promise<void>;
 }
 
 const LINGER_BELOW = 8;
 
-export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQueue {
+export function createWriteQueue(
+  db: Db,
+  maxBatch: number,
+  lingerMs = 0,
+  patientLingerMs = lingerMs,
+): WriteQueue {
   const queue: Pending[] = [];
   let lastBatchAt = -Infinity;
   let lastBatchSize = 0;
-  let scheduled = false;
   let busy = false;
+  /** The pending wake-up of the worker and when it fires; none while the worker runs. */
+  let wake: { at: number; cancel(): void } | null = null;
   const idle: (() => void)[] = [];
 
   async function runBatch(batch: Pending[]): Promise<void> {
@@ -67,38 +89,60 @@ export function createWriteQueue(db: Db, maxBatch: number, lingerMs = 0): WriteQ
     }
   }
 
-  // One worker: whatever queued up while a batch was committing becomes the next batch.
+  // One worker: whatever is due, and whatever queued up while a batch was committing, becomes the next batch.
   async function work(): Promise<void> {
-    scheduled = false;
+    wake = null;
     busy = true;
-    while (queue.length > 0) {
+    while (queue.length > 0 && nextDue() <= performance.now()) {
       const batch = queue.splice(0, maxBatch);
       lastBatchAt = performance.now();
       lastBatchSize = batch.length;
       await runBatch(batch);
     }
     busy = false;
-    for (const wake of idle.splice(0)) wake();
+    if (queue.length > 0) schedule(nextDue());
+    else for (const done of idle.splice(0)) done();
+  }
+
+  function nextDue(): number {
+    let due = Infinity;
+    for (const item of queue) due = Math.min(due, item.due);
+    return due;
+  }
+
+  /** Starts the worker at `due`, unless it runs or is already set to start by then. */
+  function schedule(due: number): void {
+    if (busy || (wake && wake.at <= due)) return;
+    wake?.cancel();
+    const delay = due - performance.now();
+    if (delay <= 0) {
+      const handle = setImmediate(() => void work());
+      wake = { at: due, cancel: () => clearImmediate(handle) };
+    } else {
+      // Timers count whole milliseconds; one that fired a fraction early would only be set again.
+      const handle = setTimeout(() => void work(), Math.ceil(delay));
+      wake = { at: due, cancel: () => clearTimeout(handle) };
+    }
+  }
+
+  /** How long a write arriving now may wait for company (see WriteQueue). */
+  function lingerFor(options: WriteOptions | undefined, now: number): number {
+    const sinceLast = now - lastBatchAt;
+    if (options?.patient) return sinceLast < patientLingerMs ? patientLingerMs : 0;
+    return lastBatchSize < LINGER_BELOW && sinceLast < lingerMs ? lingerMs : 0;
   }
 
   return {
-    run<T>(op: WriteOp<T>): Promise<T> {
+    run<T>(op: WriteOp<T>, options?: WriteOptions): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
-        if (!scheduled && !busy) {
-          scheduled = true;
-          if (
-            lingerMs > 0 &&
-            lastBatchSize < LINGER_BELOW &&
-            performance.now() - lastBatchAt < lingerMs
-          )
-            setTimeout(() => void work(), lingerMs);
-          else setImmediate(() => void work());
-        }
+        const now = performance.now();
+        const due = now + lingerFor(options, now);
+        queue.push({ op, resolve: resolve as (value: unknown) => void, reject, due });
+        schedule(due);
       });
     },
     drain() {
-      if (!scheduled && !busy && queue.length === 0) return Promise.resolve();
+      if (!wake && !busy && queue.length === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idle.push(resolve));
     },
   };

@@ -107,12 +107,12 @@ async function openLongPoll(
   try {
     if (handshake.anonymous) releases.push(limiter.admitAnonymousSocket(address));
     else limiter.admitUserHandshake(handshake);
-    await services.bans.admitConnection(
+    const { me, row } = await services.bans.admitConnection(
       handshake.appId,
       handshake.anonymous ? null : handshake.userId,
       address,
+      () => ownUserOf(context, handshake),
     );
-    const { me, row } = await ownUserOf(context, handshake);
     refuseWhileDeaf(context);
     if (!handshake.anonymous)
       limiter.admitUserSocket(hub.userConnectionCount(handshake.appId, handshake.userId));

@@ -143,12 +143,12 @@ async function admitAndGreet(
   const handshake = parseHandshake(context.runtime, request.query);
   if (handshake.anonymous) session.releaseAnonymous = limiter.admitAnonymousSocket(session.address);
   else limiter.admitUserHandshake(handshake);
-  await context.services.bans.admitConnection(
+  const { me, row } = await context.services.bans.admitConnection(
     handshake.appId,
     handshake.anonymous ? null : handshake.userId,
     session.address,
+    () => ownUserOf(context, handshake),
   );
-  const { me, row } = await ownUserOf(context, handshake);
   if (session.closed || refuseWhileDeaf(context, session)) {
     session.releaseAnonymous?.();
     return;

@@ -15,8 +15,16 @@ import { authorizeBan, bannedByOf, checkBanValues, type BanScope } from './rules
 /** The bans module: the port the rest of the server bans through, plus what its routes and the gateway need. */
 export interface BansService extends BanPort {
   queryBannedUsers(actor: Actor, payload: Record<string, unknown>): Promise<BannedUsersResponse>;
-  /** Refuses a connection from an address an IP ban names, and remembers the user's address for later IP bans. */
-  admitConnection(appId: string, userId: string | null, address: string): Promise<void>;
+  /**
+   * Refuses a connection from an address an IP ban names; otherwise runs `thenConnect` (the user's upsert) while
+   * remembering the user's address for later IP bans, so that both writes can share one commit.
+   */
+  admitConnection<T>(
+    appId: string,
+    userId: string | null,
+    address: string,
+    thenConnect: () => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface BansContext {
@@ -63,13 +71,23 @@ export function createBansService(context: BansContext): BansService {
 
     queryBannedUsers: createBanQuery({ ...context, repo }),
 
-    async admitConnection(appId, userId, address) {
+    async admitConnection(appId, userId, address, thenConnect) {
       const now = deps.clock.now();
       if (await repo.addressBanned(appId, address, now))
         throw chatError.notAllowed('connections from this address are banned');
-      // Group-committed with the other writes of the moment: a reconnect storm brings hundreds at once.
-      if (userId)
-        await deps.writes.run((trx) => repo.recordAddress(appId, userId, address, now, trx));
+      if (!userId) return thenConnect();
+      // Group-committed, patiently, with the other writes of the moment: a reconnect storm brings thousands.
+      // Settled into a value at once: a failed write must not be an unhandled rejection while the upsert runs.
+      const recorded = deps.writes
+        .run((trx) => repo.recordAddress(appId, userId, address, now, trx), { patient: true })
+        .then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+      const connected = await thenConnect();
+      const failure = await recorded;
+      if (failure) throw failure.error;
+      return connected;
     },
   };
 }

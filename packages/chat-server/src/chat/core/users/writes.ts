@@ -111,6 +111,8 @@ async function publishUpdated(
     events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
 }
 
+const PATIENT = { patient: true };
+
 async function upsertOnConnect(
   context: UsersContext,
   appId: string,
@@ -122,13 +124,13 @@ async function upsertOnConnect(
   const fields = readFields(rules.withoutServerOwned(appId, details));
   const now = deps.clock.now();
   const existing = await repo.get(appId, userId);
-  // Through the write queue: a reconnect storm's hundreds of handshakes share a few commits instead of one each.
-  // The stored row is known from what was written, so it is not read back.
+  // Through the write queue, patiently: a reconnect storm's thousands of handshakes share a few commits instead of
+  // one each. The stored row is known from what was written, so it is not read back.
   if (!existing) {
     const row = newRow(appId, userId, fields, role, now);
     row.last_active = now;
     try {
-      await deps.writes.run((trx) => repo.insert(row, trx));
+      await deps.writes.run((trx) => repo.insert(row, trx), PATIENT);
     } catch {
       // A concurrent connect created it first: fall through to the update path.
       return upsertOnConnect(context, appId, userId, details, role);
@@ -142,7 +144,7 @@ async function upsertOnConnect(
     return { row: created, created: true };
   }
   const patch = connectPatch(existing, fields, now);
-  await deps.writes.run((trx) => repo.update(appId, userId, patch, trx));
+  await deps.writes.run((trx) => repo.update(appId, userId, patch, trx), PATIENT);
   return { row: { ...existing, ...patch }, created: false };
 }
 
