@@ -409,7 +409,9 @@ export const chatServerConfigSchema = z.object({
         .int()
         .positive()
         .max(60_000)
-        .default(1000)
+        // Stream's own automatic feature throttling: above 100 watchers, watcher start/stop events only once every 5
+        // seconds. It also spares a reconnect storm a frame to every watcher of a livestream each second.
+        .default(5000)
         .describe(
           'A large channel gets at most one user.watching.start and one .stop per this many ms.',
         ),
