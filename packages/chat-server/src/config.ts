@@ -402,7 +402,7 @@ export const chatServerConfigSchema = z.object({
         // of a reconnect storm's watch CPU (BENCHMARKS.md).
         .default(100)
         .describe(
-          'Above this many watchers on a node, user.watching.start/stop are merged per channel (see largeChannelWatchingEventsMs).',
+          "Above this many watchers (all nodes together), a channel's user.watching.start/stop are merged (see largeChannelWatchingEventsMs) and its typing and read events are not sent to other watchers, as on Stream.",
         ),
       largeChannelWatchingEventsMs: z
         .number()

@@ -140,11 +140,6 @@ export class Hub {
   }
 
   /**
-   * The channel's watchers on every node, as the latest `user.watching.*` event heard on its topic said; undefined
-   * when this node has no watcher of it (it hears nothing then) or heard none yet. Every change of the count is
-   * announced on the topic (batched to one a second for a large channel), so while subscribed it stays current.
-   */
-  /**
    * Changes whenever a channel event that is not ephemeral (BusMessage.ephemeral) reaches this node on the channel's
    * topic, from any node. Undefined while this node is not subscribed to the topic (no local watcher, or the
    * subscription not in place yet): it then hears nothing, so the stamp would prove nothing.
@@ -154,6 +149,12 @@ export class Hub {
     return stamp ? stamp : undefined;
   }
 
+  /**
+   * The channel's watchers on every node, as the latest `user.watching.*` event heard on its topic said; undefined
+   * when this node has no watcher of it (it hears nothing then) or heard none yet. Every change of the count is
+   * announced on the topic (for a large channel at most once per `limits.largeChannelWatchingEventsMs`), so while
+   * subscribed it stays current.
+   */
   heardWatcherCount(appId: string, cid: string): HeardCount | undefined {
     return this.byTopic.get(topics.channel(appId, cid))?.heardWatchers;
   }

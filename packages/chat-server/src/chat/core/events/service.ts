@@ -1,3 +1,4 @@
+import { isLargeChannel } from '../channels/large-channel.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, requireServerSide, type Actor } from '../access/access.ts';
 import {
@@ -127,11 +128,12 @@ export function createChannelEventsService({
       const event = isTypingEvent(type)
         ? channelActivityEvent(type, channel, now, fields)
         : customChannelEvent(type, channel, now, fields);
-      // A user who turned typing indicators off is answered as usual, but nobody is told they type.
+      // A user who turned typing indicators off is answered as usual, but nobody is told they type; nor is anyone
+      // in a large channel (Stream's automatic feature throttling).
       if (
         !isTypingEvent(type) ||
-        !isPlainObject(fields.user) ||
-        privacyAllows(fields.user, 'typing_indicators')
+        ((!isPlainObject(fields.user) || privacyAllows(fields.user, 'typing_indicators')) &&
+          !isLargeChannel(deps, actor.appId, channel.cid))
       )
         events.toChannel(actor.appId, channel.cid, event);
       return { event };

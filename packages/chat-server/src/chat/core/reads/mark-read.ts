@@ -1,3 +1,4 @@
+import { isLargeChannel } from '../channels/large-channel.ts';
 import { requireFeature } from '../channel-types/features.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
@@ -57,8 +58,9 @@ export async function markRead(
   });
   const totals = await counters(context, actor.appId, userId);
   // The reader's own sockets get message.read with their updated totals; other watchers get the shared frame.
-  // A reader who turned read receipts off keeps their read state, but others are not told.
-  if (privacyAllows(user, 'read_receipts'))
+  // A reader who turned read receipts off keeps their read state, but others are not told; nor is anyone in a large
+  // channel (Stream's automatic feature throttling).
+  if (privacyAllows(user, 'read_receipts') && !isLargeChannel(deps, actor.appId, channel.cid))
     events.toChannel(actor.appId, channel.cid, event, { skipUserIds: [userId] });
   events.toUser(actor.appId, userId, { ...event, ...totals }, { onlyWatchersOf: channel.cid });
   events.toUser(
