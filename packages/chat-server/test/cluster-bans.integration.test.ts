@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createUsers,
   connectUser,
@@ -9,7 +9,7 @@ import {
   watchChannel,
   type ContractEnv,
 } from './contract/helpers.ts';
-import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
+import { useTwoNodes } from './two-nodes.ts';
 
 /*
  * Each node caches a user's standing (role, app-wide ban) for a few seconds (src/chat/core/users/service.ts); a ban or
@@ -22,20 +22,11 @@ const redisUrl = process.env.REDIS_URL;
 
 if (redisUrl) {
   describe('an app-wide ban holds on every node at once', () => {
-    let cluster: TwoNodes;
-    let envs: ContractEnv[] = [];
-
-    beforeAll(async () => {
-      cluster = await startTwoNodes(redisUrl, 'cluster-bans');
-      envs = cluster.envs;
-    });
-    afterAll(async () => {
-      await cluster?.close();
-    });
+    const cluster = useTwoNodes(redisUrl, 'cluster-bans');
 
     /** Alice on node A and Bob on node B, both watching one channel; Bob has just written there through B. */
     async function scene(prefix: string) {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const aliceId = uniqueId(`${prefix}-a`);
       const bobId = uniqueId(`${prefix}-b`);
       await createUsers(a, [aliceId, bobId]);
@@ -82,7 +73,7 @@ if (redisUrl) {
     });
 
     it("a role taken away through one node is gone from the user's very next request on the other", async () => {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const modId = uniqueId('ha-chuc');
       await a.admin.upsertUser({ id: modId, role: 'moderator' });
       const moderator = await connectUser(b, modId);

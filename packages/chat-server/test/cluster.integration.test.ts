@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   createUsers,
@@ -7,26 +7,16 @@ import {
   waitForEvent,
   watchChannel,
 } from './contract/helpers.ts';
-import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
+import { useTwoNodes } from './two-nodes.ts';
 
 const redisUrl = process.env.REDIS_URL;
 
 if (redisUrl) {
   describe('two nodes sharing a database and Redis pub/sub', () => {
-    let cluster: TwoNodes;
-    /** The fixtures on each node (same app, so tokens minted by either work on both). */
-    let envs: ContractEnv[] = [];
-
-    beforeAll(async () => {
-      cluster = await startTwoNodes(redisUrl, 'cluster');
-      envs = cluster.envs;
-    });
-    afterAll(async () => {
-      await cluster?.close();
-    });
+    const cluster = useTwoNodes(redisUrl, 'cluster');
 
     it('delivers a message sent through one node to a watcher connected to the other', async () => {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const namId = uniqueId('nam');
       const bacId = uniqueId('bac');
       await createUsers(a, [namId, bacId]);

@@ -1,5 +1,5 @@
 import type { Event, StreamChat } from 'stream-chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestChatServer } from '../src/testing/harness.ts';
 import {
   connectUser,
@@ -9,7 +9,7 @@ import {
   waitForEvent,
   watchChannel,
 } from './contract/helpers.ts';
-import { startTwoNodes, type TwoNodes } from './two-nodes.ts';
+import { useTwoNodes } from './two-nodes.ts';
 
 /*
  * A REST call naming the caller's connection_id may reach another node than the socket (a balancer without sticky
@@ -23,18 +23,7 @@ describe.runIf(redisUrl)(
   'REST calls naming a socket held by another node',
   { timeout: 30_000 },
   () => {
-    let cluster: TwoNodes;
-    let nodes: TestChatServer[] = [];
-    let envs: ContractEnv[] = [];
-
-    beforeAll(async () => {
-      cluster = await startTwoNodes(redisUrl!, 'route');
-      ({ nodes, envs } = cluster);
-    });
-
-    afterAll(async () => {
-      await cluster?.close();
-    });
+    const cluster = useTwoNodes(redisUrl!, 'route');
 
     /** `client`'s REST calls go to `node` from now on; its websocket stays where it is. */
     const restThrough = (client: StreamChat, node: TestChatServer) => {
@@ -42,13 +31,13 @@ describe.runIf(redisUrl)(
     };
 
     it('makes the socket on the other node watch the channel, count as a watcher and receive its events', async () => {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const namId = uniqueId('nam');
       const bacId = uniqueId('bac');
       await createUsers(a, [namId, bacId]);
       const nam = await connectUser(a, namId);
       const bac = await connectUser(b, bacId);
-      restThrough(bac, nodes[0]!);
+      restThrough(bac, cluster().nodes[0]!);
       const channelId = uniqueId('hai-nut');
       const namChannel = await watchChannel(nam, 'messaging', channelId, {
         members: [namId, bacId],
@@ -69,12 +58,12 @@ describe.runIf(redisUrl)(
     });
 
     it('follows presence for the socket on the other node', async () => {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const watcherId = uniqueId('nguoi-theo');
       const friendId = uniqueId('ban');
       await createUsers(a, [watcherId, friendId]);
       const watcher = await connectUser(b, watcherId);
-      restThrough(watcher, nodes[0]!);
+      restThrough(watcher, cluster().nodes[0]!);
       await watcher.queryUsers({ id: { $in: [friendId] } }, {}, { presence: true });
 
       const online = waitForEvent(
@@ -87,7 +76,7 @@ describe.runIf(redisUrl)(
     });
 
     it('does nothing with a connection id that belongs to someone else', async () => {
-      const [a, b] = envs as [ContractEnv, ContractEnv];
+      const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
       const victimId = uniqueId('nan-nhan');
       const thiefId = uniqueId('ke-trom');
       await createUsers(a, [victimId, thiefId]);

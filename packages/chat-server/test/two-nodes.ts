@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
 import {
   createPostgresSchema,
@@ -13,6 +14,7 @@ import { contractEnvOn, disconnectClients, type ContractEnv } from './contract/h
 /** Two chat nodes of one app, sharing a database and Redis pub/sub, with the contract fixtures on each. */
 export interface TwoNodes {
   nodes: TestChatServer[];
+  /** The contract fixtures on each node (one app, so tokens minted by either work on both). */
   envs: ContractEnv[];
   /** Disconnects every client, closes the nodes still running, drops the database. */
   close(): Promise<void>;
@@ -62,5 +64,30 @@ export async function startTwoNodes(
       await dropSchema();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * `startTwoNodes` for the tests of the enclosing describe block: started before them, closed after them. Call it
+ * inside the block; the getter returns the running nodes.
+ */
+export function useTwoNodes(
+  redisUrl: string,
+  label: string,
+  extra?: DeepPartial<ChatServerConfig>,
+): () => TwoNodes {
+  let cluster: TwoNodes | undefined;
+  beforeAll(async () => {
+    cluster = await startTwoNodes(redisUrl, label, extra);
+  }, 30_000);
+  afterAll(async () => {
+    await cluster?.close();
+  }, 30_000);
+  return () => {
+    if (!cluster)
+      throw new Error(
+        'The two nodes are not running: call useTwoNodes() inside the describe block.',
+      );
+    return cluster;
   };
 }

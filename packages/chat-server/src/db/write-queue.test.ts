@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, dialectName, testUserRow, type TestDb } from '../testing/test-db.ts';
-import { createWriteQueue } from './write-queue.ts';
+import { createWriteQueue, PATIENT, type WriteOptions } from './write-queue.ts';
 
 describe(`${dialectName()}: write queue`, () => {
   let db: TestDb;
@@ -155,14 +155,13 @@ describe(`${dialectName()}: write queue`, () => {
   });
 
   describe('patient writes', () => {
-    const PATIENT = { patient: true };
     const turn = () => new Promise((resolve) => setImmediate(resolve));
 
     /** Enqueues `ids` one per macrotask, recording the transaction each ran in. */
     async function oneByOne(
       queue: ReturnType<typeof createWriteQueue>,
       ids: string[],
-      options?: { patient: boolean },
+      options?: WriteOptions,
     ) {
       const transactions: object[] = [];
       const done: Promise<string>[] = [];

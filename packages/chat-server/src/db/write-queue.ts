@@ -21,6 +21,9 @@ export interface WriteOptions {
   patient?: boolean;
 }
 
+/** The options of a patient write (see WriteOptions). */
+export const PATIENT: WriteOptions = { patient: true };
+
 /**
  * Group commit: writes enqueued in the same event-loop turn run in one transaction, and each caller's promise
  * settles only after that transaction committed (so an acknowledged send is durable). If the batch fails, every
@@ -142,7 +145,8 @@ export function createWriteQueue(
       });
     },
     drain() {
-      if (!wake && !busy && queue.length === 0) return Promise.resolve();
+      // Anything queued has the worker set to start (or running), so the queue and the worker say it all.
+      if (!busy && queue.length === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idle.push(resolve));
     },
   };

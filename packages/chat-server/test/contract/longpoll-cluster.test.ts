@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   createUsers,
@@ -9,7 +9,7 @@ import {
   watchChannel,
   type ContractEnv,
 } from './helpers.ts';
-import { startTwoNodes, type TwoNodes } from '../two-nodes.ts';
+import { useTwoNodes } from '../two-nodes.ts';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -18,19 +18,10 @@ const redisUrl = process.env.REDIS_URL;
  * nodes share one database (a SQLite file in WAL mode, or one PostgreSQL schema) and one Redis key prefix.
  */
 describe.skipIf(!redisUrl)('the long-poll fallback on a two-node cluster', () => {
-  let cluster: TwoNodes;
-  let envs: ContractEnv[] = [];
-
-  beforeAll(async () => {
-    cluster = await startTwoNodes(redisUrl!, 'lp-cluster');
-    envs = cluster.envs;
-  }, 30_000);
-  afterAll(async () => {
-    await cluster?.close();
-  }, 30_000);
+  const cluster = useTwoNodes(redisUrl!, 'lp-cluster');
 
   it('delivers a message sent through one node to a long-poll user connected to the other', async () => {
-    const [a, b] = envs as [ContractEnv, ContractEnv];
+    const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
     const namId = uniqueId('lp-nam');
     const bacId = uniqueId('lp-bac');
     await createUsers(a, [namId, bacId]);

@@ -1,6 +1,6 @@
 import type { StreamChat } from 'stream-chat';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoNodes, type TwoNodes } from '../two-nodes.ts';
+import { describe, expect, it } from 'vitest';
+import { useTwoNodes } from '../two-nodes.ts';
 import {
   channelWithMembers,
   connectUser,
@@ -18,14 +18,7 @@ const redisUrl = process.env.REDIS_URL;
  * and a member coming online there changes the online flags this node reads from the cluster's presence.
  */
 describe.skipIf(!redisUrl)('shared channel states on a two-node cluster', () => {
-  let cluster: TwoNodes;
-
-  beforeAll(async () => {
-    cluster = await startTwoNodes(redisUrl!, 'shared-state');
-  }, 30_000);
-  afterAll(async () => {
-    await cluster?.close();
-  }, 30_000);
+  const cluster = useTwoNodes(redisUrl!, 'shared-state');
 
   const query = (client: StreamChat, channelId: string) =>
     client.post<Record<string, unknown>>(
@@ -39,17 +32,15 @@ describe.skipIf(!redisUrl)('shared channel states on a two-node cluster', () => 
     );
 
   it('shows a viewer on one node the read and the arrival of members on the other on the next watch', async () => {
-    const [a, b] = cluster.envs as [ContractEnv, ContractEnv];
+    const [a, b] = cluster().envs as [ContractEnv, ContractEnv];
     // A messaging channel that lets any user read it, so a viewer without a membership sees its read states.
     const { channelId, members } = await channelWithMembers(a, 'cum-chia-se', {
       users: ['cum-chia-se-an', 'cum-chia-se-binh'],
     });
     const [an, binh] = members as [(typeof members)[0], (typeof members)[0]];
-    await a.admin
-      .channel('messaging', channelId)
-      .updatePartial({
-        set: { config_overrides: { grants: { user: ['read-channel'] } } },
-      } as never);
+    await a.admin.channel('messaging', channelId).updatePartial({
+      set: { config_overrides: { grants: { user: ['read-channel'] } } },
+    } as never);
     await sendText(an.channel, 'Tin từ nút A');
     const viewer = await connectUser(b, uniqueId('cum-chia-se-xem'));
     const unreadOfBinh = async () => {

@@ -1,5 +1,6 @@
 import { isoFromMicros } from '../../../db/clock.ts';
 import type { Db } from '../../../db/schema.ts';
+import { PATIENT } from '../../../db/write-queue.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import type { ChannelsService } from '../channels/service.ts';
@@ -76,17 +77,13 @@ export function createBansService(context: BansContext): BansService {
       if (await repo.addressBanned(appId, address, now))
         throw chatError.notAllowed('connections from this address are banned');
       if (!userId) return thenConnect();
-      // Group-committed, patiently, with the other writes of the moment: a reconnect storm brings thousands.
-      // Settled into a value at once: a failed write must not be an unhandled rejection while the upsert runs.
-      const recorded = deps.writes
-        .run((trx) => repo.recordAddress(appId, userId, address, now, trx), { patient: true })
-        .then(
-          () => null,
-          (error: unknown) => ({ error }),
-        );
-      const connected = await thenConnect();
-      const failure = await recorded;
-      if (failure) throw failure.error;
+      // Group-committed, patiently, with the other writes of the moment: a reconnect storm brings thousands. Queued
+      // first, so the upsert's write joins the same commit.
+      const recorded = deps.writes.run(
+        (trx) => repo.recordAddress(appId, userId, address, now, trx),
+        PATIENT,
+      );
+      const [connected] = await Promise.all([thenConnect(), recorded]);
       return connected;
     },
   };

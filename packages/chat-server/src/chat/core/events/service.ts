@@ -1,6 +1,6 @@
-import { isLargeChannel } from '../channels/large-channel.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, requireServerSide, type Actor } from '../access/access.ts';
+import { isLargeChannel } from '../channels/large-channel.ts';
 import {
   assertChannelId,
   assertChannelType,
@@ -130,12 +130,11 @@ export function createChannelEventsService({
         : customChannelEvent(type, channel, now, fields);
       // A user who turned typing indicators off is answered as usual, but nobody is told they type; nor is anyone
       // in a large channel (Stream's automatic feature throttling).
-      if (
-        !isTypingEvent(type) ||
-        ((!isPlainObject(fields.user) || privacyAllows(fields.user, 'typing_indicators')) &&
-          !isLargeChannel(deps, actor.appId, channel.cid))
-      )
-        events.toChannel(actor.appId, channel.cid, event);
+      const typingHidden =
+        isTypingEvent(type) &&
+        ((isPlainObject(fields.user) && !privacyAllows(fields.user, 'typing_indicators')) ||
+          isLargeChannel(deps, actor.appId, channel.cid));
+      if (!typingHidden) events.toChannel(actor.appId, channel.cid, event);
       return { event };
     },
 

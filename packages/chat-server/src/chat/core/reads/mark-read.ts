@@ -1,7 +1,7 @@
-import { isLargeChannel } from '../channels/large-channel.ts';
 import { requireFeature } from '../channel-types/features.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
+import { isLargeChannel } from '../channels/large-channel.ts';
 import { assertChannelId, assertChannelType } from '../channels/service.ts';
 import { isPlainObject, type JsonObject } from '../json.ts';
 import { privacyAllows } from '../users/privacy.ts';

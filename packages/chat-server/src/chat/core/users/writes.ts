@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { UsersTable } from '../../../db/schema.ts';
+import { PATIENT } from '../../../db/write-queue.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import { assertCustomSize } from '../field-rules.ts';
@@ -110,8 +111,6 @@ async function publishUpdated(
   for (const cid of await repo.memberCids(appId, row.id, 1000))
     events.toChannel(appId, cid, { ...event, cid }, { skipUserIds: [row.id] });
 }
-
-const PATIENT = { patient: true };
 
 async function upsertOnConnect(
   context: UsersContext,
