@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ChatServerConfig } from '../config.ts';
-import { allowDirectReads } from './direct-read.ts';
+import { allowDirectReads, readSnapshot } from './direct-read.ts';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database, Db, SqlDialectKind } from './schema.ts';
 import { SqliteLimitLiteralPlugin } from './sqlite-limit-literal.ts';
@@ -44,11 +44,12 @@ export function createDb(config: ChatServerConfig['db'], log?: DbLogger): DbHand
       database.function('fold_vi', { deterministic: true }, (value: unknown) =>
         typeof value === 'string' ? foldVietnamese(value) : value,
       );
+      const snapshot = readSnapshot(database);
       const db = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: withStatementCache(database) }),
+        dialect: new SqliteDialect({ database: withStatementCache(database, 1000, snapshot.end) }),
         plugins: [new SqliteLimitLiteralPlugin()],
       });
-      allowDirectReads(db, database);
+      allowDirectReads(db, database, snapshot);
       return { db, kind: 'sqlite', close: () => db.destroy() };
     }
     case 'postgres': {

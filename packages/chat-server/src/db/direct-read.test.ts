@@ -1,6 +1,11 @@
+import SQLite from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, dialectName, testUserRow, type TestDb } from '../testing/test-db.ts';
+import { createDb, type DbHandle } from './create-db.ts';
 import { readDirectly } from './direct-read.ts';
 
 describe(`${dialectName()}: direct reads`, () => {
@@ -45,5 +50,62 @@ describe(`${dialectName()}: direct reads`, () => {
       expect(readDirectly(trx, read)).toBeUndefined();
       expect(readDirectly(db.db, read)).toBeUndefined();
     });
+  });
+});
+
+describe.skipIf(dialectName() !== 'sqlite')('sqlite: the read transaction of one turn', () => {
+  let dir: string;
+  let handle: DbHandle;
+  let other: SQLite.Database;
+  const countQuery = () => sql<{ n: number }>`select count(*) as n from notes`.compile(handle.db);
+  const count = () => readDirectly<{ n: number }>(handle.db, countQuery())?.[0]?.n;
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'direct-read-'));
+    const file = join(dir, 'chat.db');
+    handle = createDb({ kind: 'sqlite', file });
+    await sql`create table notes (id integer primary key, body text)`.execute(handle.db);
+    other = new SQLite(file);
+    other.pragma('busy_timeout = 5000');
+  });
+  afterEach(async () => {
+    other.close();
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a write made earlier in the same turn to the reads after it', async () => {
+    expect(count()).toBe(0);
+    await sql`insert into notes (body) values ('một')`.execute(handle.db);
+    expect(count()).toBe(1);
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`insert into notes (body) values ('hai')`.execute(trx);
+    });
+    expect(count()).toBe(2);
+  });
+
+  it('lets a transaction begin while the reads of the turn are open', async () => {
+    expect(count()).toBe(0);
+    const inserted = handle.db
+      .transaction()
+      .execute((trx) => sql`insert into notes (body) values ('ba')`.execute(trx));
+    await expect(inserted).resolves.toBeDefined();
+    expect(count()).toBe(1);
+  });
+
+  it('never blocks another connection, and shows its writes from the next turn on', async () => {
+    expect(count()).toBe(0);
+    other.prepare(`insert into notes (body) values ('bốn')`).run();
+    await nextTurn();
+    expect(count()).toBe(1);
+  });
+
+  it('is over when the turn ends, so another connection can truncate the log', async () => {
+    expect(count()).toBe(0);
+    other.prepare(`insert into notes (body) values ('năm')`).run();
+    await nextTurn();
+    const [result] = other.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    expect(result?.busy).toBe(0);
   });
 });

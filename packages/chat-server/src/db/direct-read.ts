@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import { setImmediate as endOfTurn } from 'node:timers';
 import { withStatementCache } from './statement-cache.ts';
 
 /**
@@ -14,10 +15,12 @@ import { withStatementCache } from './statement-cache.ts';
  * writes still waiting for the mutex are not in it, and nobody has been told of those yet.
  *
  * Only the database handle itself is registered: a Kysely transaction is another object, so its reads keep going
- * through the transaction's connection, and PostgreSQL is never registered.
+ * through the transaction's connection, and PostgreSQL is never registered. The reads of one turn share one read
+ * transaction (`readSnapshot` below).
  */
 interface DirectReader {
   database: SqliteDatabase;
+  snapshot: ReadSnapshot;
   /** Statements of our own, never Kysely's: returning rows as arrays (`raw`) is a setting of the statement. */
   prepare(sql: string): Statement;
 }
@@ -29,17 +32,67 @@ const readers = new WeakMap<object, DirectReader>();
 /** Each statement's column names, or null for one left to Kysely. */
 const columnsByStatement = new WeakMap<Statement, string[] | null>();
 
-export function allowDirectReads(executor: object, database: SqliteDatabase): void {
+export function allowDirectReads(
+  executor: object,
+  database: SqliteDatabase,
+  snapshot: ReadSnapshot,
+): void {
   readers.set(executor, {
     database,
+    snapshot,
     prepare: withStatementCache(database, MAX_STATEMENTS).prepare,
   });
+}
+
+export interface ReadSnapshot {
+  /** Opens this turn's read transaction if none is open; false inside someone else's transaction. */
+  enter(): boolean;
+  /** Ends an open read transaction; every statement that is not a direct read runs this first. */
+  end(): void;
+}
+
+/**
+ * One read transaction per turn of the event loop, shared by every direct read of that turn.
+ *
+ * A read outside a transaction is a transaction of its own: SQLite takes and drops the file's shared lock (two
+ * `fcntl` calls) and checks the file (an `fstat`) around a lookup that is itself a few microseconds. A watch reads
+ * five rows and a handshake about ten, so on a storm those system calls were most of the database's CPU
+ * (BENCHMARKS.md, "One read transaction per turn"). Opening `BEGIN` at the first direct read and ending it when the
+ * turn ends (`setImmediate`) pays them once for all the reads of the turn.
+ *
+ * It never shows stale rows of our own: every other statement on the connection (Kysely's, and so the write queue's
+ * `begin`) ends it first, so a read after a write starts a new snapshot that holds the write. Only a write by another
+ * process (a maintenance script) can be seen up to one turn later than before; it is never blocked, since a WAL
+ * reader does not block writers.
+ */
+export function readSnapshot(database: SqliteDatabase): ReadSnapshot {
+  const begin = database.prepare('BEGIN');
+  const commit = database.prepare('COMMIT');
+  let open = false;
+  const end = (): void => {
+    if (!open) return;
+    open = false;
+    // Closing the handle (shutdown) already ended the transaction.
+    if (database.open) commit.run();
+  };
+  return {
+    enter() {
+      if (open) return true;
+      if (database.inTransaction) return false;
+      begin.run();
+      open = true;
+      // The timers module's own function: a test's fake timers replace the global one and would never end it.
+      endOfTurn(end);
+      return true;
+    },
+    end,
+  };
 }
 
 /** The query's rows, read now; `undefined` when it has to go through Kysely (see above). */
 export function readDirectly<R>(executor: object, query: CompiledQuery): R[] | undefined {
   const reader = readers.get(executor);
-  if (!reader || reader.database.inTransaction) return undefined;
+  if (!reader || !reader.snapshot.enter()) return undefined;
   const statement = reader.prepare(query.sql);
   const columns = columnsOf(statement);
   if (!columns) return undefined;
