@@ -43,7 +43,7 @@ interface SharedOrigin {
 }
 
 interface Entry {
-  fingerprint: string;
+  channel: ChannelRow;
   type: ChannelType;
   stamp: number;
   bornAt: number;
@@ -69,13 +69,12 @@ export function createSharedStateCache(
 
   function entryFor(origin: SharedOrigin): Entry {
     const key = keyOf(origin.channel);
-    const fingerprint = JSON.stringify(origin.channel);
     const at = now();
     const found = entries.get(key);
     entries.delete(key);
     if (
       found &&
-      found.fingerprint === fingerprint &&
+      sameFields(found.channel, origin.channel) &&
       found.type === origin.type &&
       found.stamp === origin.stamp &&
       at - found.bornAt < SHARED_TTL_MS
@@ -85,7 +84,7 @@ export function createSharedStateCache(
       return found;
     }
     const entry: Entry = {
-      fingerprint,
+      channel: origin.channel,
       type: origin.type,
       stamp: origin.stamp,
       bornAt: at,
@@ -114,4 +113,24 @@ export function createSharedStateCache(
       entries.delete(keyOf(channel));
     },
   };
+}
+
+/**
+ * The same row field for field. Compared in place rather than as JSON text: serialising the row on every watch cost
+ * more than the rest of the cache lookup. A field holding an object (no database driver we use returns one for a
+ * channel column, but a JSON column might one day) is compared by its text.
+ */
+function sameFields(a: ChannelRow, b: ChannelRow): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof ChannelRow)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    const left: unknown = a[key];
+    const right: unknown = b[key];
+    if (left === right) continue;
+    if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null)
+      return false;
+    if (JSON.stringify(left) !== JSON.stringify(right)) return false;
+  }
+  return true;
 }
