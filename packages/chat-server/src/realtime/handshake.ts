@@ -5,7 +5,7 @@ import { assertUserId } from '../chat/core/users/service.ts';
 import type { UserRow } from '../chat/core/users/repo.ts';
 import { parseJsonInput, type JsonObject } from '../chat/core/json.ts';
 import { chatError } from '../errors.ts';
-import { inputErrorOf } from '../http/route.ts';
+import { parseInput } from '../http/route.ts';
 import { jsonObject, queryValue } from '../http/schemas.ts';
 import type { ChatRuntime } from '../runtime.ts';
 
@@ -50,18 +50,14 @@ export interface Handshake {
  * payload holds), then the payload, then whether the token may open a socket for the user it claims.
  */
 export function parseHandshake(runtime: ChatRuntime, rawQuery: unknown): Handshake {
-  const query = parseOrThrow(connectQuery, rawQuery ?? {}, QUERY);
+  const query = parseInput(connectQuery, rawQuery ?? {}, QUERY);
   const identity = authenticate(
     runtime.apps,
     runtime.tokens,
     { apiKey: query.api_key, authType: query['stream-auth-type'], token: query.authorization },
     Math.floor(Date.now() / 1000),
   );
-  const payload = parseOrThrow(
-    handshakePayload,
-    parseJsonInput(query.json ?? '', PAYLOAD),
-    PAYLOAD,
-  );
+  const payload = parseInput(handshakePayload, parseJsonInput(query.json ?? '', PAYLOAD), PAYLOAD);
   const details = payload.user_details ?? {};
   const claimed = payload.user_id ?? (typeof details.id === 'string' ? details.id : undefined);
   const app = { appId: identity.app.id, guestsEnabled: identity.app.guests.enabled };
@@ -85,10 +81,4 @@ export function assertGuestAllowed(handshake: Handshake, row: UserRow): UserRow 
   if (row.role === 'guest' && !handshake.guestsEnabled)
     throw chatError.notAllowed('guest users are disabled for this app');
   return row;
-}
-
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whole: string): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (result.success) return result.data;
-  throw inputErrorOf(result.error, whole);
 }
