@@ -92,10 +92,11 @@ export function readSnapshot(database: SqliteDatabase): ReadSnapshot {
 /** The query's rows, read now; `undefined` when it has to go through Kysely (see above). */
 export function readDirectly<R>(executor: object, query: CompiledQuery): R[] | undefined {
   const reader = readers.get(executor);
-  if (!reader || !reader.snapshot.enter()) return undefined;
+  if (!reader) return undefined;
   const statement = reader.prepare(query.sql);
   const columns = columnsOf(statement);
-  if (!columns) return undefined;
+  // A write is left to Kysely before any read transaction opens for it.
+  if (!columns || !reader.snapshot.enter()) return undefined;
   const rows = statement.all(query.parameters) as unknown[][];
   return rows.map((values) => toRow(columns, values) as R);
 }
