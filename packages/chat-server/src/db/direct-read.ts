@@ -57,7 +57,7 @@ export interface ReadSnapshot {
  * A read outside a transaction is a transaction of its own: SQLite takes and drops the file's shared lock (two
  * `fcntl` calls) and checks the file (an `fstat`) around a lookup that is itself a few microseconds. A watch reads
  * five rows and a handshake about ten, so on a storm those system calls were most of the database's CPU
- * (BENCHMARKS.md, "One read transaction per turn"). Opening `BEGIN` at the first direct read and ending it when the
+ * (BENCHMARKS.md, "2026-11-27, late night"). Opening `BEGIN` at the first direct read and ending it when the
  * turn ends (`setImmediate`) pays them once for all the reads of the turn.
  *
  * It never shows stale rows of our own: every other statement on the connection (Kysely's, and so the write queue's
