@@ -103,22 +103,47 @@ export function waitForReady(tracked: Tracked, timeoutMs: number): Promise<Serve
   });
 }
 
-/** Full GC in the server child, then its RSS from /proc; falls back to a plain reading if it does not answer. */
+/**
+ * Full GC in the server child, then its RSS from /proc; falls back to a plain reading if it does not answer. Rejects,
+ * naming the server and its last output, if it has exited (a server killed by a limit, say) instead of reading the
+ * /proc of a pid that is gone.
+ */
 export function sampleServerMemory(server: Tracked): Promise<MemorySample> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const child = server.process;
     const pid = child.pid ?? 0;
-    const finish = (heapUsed: number): void => {
+    const exited = (): Error =>
+      new Error(
+        `${server.name} exited (${child.exitCode ?? child.signalCode}) during the run\n${server.tail}`,
+      );
+    if (child.exitCode !== null || child.signalCode !== null) {
+      reject(exited());
+      return;
+    }
+    const cleanup = (): void => {
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve({ rss: processMemory(pid).rss, heapUsed });
+      child.off('exit', onExit);
+    };
+    const finish = (heapUsed: number): void => {
+      cleanup();
+      try {
+        resolve({ rss: processMemory(pid).rss, heapUsed });
+      } catch {
+        reject(exited());
+      }
     };
     const onMessage = (message: ChildMessage): void => {
       if (message.type === 'gc-done') finish(message.heapUsed);
     };
+    const onExit = (): void => {
+      cleanup();
+      reject(exited());
+    };
     const timer = setTimeout(() => finish(Number.NaN), 10_000);
     child.on('message', onMessage);
-    child.send({ type: 'gc' } satisfies ParentMessage);
+    child.once('exit', onExit);
+    if (child.connected) child.send({ type: 'gc' } satisfies ParentMessage);
   });
 }
 
@@ -212,13 +237,16 @@ export class GeneratorLink {
     if (message.type === 'progress') {
       console.error(`  ${message.line}`);
     } else if (message.type === 'measure-memory') {
-      void Promise.all(this.options.servers.map(sampleServerMemory)).then((samples) => {
-        const sample = samples.reduce(
-          (sum, one) => ({ rss: sum.rss + one.rss, heapUsed: sum.heapUsed + one.heapUsed }),
-          { rss: 0, heapUsed: 0 },
-        );
-        if (child.connected) child.send({ type: 'memory', sample } satisfies ParentMessage);
-      });
+      Promise.all(this.options.servers.map(sampleServerMemory)).then(
+        (samples) => {
+          const sample = samples.reduce(
+            (sum, one) => ({ rss: sum.rss + one.rss, heapUsed: sum.heapUsed + one.heapUsed }),
+            { rss: 0, heapUsed: 0 },
+          );
+          if (child.connected) child.send({ type: 'memory', sample } satisfies ParentMessage);
+        },
+        (error: unknown) => this.fail(error instanceof Error ? error.message : String(error)),
+      );
     } else if (message.type === 'phase') {
       void this.onPhase(message.name).then(() => {
         if (child.connected) child.send({ type: 'phase-ack' } satisfies ParentMessage);

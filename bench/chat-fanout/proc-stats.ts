@@ -6,7 +6,7 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
 export function processCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = procFile(pid, 'stat');
   // The command name may contain spaces and parentheses, so fields are counted after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
@@ -16,8 +16,21 @@ export function processCpuSeconds(pid: number): number {
 
 /** Resident set size and its peak in bytes, from /proc/<pid>/status. */
 export function processMemory(pid: number): { rss: number; peakRss: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const status = procFile(pid, 'status');
   return { rss: statusKb(status, 'VmRSS') * 1024, peakRss: statusKb(status, 'VmHWM') * 1024 };
+}
+
+/** A file of /proc/<pid>; a process that is gone is said so instead of failing with a bare ENOENT. */
+function procFile(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`process ${pid} has exited (it has no /proc/${pid}/${file})`, {
+        cause: error,
+      });
+    throw error;
+  }
 }
 
 function statusKb(status: string, field: string): number {
