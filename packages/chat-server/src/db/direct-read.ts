@@ -55,10 +55,10 @@ export interface ReadSnapshot {
  * One read transaction per turn of the event loop, shared by every direct read of that turn.
  *
  * A read outside a transaction is a transaction of its own: SQLite takes and drops the file's shared lock (two
- * `fcntl` calls) and checks the file (an `fstat`) around a lookup that is itself a few microseconds. A watch reads
- * five rows and a handshake about ten, so on a storm those system calls were most of the database's CPU
- * (BENCHMARKS.md, "2026-11-27, late night"). Opening `BEGIN` at the first direct read and ending it when the
- * turn ends (`setImmediate`) pays them once for all the reads of the turn.
+ * `fcntl` calls) and checks the file (an `fstat`) around a lookup that is itself a few microseconds: those system
+ * calls were most of a lookup's cost, and a watch makes five (BENCHMARKS.md, "2026-11-27, late night"). Opening
+ * `BEGIN` at the first direct read and ending it when the turn ends (`setImmediate`) pays them once for all the
+ * reads of the turn.
  *
  * It never shows stale rows of our own: every other statement on the connection (Kysely's, and so the write queue's
  * `begin`) ends it first, so a read after a write starts a new snapshot that holds the write. Only a write by another
@@ -72,8 +72,9 @@ export function readSnapshot(database: SqliteDatabase): ReadSnapshot {
   const end = (): void => {
     if (!open) return;
     open = false;
-    // Closing the handle (shutdown) already ended the transaction.
-    if (database.open) commit.run();
+    // Closing the handle (shutdown) already ended the transaction; checked rather than assumed, because a COMMIT
+    // without one throws, and at the end of a turn nothing would catch it.
+    if (database.open && database.inTransaction) commit.run();
   };
   return {
     enter() {
