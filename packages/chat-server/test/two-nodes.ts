@@ -2,14 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import type { ChatServerConfig, DeepPartial } from '../src/config.ts';
 import {
   createPostgresSchema,
   startTestChatServer,
   type TestChatServer,
 } from '../src/testing/harness.ts';
-import { contractEnvOn, disconnectClients, type ContractEnv } from './contract/helpers.ts';
+import {
+  contractEnvOn,
+  disconnectClients,
+  useForSuite,
+  type ContractEnv,
+} from './contract/helpers.ts';
 
 /** Two chat nodes of one app, sharing a database and Redis pub/sub, with the contract fixtures on each. */
 export interface TwoNodes {
@@ -76,18 +80,9 @@ export function useTwoNodes(
   label: string,
   extra?: DeepPartial<ChatServerConfig>,
 ): () => TwoNodes {
-  let cluster: TwoNodes | undefined;
-  beforeAll(async () => {
-    cluster = await startTwoNodes(redisUrl, label, extra);
-  }, 30_000);
-  afterAll(async () => {
-    await cluster?.close();
-  }, 30_000);
-  return () => {
-    if (!cluster)
-      throw new Error(
-        'The two nodes are not running: call useTwoNodes() inside the describe block.',
-      );
-    return cluster;
-  };
+  return useForSuite(
+    'The two nodes are not running: call useTwoNodes()',
+    () => startTwoNodes(redisUrl, label, extra),
+    (cluster) => cluster.close(),
+  );
 }

@@ -19,7 +19,6 @@ import { withStatementCache } from './statement-cache.ts';
  * transaction (`readSnapshot` below).
  */
 interface DirectReader {
-  database: SqliteDatabase;
   snapshot: ReadSnapshot;
   /** Statements of our own, never Kysely's: returning rows as arrays (`raw`) is a setting of the statement. */
   prepare(sql: string): Statement;
@@ -38,7 +37,6 @@ export function allowDirectReads(
   snapshot: ReadSnapshot,
 ): void {
   readers.set(executor, {
-    database,
     snapshot,
     prepare: withStatementCache(database, MAX_STATEMENTS).prepare,
   });

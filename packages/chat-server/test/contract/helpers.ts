@@ -59,19 +59,32 @@ export async function stopContractEnv(env: ContractEnv): Promise<void> {
  * Pass a function when the options depend on something an earlier `beforeAll` starts (a local page server's port).
  */
 export function useContractEnv(options?: ServerOptions | (() => ServerOptions)): () => ContractEnv {
-  let env: ContractEnv | undefined;
+  return useForSuite(
+    'The contract server is not running: call useContractEnv()',
+    () => startContractEnv(typeof options === 'function' ? options() : options),
+    stopContractEnv,
+  );
+}
+
+/**
+ * What `start` makes, for the tests of the enclosing describe block: started before them, stopped after them. The
+ * getter returns it, or names the call (`what`) that was not made inside the block.
+ */
+export function useForSuite<T>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (value: T) => Promise<void>,
+): () => T {
+  let value: T | undefined;
   beforeAll(async () => {
-    env = await startContractEnv(typeof options === 'function' ? options() : options);
+    value = await start();
   }, 30_000);
   afterAll(async () => {
-    if (env) await stopContractEnv(env);
+    if (value !== undefined) await stop(value);
   }, 30_000);
   return () => {
-    if (!env)
-      throw new Error(
-        'The contract server is not running: call useContractEnv() inside the describe block.',
-      );
-    return env;
+    if (value === undefined) throw new Error(`${what} inside the describe block.`);
+    return value;
   };
 }
 
