@@ -1,5 +1,5 @@
-import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
-import type { CompiledQuery } from 'kysely';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { CompiledQuery, SqliteStatement } from 'kysely';
 import { setImmediate as endOfTurn } from 'node:timers';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -20,16 +20,14 @@ import { withStatementCache } from './statement-cache.ts';
  */
 interface DirectReader {
   snapshot: ReadSnapshot;
-  /** Statements of our own, never Kysely's: returning rows as arrays (`raw`) is a setting of the statement. */
-  prepare(sql: string): Statement;
+  /** Statements of our own, never Kysely's: a statement is used by one caller at a time. */
+  prepare(sql: string): SqliteStatement;
 }
 
 // Enough for every fixed-shape lookup; past it the oldest is dropped (texts with a literal LIMIT vary a little).
 const MAX_STATEMENTS = 500;
 
 const readers = new WeakMap<object, DirectReader>();
-/** Each statement's column names, or null for one left to Kysely. */
-const columnsByStatement = new WeakMap<Statement, string[] | null>();
 
 export function allowDirectReads(
   executor: object,
@@ -93,33 +91,7 @@ export function readDirectly<R>(executor: object, query: CompiledQuery): R[] | u
   const reader = readers.get(executor);
   if (!reader) return undefined;
   const statement = reader.prepare(query.sql);
-  const columns = columnsOf(statement);
   // A write is left to Kysely before any read transaction opens for it.
-  if (!columns || !reader.snapshot.enter()) return undefined;
-  const rows = statement.all(query.parameters) as unknown[][];
-  return rows.map((values) => toRow(columns, values) as R);
-}
-
-/**
- * better-sqlite3 builds each row object property by property in C++, which for a wide row (a channel's 21 columns)
- * costs more than the lookup itself; arrays come back in a third of the time, and the object is built here.
- */
-function columnsOf(statement: Statement): string[] | null {
-  let columns = columnsByStatement.get(statement);
-  if (columns === undefined) {
-    columns = statement.reader ? statement.columns().map((c) => c.name) : null;
-    // A column named like the prototype would set it on the plain object below: leave such a query to Kysely.
-    if (columns?.includes('__proto__')) columns = null;
-    if (columns) statement.raw(true);
-    columnsByStatement.set(statement, columns);
-  }
-  return columns;
-}
-
-function toRow(columns: string[], values: unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  // Same order for every row of a statement, so V8 gives them one shape; a repeated name keeps the last value,
-  // as better-sqlite3's own rows do.
-  for (let i = 0; i < columns.length; i += 1) row[columns[i]!] = values[i];
-  return row;
+  if (!statement.reader || !reader.snapshot.enter()) return undefined;
+  return statement.all(query.parameters) as R[];
 }
