@@ -32,16 +32,15 @@ export function authenticate(
   }
   const token = credentials.token;
   if (!token || token === 'undefined') throw chatError.auth('Authorization header is missing');
-  // The flag is part of the key: turning auth checks back on must not leave unsigned tokens cached as valid.
-  const key = `${app.id}\n${app.disableAuthChecks ? 'unchecked' : 'checked'}\n${token}`;
-  let verified: VerifiedToken | undefined = cache.get(key, nowSeconds);
+  const scope = { appId: app.id, checked: !app.disableAuthChecks };
+  let verified: VerifiedToken | undefined = cache.get(token, scope, nowSeconds);
   if (!verified) {
     verified = verifyToken(token, {
       secret: app.secret,
       allowDevTokens: app.disableAuthChecks,
       nowSeconds,
     });
-    cache.set(key, verified);
+    cache.set(token, scope, verified);
   }
   return verified.kind === 'server'
     ? { kind: 'server', app }

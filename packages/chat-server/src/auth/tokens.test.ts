@@ -118,8 +118,31 @@ describe('signUserToken', () => {
 
   it('keeps the expiry of server tokens, so a cached one still expires', () => {
     const cache = new TokenCache(10);
-    cache.set('key', verifyToken(sign({ server: true, exp: now + 60 }), options));
-    expect(cache.get('key', now)).toEqual({ kind: 'server', exp: now + 60 });
-    expect(cache.get('key', now + 60)).toBeUndefined();
+    const token = sign({ server: true, exp: now + 60 });
+    const scope = { appId: 'app', checked: true };
+    cache.set(token, scope, verifyToken(token, options));
+    expect(cache.get(token, scope, now)).toEqual({ kind: 'server', exp: now + 60 });
+    expect(cache.get(token, scope, now + 60)).toBeUndefined();
+  });
+
+  it('answers a cached token only for the app and the signature checking it was verified under', () => {
+    const cache = new TokenCache(10);
+    const token = sign({ user_id: 'alice' });
+    cache.set(token, { appId: 'app', checked: false }, verifyToken(token, options));
+    expect(cache.get(token, { appId: 'app', checked: false }, now)).toMatchObject({
+      userId: 'alice',
+    });
+    expect(cache.get(token, { appId: 'app', checked: true }, now)).toBeUndefined();
+    expect(cache.get(token, { appId: 'other', checked: false }, now)).toBeUndefined();
+  });
+
+  it('drops the oldest token when full, a token set again keeping its first place', () => {
+    const cache = new TokenCache(2);
+    const scope = { appId: 'app', checked: true };
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => sign({ user_id: id }));
+    for (const token of [a!, b!, a!, c!]) cache.set(token, scope, verifyToken(token, options));
+    expect(cache.get(a!, scope, now)).toBeUndefined();
+    expect(cache.get(b!, scope, now)).toMatchObject({ userId: 'b' });
+    expect(cache.get(c!, scope, now)).toMatchObject({ userId: 'c' });
   });
 });
