@@ -10,8 +10,8 @@ type RowBuilder = (values: readonly unknown[]) => Record<string, unknown>;
  * better-sqlite3 builds each row object property by property in C++. Past 19 properties, an object built that way
  * (or by keyed stores in JavaScript) turns into a slow dictionary: every channel and message row was one, and each
  * later read of one of its fields a hash lookup. Rows are read as arrays (`raw`) instead and built by one object
- * literal per statement (`compileRowBuilder`): a 24-column row costs 0.4 µs to build and read two fields of, against
- * 1.6 µs as a dictionary (BENCHMARKS.md, "2026-11-28").
+ * literal per statement (`compileRowBuilder`): a channel lookup as a watch makes it, with its row read and
+ * serialised, runs 1.7× as fast (`npm run bench:rows`, BENCHMARKS.md "2026-11-28").
  *
  * A statement with a column named `__proto__` keeps better-sqlite3's own rows (which drop that column), since a
  * literal would set the prototype instead.
