@@ -20,7 +20,7 @@ import { withStatementCache } from './statement-cache.ts';
  */
 interface DirectReader {
   snapshot: ReadSnapshot;
-  /** Statements of our own, never Kysely's: a statement is used by one caller at a time. */
+  /** Statements of our own: Kysely's cache ends the turn's read transaction before handing one out. */
   prepare(sql: string): SqliteStatement;
 }
 
