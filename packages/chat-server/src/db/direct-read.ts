@@ -8,7 +8,7 @@ import { withStatementCache } from './statement-cache.ts';
  *
  * On SQLite every Kysely query takes the one connection's mutex, runs, and releases it over a chain of promises.
  * For a point lookup that plumbing costs more than SQLite's own work, and every read also waits behind whatever
- * holds the mutex (a reconnect storm's handshakes read about ten rows each). better-sqlite3 is synchronous and the
+ * holds the mutex (in a reconnect storm, the handshakes' writes). better-sqlite3 is synchronous and the
  * process has one thread, so a read run at once can interleave with nobody. The one state it must not run in is an
  * open transaction: between the write queue's `begin` and `commit` the connection would show the batch's
  * uncommitted rows. Outside one, it sees exactly the committed rows a read through the mutex would see; only
