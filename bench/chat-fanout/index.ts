@@ -2,7 +2,7 @@
 // Every server and load generator runs in its own child process; this file only orchestrates and reports.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBench, runDurable, runFanout, type Setup } from './orchestrator.ts';
+import { runBench, runDurable, runFanout, runStorm, type Setup } from './orchestrator.ts';
 import { parseOptions } from './options.ts';
 import { oursAvailability } from './ours.ts';
 import { printProfileSummaries } from './profile-summary.ts';
@@ -26,6 +26,7 @@ runBench(options, async (run) => {
     startedAt: new Date(),
     oursUnavailable: options.servers.includes('ours') ? unavailable : null,
     fanout: [],
+    storms: [],
     durable: [],
     failures: run.failures,
   };
@@ -39,6 +40,12 @@ runBench(options, async (run) => {
         async () => void report.fanout.push(...(await runFanout(setups, n, options))),
       );
     }
+  }
+  const stormN = Math.max(...options.ns);
+  if (options.stormRounds > 0) {
+    await run.phase(`reconnect storm N=${stormN}`, async () => {
+      report.storms.push({ n: stormN, rounds: await runStorm(setups, stormN, options) });
+    });
   }
   if (options.durable) {
     for (const setup of setups) {

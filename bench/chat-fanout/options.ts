@@ -8,6 +8,8 @@ export interface Options {
   stepSeconds: number;
   drainSeconds: number;
   busyRetries: number;
+  /** Connect-and-watch rounds at the largest N, each on fresh servers (0: none). */
+  stormRounds: number;
   connectInFlight: number;
   servers: ServerKind[];
   fanout: boolean;
@@ -37,13 +39,15 @@ export const USAGE = `npm run bench:chat-fanout -- [flags]
   --step-seconds=4        seconds per rate step
   --drain-seconds=10      longest wait for a step's backlog
   --busy-retries=1        repeat a step while other processes use > 25 % of a core (keeps the quietest attempt)
+  --storm-rounds=5        reconnect storms at the largest N, each on fresh servers taking turns to go first
+                          (default 5; 0 with --quick); they run with --no-fanout too
   --servers=baseline,ours which servers to run
   --no-fanout / --no-durable
   --durable-seconds=15 --durable-in-flight=64 --durable-channels=16
   --channel-type=livestream --add-members  channel type watched; add watchers as members first
   --profile=<dir>         CPU-profile the servers phase by phase (connect, watch, each rate, sends) into <dir>
   --write / --no-write    update BENCHMARKS.md (default: write unless --quick)
-  --max-seconds=900       hard stop: stops every child, prints what was measured, writes nothing
+  --max-seconds=1200      hard stop: stops every child, prints what was measured, writes nothing
   --quiet-wait-seconds=10 before each server starts, wait up to this long for other processes to go quiet
   --nice=-10              scheduling priority of servers and generators (below 0 needs root; else ignored)`;
 
@@ -74,6 +78,7 @@ export function parseOptions(argv: string[], mode: BenchMode = 'baseline'): Opti
       'step-seconds': { type: 'string' },
       'drain-seconds': { type: 'string', default: '10' },
       'busy-retries': { type: 'string', default: '1' },
+      'storm-rounds': { type: 'string' },
       'connect-in-flight': { type: 'string', default: '200' },
       servers: { type: 'string', default: 'baseline,ours' },
       'no-fanout': { type: 'boolean', default: false },
@@ -117,6 +122,7 @@ export function parseOptions(argv: string[], mode: BenchMode = 'baseline'): Opti
     stepSeconds: number(values['step-seconds'] ?? (quick ? '2' : '4'), '--step-seconds'),
     drainSeconds: number(values['drain-seconds'], '--drain-seconds'),
     busyRetries: Number(values['busy-retries']),
+    stormRounds: count(values['storm-rounds'] ?? (quick ? '0' : '5'), '--storm-rounds'),
     connectInFlight: number(values['connect-in-flight'], '--connect-in-flight'),
     servers,
     fanout: !values['no-fanout'],
@@ -128,9 +134,10 @@ export function parseOptions(argv: string[], mode: BenchMode = 'baseline'): Opti
     addMembers: values['add-members'],
     profileDir: values.profile ?? null,
     write: values['no-write'] ? false : (values.write ?? !quick),
-    // Three setups of 10,000 watchers took 13–14 minutes on a saturated box (BENCHMARKS.md, "Cluster").
+    // Three setups of 10,000 watchers took 13–14 minutes on a saturated box (BENCHMARKS.md, "Cluster"); the storm
+    // rounds add about half a minute each.
     maxSeconds: number(
-      values['max-seconds'] ?? (mode === 'cluster' ? '1800' : '900'),
+      values['max-seconds'] ?? (mode === 'cluster' ? '1800' : '1200'),
       '--max-seconds',
     ),
     quietWaitSeconds: Number(values['quiet-wait-seconds']),
@@ -154,6 +161,13 @@ export function ratesFor(options: Options, n: number): number[] {
 
 function numbers(list: string, flag: string): number[] {
   return list.split(',').map((item) => number(item, flag));
+}
+
+function count(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${flag}: "${text}" is not a whole number`);
+  return value;
 }
 
 function number(text: string, flag: string): number {

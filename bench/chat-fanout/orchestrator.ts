@@ -107,9 +107,10 @@ export async function runFanout(
   setups: Setup[],
   n: number,
   options: Options,
+  plan: { rates?: number[]; profilePrefix?: string } = {},
 ): Promise<FanoutResult[]> {
   console.error(`▶ fan-out: ${setups.map((setup) => setup.name).join(' and ')}, N = ${n}`);
-  const rates = ratesFor(options, n);
+  const rates = plan.rates ?? ratesFor(options, n);
   const sides: {
     name: string;
     servers: RunningServer[];
@@ -135,7 +136,7 @@ export async function runFanout(
       const link = new GeneratorLink(generator, {
         servers: servers.map((server) => server.tracked),
         profileDir: options.profileDir,
-        profilePrefix: `fanout-${n}`,
+        profilePrefix: plan.profilePrefix ?? `fanout-${n}`,
       });
       sides.push({ name: setup.name, servers, generator, link });
       const config: FanoutConfig = {
@@ -183,6 +184,40 @@ export async function runFanout(
     }
     for (const server of started) await children.stop(server.tracked);
   }
+}
+
+/** One round of the reconnect storm: each setup's connect-and-watch result, and which setup went first. */
+export interface StormRound {
+  round: number;
+  first: string;
+  results: FanoutResult[];
+}
+
+/**
+ * The reconnect storm alone, `options.stormRounds` times: every round starts each setup afresh (a restart's cold
+ * code and empty caches), connects and watches N clients, and stops it. The setups take turns going first, so a
+ * stretch where the box runs slow lands on every side alike; the report takes the median of the rounds' ratios.
+ */
+export async function runStorm(
+  setups: Setup[],
+  n: number,
+  options: Options,
+): Promise<StormRound[]> {
+  const rounds: StormRound[] = [];
+  for (let round = 1; round <= options.stormRounds; round += 1) {
+    const order = round % 2 === 1 ? setups : [...setups].reverse();
+    console.error(`▶ reconnect storm, round ${round} of ${options.stormRounds}`);
+    const results: FanoutResult[] = [];
+    for (const setup of order) {
+      const [result] = await runFanout([setup], n, options, {
+        rates: [],
+        profilePrefix: `storm-${n}-round-${round}-${setup.name}`,
+      });
+      if (result) results.push(result);
+    }
+    rounds.push({ round, first: order[0]?.name ?? '', results });
+  }
+  return rounds;
 }
 
 /** The durable generator against a setup's first node. */

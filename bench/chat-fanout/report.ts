@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { median } from '../web/report.ts';
 import type { Options } from './options.ts';
+import type { StormRound } from './orchestrator.ts';
 import {
   BUSY_OTHER_PCT,
   type DurableResult,
@@ -12,6 +14,7 @@ export interface RunReport {
   startedAt: Date;
   oursUnavailable: string | null;
   fanout: FanoutResult[];
+  storms: StormRun[];
   durable: DurableResult[];
   failures: string[];
 }
@@ -49,7 +52,11 @@ function renderFanout(report: RunReport): string {
   ];
   lines.push(...notices(report));
   const ns = [...new Set(report.fanout.map((result) => result.n))];
-  if (ns.length === 0) return `${lines.join('\n')}\nNo fan-out figures in this run.\n`;
+  if (ns.length === 0) {
+    lines.push('No fan-out figures in this run.', '');
+    for (const storm of report.storms) lines.push(...renderStorm(storm));
+    return `${lines.join('\n')}\n`;
+  }
 
   lines.push('### Against the goals', '');
   lines.push(
@@ -162,6 +169,8 @@ function renderFanout(report: RunReport): string {
     );
   }
 
+  for (const storm of report.storms) lines.push('', ...renderStorm(storm));
+
   lines.push('', '### Fixed send rates', '');
   lines.push(
     '| N | msg/s | deliveries/s bare ws | deliveries/s ours | ratio | p50 / p99 ms bare ws | p50 / p99 ms ours | p99 ratio | delivered bare ws | delivered ours | CPU % server / generator / other: bare ws | … ours |',
@@ -224,6 +233,121 @@ function renderFanout(report: RunReport): string {
   );
   if (sendErrors.length) lines.push('', 'Send errors:', ...sendErrors);
   return `${lines.join('\n')}\n`;
+}
+
+export interface StormRun {
+  n: number;
+  rounds: StormRound[];
+}
+
+/** Goals of the reconnect storm, as ratios of ours to bare ws. */
+const RATE_GOAL = 0.5;
+const MEMORY_GOAL = 2;
+
+interface RoundRatios {
+  connects: number;
+  watches: number;
+  memory: number;
+}
+
+function sides(round: StormRound): { baseline?: FanoutResult; ours?: FanoutResult } {
+  const kind = (result: FanoutResult): string => result.label.split(' ')[0] ?? result.label;
+  return {
+    baseline: round.results.find((result) => kind(result) === 'baseline'),
+    ours: round.results.find((result) => kind(result) === 'ours'),
+  };
+}
+
+function ratios(round: StormRound): RoundRatios | null {
+  const { baseline, ours } = sides(round);
+  if (!baseline || !ours) return null;
+  return {
+    connects: ours.connectsPerSecond / baseline.connectsPerSecond,
+    watches: ours.watchesPerSecond / baseline.watchesPerSecond,
+    memory: ours.rssPerWatcherBytes / baseline.rssPerWatcherBytes,
+  };
+}
+
+function renderStorm(storm: StormRun): string[] {
+  const { n, rounds } = storm;
+  const lines = [
+    `### Reconnect storm: ${rounds.length} rounds at N = ${fmtInt(n)}`,
+    '',
+    'Each round starts both servers afresh, as after a restart (cold code, empty caches), connects and watches N',
+    'clients as above, and stops them; the servers take turns going first. A round compares the two servers within',
+    'seconds of each other, and the median of the rounds is what the goals are judged on, so one stretch of a slow',
+    'box does not decide them.',
+    '',
+    '| round | first | connects/s bare ws / ours | ratio | watches/s bare ws / ours | ratio | server CPU per connect / per watch: bare ws | … ours | RSS per watching connection bare ws / ours | ratio |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const all: RoundRatios[] = [];
+  for (const round of rounds) {
+    const { baseline, ours } = sides(round);
+    const ratio = ratios(round);
+    if (ratio) all.push(ratio);
+    lines.push(
+      row([
+        String(round.round),
+        round.first === 'baseline' ? 'bare ws' : 'ours',
+        `${fmtInt(baseline?.connectsPerSecond ?? NaN)} / ${fmtInt(ours?.connectsPerSecond ?? NaN)}`,
+        fmtRatio(ratio?.connects ?? NaN),
+        `${fmtInt(baseline?.watchesPerSecond ?? NaN)} / ${fmtInt(ours?.watchesPerSecond ?? NaN)}`,
+        fmtRatio(ratio?.watches ?? NaN),
+        baseline
+          ? `${fmtCpuMs(baseline.cpuMsPerConnect)} / ${fmtCpuMs(baseline.cpuMsPerWatch)} ms`
+          : '–',
+        ours ? `${fmtCpuMs(ours.cpuMsPerConnect)} / ${fmtCpuMs(ours.cpuMsPerWatch)} ms` : '–',
+        `${fmtKb(baseline?.rssPerWatcherBytes ?? NaN)} / ${fmtKb(ours?.rssPerWatcherBytes ?? NaN)} KB`,
+        fmtRatio(ratio?.memory ?? NaN),
+      ]),
+    );
+  }
+  if (all.length === 0) return [...lines, '', 'No round measured both servers.', ''];
+  const goals: {
+    metric: string;
+    values: number[];
+    goal: string;
+    ok: (value: number) => boolean;
+  }[] = [
+    {
+      metric: 'connects/s',
+      values: all.map((ratio) => ratio.connects),
+      goal: `≥ ${RATE_GOAL}×`,
+      ok: (value) => value >= RATE_GOAL,
+    },
+    {
+      metric: 'watches/s',
+      values: all.map((ratio) => ratio.watches),
+      goal: `≥ ${RATE_GOAL}×`,
+      ok: (value) => value >= RATE_GOAL,
+    },
+    {
+      metric: 'RSS per watching connection (after GC)',
+      values: all.map((ratio) => ratio.memory),
+      goal: `≤ ${MEMORY_GOAL}×`,
+      ok: (value) => value <= MEMORY_GOAL,
+    },
+  ];
+  lines.push(
+    '',
+    '| metric, ours ÷ bare ws | median of the rounds | lowest – highest | rounds at the goal | goal | met (median) |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const { metric, values, goal, ok } of goals) {
+    const middle = median(values);
+    lines.push(
+      row([
+        metric,
+        fmtRatio(middle),
+        `${fmtRatio(Math.min(...values))} – ${fmtRatio(Math.max(...values))}`,
+        `${values.filter(ok).length} of ${values.length}`,
+        goal,
+        ok(middle) ? 'yes' : '**no**',
+      ]),
+    );
+  }
+  return [...lines, ''];
 }
 
 function renderDurable(report: RunReport): string {
