@@ -339,7 +339,8 @@ function renderStorm(storm: StormRun): string[] {
     lines.push(
       row([
         metric,
-        fmtRatio(middle),
+        // Three decimals: a median of 0.496× must not read as 0.50× beside a "no".
+        Number.isFinite(middle) ? `${middle.toFixed(3)}×` : '–',
         `${fmtRatio(Math.min(...values))} – ${fmtRatio(Math.max(...values))}`,
         `${values.filter(ok).length} of ${values.length}`,
         goal,
