@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export const securityTestConfig = {
   environment: 'node' as const,
+  // The real stream-chat client runs in Node here: packages/chat-server/src/testing/abandoned-sockets.ts.
+  setupFiles: ['@daohuu/chat-server/testing/vitest-setup'],
   testTimeout: 30_000,
   hookTimeout: 30_000,
   // As in packages/chat-server/vitest.config.ts: files share their worker's module cache, not their servers.

@@ -6,6 +6,8 @@ export const chatServerTestConfig = {
   include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   // The attack suite is its own project (vitest.security.config.ts at the repository root).
   exclude: ['test/security/**', 'node_modules/**'],
+  // The real stream-chat client runs in Node here: src/testing/abandoned-sockets.ts.
+  setupFiles: ['./src/testing/vitest-setup.ts'],
   testTimeout: 20_000,
   hookTimeout: 20_000,
   // Test files share their worker's module cache, so each file no longer imports the whole server again (about 1.3 s
