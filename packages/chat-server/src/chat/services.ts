@@ -13,6 +13,7 @@ import { createOwnUserBuilder, type OwnUserBuilder } from './core/users/me.ts';
 import { blocksOwnUserPart } from './extensions/moderation/own-user.ts';
 import { locationsOwnUserPart } from './extensions/locations/own-user.ts';
 import { mutesOwnUserPart } from './extensions/mutes/own-user.ts';
+import { forgetOwnRows } from './core/users/forget-own-rows.ts';
 import { forgetUserMutes } from './extensions/mutes/forget-user.ts';
 import { forgetUserInModeration } from './extensions/moderation/forget-user.ts';
 import { createDraftsRepo } from './extensions/drafts/repo.ts';
@@ -338,6 +339,8 @@ function plugIntoExtensionPoints(core: Core, points: ExtensionPoints, parts: Ext
   points.userHardDeleted.push(
     forgetUserMutes(core.deps.writes),
     forgetUserInModeration(core.deps.writes),
+    // Poll counts are read from the votes, so a vote removed here leaves every poll's totals right.
+    forgetOwnRows(core.deps.writes, ['drafts', 'reminders', 'poll_votes', 'notifications']),
   );
   // Messages removed with a channel's history go through the same point.
   core.channels.onMessagesHardDeleted(async (appId, authorId, attachments) => {
