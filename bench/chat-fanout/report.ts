@@ -53,8 +53,7 @@ function renderFanout(report: RunReport): string {
   lines.push(...notices(report));
   const ns = [...new Set(report.fanout.map((result) => result.n))];
   if (ns.length === 0) {
-    lines.push('No fan-out figures in this run.', '');
-    for (const storm of report.storms) lines.push(...renderStorm(storm));
+    lines.push('No fan-out figures in this run.', '', ...report.storms.flatMap(renderStorm));
     return `${lines.join('\n')}\n`;
   }
 
@@ -250,16 +249,7 @@ interface RoundRatios {
   memory: number;
 }
 
-function sides(round: StormRound): { baseline?: FanoutResult; ours?: FanoutResult } {
-  const kind = (result: FanoutResult): string => result.label.split(' ')[0] ?? result.label;
-  return {
-    baseline: round.results.find((result) => kind(result) === 'baseline'),
-    ours: round.results.find((result) => kind(result) === 'ours'),
-  };
-}
-
-function ratios(round: StormRound): RoundRatios | null {
-  const { baseline, ours } = sides(round);
+function ratios(baseline?: FanoutResult, ours?: FanoutResult): RoundRatios | null {
   if (!baseline || !ours) return null;
   return {
     connects: ours.connectsPerSecond / baseline.connectsPerSecond,
@@ -283,8 +273,9 @@ function renderStorm(storm: StormRun): string[] {
   ];
   const all: RoundRatios[] = [];
   for (const round of rounds) {
-    const { baseline, ours } = sides(round);
-    const ratio = ratios(round);
+    const baseline = find(round.results, 'baseline', n);
+    const ours = find(round.results, 'ours', n);
+    const ratio = ratios(baseline, ours);
     if (ratio) all.push(ratio);
     lines.push(
       row([
