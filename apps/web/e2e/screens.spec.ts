@@ -66,3 +66,28 @@ test('edits the đạo hiệu on the profile page', async ({ page, baseURL }) =>
   await page.reload();
   await expect(page.getByRole('heading', { name: renamed, level: 2 })).toBeVisible();
 });
+
+test('asked for reduced motion, a spinner and a skeleton play once and rest instead of cycling', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    const context = await browser.newContext({ baseURL, locale: 'vi-VN', reducedMotion });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app's own classes for a spinner and a skeleton, on a probe element in the loaded stylesheet.
+    const iterations = await page.evaluate(() =>
+      ['animate-spin', 'animate-pulse'].map((className) => {
+        const probe = document.createElement('div');
+        probe.className = className;
+        document.body.append(probe);
+        const count = getComputedStyle(probe).animationIterationCount;
+        probe.remove();
+        return count;
+      }),
+    );
+    expect(iterations).toEqual(reducedMotion === 'reduce' ? ['1', '1'] : ['infinite', 'infinite']);
+    await context.close();
+  }
+});
