@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, FULL_BROWSER, HEADLESS_SHELL } from './apps/web/e2e/chromium.ts';
 
 // E2E_PORT lets two runs on one machine (two worktrees) use different ports; the short-token app takes the next one.
 const PORT = Number(process.env.E2E_PORT ?? 3101);
@@ -23,21 +24,8 @@ const SHORT_TOKEN_SPEC = /chat-token-expiry\.spec\.ts$/;
 // the browser's CPU is most of a test's time. The full browser still runs the suite where the shell is not installed,
 // and always runs the specs of browser notifications: in the shell `Notification.permission` stays "denied", whatever
 // permission the test grants.
-const FULL_BROWSER = '/usr/bin/chromium';
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const FULL_BROWSER_SPECS = /notifications-(breakthrough|browser)\.spec\.ts$/;
-const launchOptions = (executablePath: string) => ({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const launchOptions = (executablePath: string) => ({ executablePath, args: CHROMIUM_ARGS });
 
 export default defineConfig({
   testDir: './apps/web/e2e',

@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { CHROMIUM_ARGS, FULL_BROWSER } from '../../apps/web/e2e/chromium.ts';
 import { recordAssets } from './assets.ts';
 import type { Asset } from './assets.ts';
 import { PROBE_SCRIPT } from './page-probe.ts';
@@ -9,20 +10,9 @@ export const DEMO_ADMIN = { email: 'admin@daohuu.local', password: 'tutien-admin
 const MESSAGE_SELECTOR = '.str-chat__main-panel .str-chat__message';
 const STEP_TIMEOUT_MS = 30_000;
 
+// The full browser, as visitors run it: the headless shell the browser suite prefers would time a lighter one.
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: FULL_BROWSER, headless: true, args: CHROMIUM_ARGS });
 }
 
 export type Visitor = 'guest' | 'admin';

@@ -13,7 +13,7 @@ import {
   channelWithMembers,
   contractEnvOn,
   disconnectClients,
-  EVENT_TIMEOUT_MS,
+  eventually,
   expectStreamError,
   sendText,
   uniqueId,
@@ -21,15 +21,6 @@ import {
 } from './helpers.ts';
 
 const redisUrl = process.env.REDIS_URL;
-
-/** Polls `check` until it holds, bounded: the other node learns of a change over Redis, not within the call. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + EVENT_TIMEOUT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.skipIf(!redisUrl)('channel types on two nodes sharing a database and Redis', () => {
   const dir = mkdtempSync(join(tmpdir(), 'chat-types-cluster-'));

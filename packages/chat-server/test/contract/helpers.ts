@@ -205,6 +205,22 @@ export function waitForState(
   return promise;
 }
 
+/**
+ * Polls `check` until it holds, bounded: for what no client event announces (a row written after a socket closed,
+ * state another node learns over Redis).
+ */
+export async function eventually(
+  check: () => Promise<boolean>,
+  description: string,
+  timeoutMs = EVENT_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The ISO timestamp `ms` from now (negative for the past), for remind_at, end_at and other future times. */
 export function inMs(ms: number): string {
   return new Date(Date.now() + ms).toISOString();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   connectUser,
   createUsers,
+  eventually,
   expectStreamErrorBody,
   fallbackClient,
   rawRequest,
@@ -55,15 +56,6 @@ function pollRaw(env: ContractEnv, userId: string, connectionId: string): Promis
 async function isOnline(env: ContractEnv, userId: string): Promise<boolean> {
   const { users } = await env.admin.queryUsers({ id: { $eq: userId } }, {}, { presence: false });
   return users[0]?.online === true;
-}
-
-/** Re-asks `check` until it holds (server-side state no event announces to a third party), bounded. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('the long-poll fallback', { timeout: 20_000 }, () => {

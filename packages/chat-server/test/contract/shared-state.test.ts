@@ -4,12 +4,12 @@ import type { Actor } from '../../src/chat/core/access/access.ts';
 import {
   connectUser,
   createChannelAsServer,
+  eventually,
   newClient,
   sendText,
   twoMembers,
   uniqueId,
   useContractEnv,
-  EVENT_TIMEOUT_MS,
   waitForEvent,
   type ContractEnv,
 } from './helpers.ts';
@@ -101,16 +101,6 @@ async function storedLastActive(env: ContractEnv, userId: string) {
   return row?.last_active ?? null;
 }
 
-/** Resolves once the stored last_active of `userId` is no longer `before` (bounded wait). */
-async function lastActiveMoved(env: ContractEnv, userId: string, before: string | null) {
-  const deadline = Date.now() + EVENT_TIMEOUT_MS;
-  for (;;) {
-    if ((await storedLastActive(env, userId)) !== before) return;
-    if (Date.now() > deadline) throw new Error(`last_active of ${userId} never moved`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('channel states shared between viewers without a membership', { timeout: 30_000 }, () => {
   const env = useContractEnv();
 
@@ -184,7 +174,10 @@ describe('channel states shared between viewers without a membership', { timeout
     await reader.disconnectUser();
     // The server records the reader's last_active after the socket closed, unannounced; compared before that write
     // lands, the shared answer and the unshared build could differ by it.
-    await lastActiveMoved(env(), s.readerId, connected);
+    await eventually(
+      async () => (await storedLastActive(env(), s.readerId)) !== connected,
+      `the stored last_active of ${s.readerId} moved`,
+    );
     const offline = await expectUnsharedEqual(env(), viewer, s.channelId, viewerId);
     expect(
       (offline.members as { user_id: string; user: { online: boolean } }[]).find(
