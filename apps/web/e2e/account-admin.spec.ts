@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { StreamChat } from 'stream-chat';
 import {
+  channelComposer,
+  channelMessage,
+  closeChatUsers,
+  newChatUser,
+  openChat,
+  send,
+} from './chat-support';
+import {
   ADMIN,
   VIEWPORTS,
   newCultivator,
@@ -173,7 +181,7 @@ test('a cultivator changes their password on the profile, then signs in with the
   await fresh.close();
 });
 
-test('an uploaded avatar shows in the sidebar and becomes the chat user’s image', async ({
+test('an uploaded avatar shows in the sidebar, becomes the chat user’s image, and shows beside their messages', async ({
   browser,
   baseURL,
 }) => {
@@ -220,6 +228,22 @@ test('an uploaded avatar shows in the sidebar and becomes the chat user’s imag
     await client.disconnectUser();
   }
 
+  // The chat carries the image as an absolute URL on this origin; the page loads it as the same upload.
+  await openChat(page, '/chat/sect/giao-dich');
+  const text = `Chân dung mới ${Date.now().toString(36)}`;
+  await send(channelComposer(page), text);
+  // Another cultivator sees the avatar beside the message (one's own messages carry none).
+  const reader = await newChatUser(browser, baseURL, 'Người Xem');
+  try {
+    await openChat(reader.page, '/chat/sect/giao-dich');
+    await expect(
+      channelMessage(reader.page, text).locator('.str-chat__avatar img'),
+    ).toHaveAttribute('src', path);
+  } finally {
+    await closeChatUsers(reader);
+  }
+
+  await page.goto('/ho-so');
   await page.getByRole('button', { name: 'Xóa ảnh' }).click();
   await expect(sidebarFooter(page).locator('img')).toHaveCount(0);
   await page.context().close();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MESSAGE, avatarInitials, checkAvatar, isAllowedAvatar } from './avatar.ts';
+import {
+  AVATAR_MESSAGE,
+  avatarInitials,
+  avatarSource,
+  checkAvatar,
+  isAllowedAvatar,
+} from './avatar.ts';
 
 describe('checkAvatar', () => {
   it.each([
@@ -45,6 +51,34 @@ describe('checkAvatar', () => {
   ])('refuses %j', (value) => {
     expect(checkAvatar(value)).toEqual({ ok: false, message: AVATAR_MESSAGE });
     expect(isAllowedAvatar(value)).toBe(false);
+  });
+});
+
+describe('avatarSource', () => {
+  const path = '/chat/uploads/app/f1/anh.png?oh=200&ow=320';
+
+  it('loads an allowed path as it is', () => {
+    expect(avatarSource(path)).toBe(path);
+  });
+
+  it.each(['https://daohuu.vn', 'http://localhost:3000', 'http://127.0.0.1:3101'])(
+    'loads the path of an absolute URL on %s, as the chat carries it, from the page’s own origin',
+    (origin) => {
+      expect(avatarSource(`${origin}${path}`)).toBe(path);
+    },
+  );
+
+  it.each([
+    ['another route of ours', 'https://daohuu.vn/api/me'],
+    ['a path that climbs out of the uploads', 'https://daohuu.vn/chat/uploads/../../api/me'],
+    ['an escaped climb', 'https://daohuu.vn/chat/uploads/%2e%2e/%2e%2e/api/me'],
+    ['a protocol-relative URL', `//evil.example${path}`],
+    ['another scheme', `javascript://x${path}`],
+    ['a URL without a path', 'https://daohuu.vn?chat/uploads/a/b'],
+    ['a backslash in the authority', `https://evil.example\\daohuu.vn${path}`],
+    ['not a string', 42],
+  ])('refuses %s', (_, value) => {
+    expect(avatarSource(value)).toBeUndefined();
   });
 });
 

@@ -42,6 +42,23 @@ export function isAllowedAvatar(value: unknown): value is string {
 }
 
 /**
+ * Where the page may load an avatar from: an allowed avatar path as it is, or the path of an absolute http(s) URL when
+ * that path is allowed. The chat carries avatars as absolute URLs (chat clients need them so), on whichever origin
+ * the server was told is public (`PUBLIC_URL`), which need not be the one the page was opened at. The page loads the
+ * path from its own origin: never another site, never another route of ours.
+ */
+export function avatarSource(value: unknown): string | undefined {
+  if (isAllowedAvatar(value)) return value;
+  if (typeof value !== 'string') return undefined;
+  // Compared as text, not parsed: a URL parser would resolve `..` and escapes before the rule could see them.
+  const path = ABSOLUTE.exec(value)?.[1];
+  return path !== undefined && isAllowedAvatar(path) ? path : undefined;
+}
+
+/** An absolute http(s) URL: the authority runs to the first `/`, `?` or `#`; the path must follow it. */
+const ABSOLUTE = /^https?:\/\/[^/?#\\]+(\/.*)$/;
+
+/**
  * The avatar rule every path that sets an image applies: null or "" clears the avatar; anything else must be an
  * allowed avatar path.
  */

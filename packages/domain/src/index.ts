@@ -26,6 +26,7 @@ export {
   AVATAR_MESSAGE,
   AVATAR_PATH_PREFIX,
   avatarInitials,
+  avatarSource,
   checkAvatar,
   isAllowedAvatar,
 } from './avatar.ts';

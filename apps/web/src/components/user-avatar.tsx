@@ -1,4 +1,4 @@
-import { avatarInitials, isAllowedAvatar } from '@daohuu/domain';
+import { avatarInitials, avatarSource } from '@daohuu/domain';
 import { cn } from '@/lib/utils';
 
 /**
@@ -14,6 +14,7 @@ export function UserAvatar({
   image?: string | null;
   className?: string;
 }) {
+  const src = avatarSource(image);
   return (
     <span
       aria-hidden="true"
@@ -22,11 +23,7 @@ export function UserAvatar({
         className,
       )}
     >
-      {isAllowedAvatar(image) ? (
-        <img src={image} alt="" className="size-full object-cover" />
-      ) : (
-        avatarInitials(name)
-      )}
+      {src ? <img src={src} alt="" className="size-full object-cover" /> : avatarInitials(name)}
     </span>
   );
 }

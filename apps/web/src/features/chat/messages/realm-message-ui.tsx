@@ -1,4 +1,4 @@
-import { isAllowedAvatar } from '@daohuu/domain';
+import { avatarSource } from '@daohuu/domain';
 import { clsx } from 'clsx';
 import * as React from 'react';
 import type { LocalMessage } from 'stream-chat';
@@ -61,7 +61,7 @@ function displayInfo(user: LocalMessage['user']) {
   const image = user?.image;
   return {
     id: user?.id,
-    imageUrl: isAllowedAvatar(image) ? image : undefined,
+    imageUrl: avatarSource(image),
     userName: user?.name ?? user?.id,
   };
 }

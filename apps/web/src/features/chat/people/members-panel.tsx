@@ -1,4 +1,4 @@
-import { isAllowedAvatar } from '@daohuu/domain';
+import { avatarSource } from '@daohuu/domain';
 import { UsersIcon, XIcon } from 'lucide-react';
 import type { ChannelMemberResponse } from 'stream-chat';
 import { Avatar, useChannelStateContext, useTranslationContext } from 'stream-chat-react';
@@ -30,12 +30,7 @@ function MemberRow({ member }: { member: ChannelMemberResponse }) {
         onClick={() => openProfile?.(user)}
       >
         <span className="dh-members__avatar">
-          <Avatar
-            id={user.id}
-            imageUrl={isAllowedAvatar(user.image) ? user.image : undefined}
-            size="md"
-            userName={name}
-          />
+          <Avatar id={user.id} imageUrl={avatarSource(user.image)} size="md" userName={name} />
           <PresenceDot online={!!user.online} />
         </span>
         <span className="dh-members__name">{name}</span>

@@ -1,4 +1,4 @@
-import { formatAmount, isAllowedAvatar } from '@daohuu/domain';
+import { avatarInitials, avatarSource, formatAmount } from '@daohuu/domain';
 import { BanIcon, MessageCircleIcon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
@@ -138,18 +138,11 @@ function ProfileActions({ user, onClose }: { user: UserResponse; onClose: () => 
 
 /** Initials or the allowed avatar; the SDK's Avatar needs the chat's theme root, which the dialog's portal is outside. */
 function CardAvatar({ image, name }: { image: unknown; name: string }) {
-  if (isAllowedAvatar(image)) {
-    return <img className="dh-profile-card__avatar" src={image} alt="" />;
-  }
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
+  const src = avatarSource(image);
+  if (src) return <img className="dh-profile-card__avatar" src={src} alt="" />;
   return (
     <span className="dh-profile-card__avatar" aria-hidden="true">
-      {initials}
+      {avatarInitials(name)}
     </span>
   );
 }
