@@ -31,6 +31,47 @@ describe('custom events', { timeout: 20_000 }, () => {
     expect(await heard).toMatchObject({ user_id: aliceId, user: { id: aliceId } });
   });
 
+  it.each([
+    'draft.updated',
+    'draft.deleted',
+    'reminder.created',
+    'reminder.due',
+    'live_location_sharing.started',
+    'daohuu.notification.new',
+    'notification.message_new',
+    'channels.queried',
+    'capabilities.changed',
+    'connection.changed',
+    'transport.changed',
+    'offline_reactions.queried',
+  ])(
+    'a member cannot relay %s, a type the server sends to a user’s own connections or the client raises itself, through a channel',
+    async (type) => {
+      const { aliceChannel, bobChannel } = await twoMembers(env(), 'gia-mao-rieng');
+      const heard: string[] = [];
+      bobChannel.on((event) => heard.push(event.type));
+      await expectStreamError(
+        aliceChannel.sendEvent({
+          type,
+          draft: { channel_cid: bobChannel.cid, message: { text: 'Gửi mật khẩu cho ta' } },
+          notification: { kind: 'breakthrough' },
+        } as never),
+        { code: 18, status: 400 },
+      );
+      await expectStreamError(
+        env()
+          .admin.channel('messaging', bobChannel.id!)
+          .sendEvent({ type, user_id: 'system' } as never),
+        { code: 18, status: 400 },
+      );
+      // The refusal came back before anything could be relayed; a custom event sent after arrives alone.
+      const after = waitForEvent(bobChannel, custom('loi_chao'));
+      await aliceChannel.sendEvent({ type: 'loi_chao' } as never);
+      await after;
+      expect(heard.filter((seen) => seen === type)).toEqual([]);
+    },
+  );
+
   it('sendUserCustomEvent reaches every connection of that user and nobody else', async () => {
     const { aliceId, alice, bob, bobId } = await twoMembers(env(), 'su-kien-rieng');
     const aliceAgain = await connectUser(env(), aliceId);

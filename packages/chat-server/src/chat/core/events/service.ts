@@ -14,18 +14,32 @@ import type { UsersService } from '../users/service.ts';
 import { channelActivityEvent, customChannelEvent } from '../wire/events.ts';
 import type { EventPublisher } from './publisher.ts';
 
-/** Types the server owns; clients may not forge them through sendEvent. */
+/**
+ * Types the server owns; nobody may forge them through sendEvent. Every family stream-chat handles as the server's
+ * (its EVENT_MAP), whether the server sends it into channels or only to a user's own connections: the client acts on
+ * a draft, reminder or live-location event wherever it arrives, so one relayed through a channel would rewrite the
+ * watchers' own composers, reminders and maps. Also the client's local families and this product's own (`daohuu.`,
+ * the in-app notifications).
+ */
 const SERVER_EVENT_PREFIXES = [
   'message.',
   'reaction.',
   'member.',
   'channel.',
+  'channels.',
   'notification.',
   'user.',
   'health.',
   'thread.',
   'poll.',
   'connection.',
+  'draft.',
+  'reminder.',
+  'live_location_sharing.',
+  'capabilities.',
+  'offline_reactions.',
+  'transport.',
+  'daohuu.',
 ];
 
 /** Keys of a sent event the server sets itself; a client's values for them are dropped. */
