@@ -30,6 +30,23 @@ describe('going invisible', { timeout: 20_000 }, () => {
     expect((await back).user).toMatchObject({ online: true, invisible: false });
   });
 
+  it('answers an online filter as if a connected invisible user were offline', async () => {
+    const targetId = uniqueId('an-than');
+    const target = await connectUser(env(), targetId);
+    await target.partialUpdateUser({ id: targetId, set: { invisible: true } as never });
+    const watcher = await connectUser(env(), uniqueId('do-tham'));
+    const matching = async (online: boolean) =>
+      (await watcher.queryUsers({ id: { $eq: targetId }, online } as never)).users.map(
+        (user) => user.id,
+      );
+    expect(await matching(true)).toEqual([]);
+    expect(await matching(false)).toEqual([targetId]);
+
+    await target.partialUpdateUser({ id: targetId, set: { invisible: false } as never });
+    expect(await matching(true)).toEqual([targetId]);
+    expect(await matching(false)).toEqual([]);
+  });
+
   it('refuses to make someone else invisible', async () => {
     const targetId = uniqueId('an-than');
     await connectUser(env(), targetId);

@@ -45,10 +45,12 @@ export function userFilterSchema(
         build: (op, value) => {
           if (op !== '$eq' || typeof value !== 'boolean')
             throw chatError.input('online supports only $eq with a boolean');
-          // Presence lives in memory; an online filter is the list of connected ids on this node.
+          // Presence lives in memory; an online filter is the list of connected ids. An invisible user reads as
+          // offline everywhere (serialize.ts), so the filter must not tell them apart either.
           const list = connectedIds.length ? sql.join(connectedIds.map((id) => sql`${id}`)) : null;
-          if (value) return list ? sql<boolean>`id in (${list})` : sql<boolean>`1 = 0`;
-          return list ? sql<boolean>`id not in (${list})` : sql<boolean>`1 = 1`;
+          if (value)
+            return list ? sql<boolean>`(id in (${list}) and invisible = 0)` : sql<boolean>`1 = 0`;
+          return list ? sql<boolean>`(id not in (${list}) or invisible = 1)` : sql<boolean>`1 = 1`;
         },
       },
     },
