@@ -142,6 +142,27 @@ describe('every read path applies the one visibility rule', { timeout: 30_000 },
     expect((await s.carol.getMessage(s.visible.id)).message.id).toBe(s.visible.id);
   });
 
+  it('marking unread from a message or thread hidden from the member answers as for an unknown id', async () => {
+    const s = await scene('vis-unread');
+    for (const hidden of [s.truncated, s.beforeCarol, s.restricted]) {
+      await expectStreamError(s.carolChannel.markUnread({ message_id: hidden.id }), {
+        code: 16,
+        status: 404,
+      });
+      await expectStreamError(s.carolChannel.markUnread({ thread_id: hidden.id }), {
+        code: 16,
+        status: 404,
+      });
+    }
+    // From a timestamp just after the restricted message, the last read message is never the restricted one.
+    const marked = waitForEvent(s.carol, 'notification.mark_unread');
+    await s.carolChannel.markUnread({
+      message_timestamp: new Date(Date.parse(s.restricted.created_at!) + 1).toISOString(),
+    } as never);
+    expect((await marked).last_read_message_id).toBe(s.visible.id);
+    await s.carolChannel.markUnread({ message_id: s.visible.id });
+  });
+
   it('the replies of a parent hidden from the member cannot be read', async () => {
     const s = await scene('vis-replies');
     await expectStreamError(s.carolChannel.getReplies(s.truncated.id, {}), {

@@ -1,7 +1,7 @@
 import { isoJustBefore, normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
-import { historyBound, isHidden } from '../access/visibility.ts';
+import { actorWindow, inWindow, type HistoryWindow } from '../access/visibility.ts';
 import { assertChannelId, assertChannelType } from '../channels/service.ts';
 import type { ChannelRow } from '../channels/repo.ts';
 import type { JsonObject } from '../json.ts';
@@ -18,13 +18,14 @@ async function unreadFrom(
   { messages }: ReadsContext,
   appId: string,
   channel: ChannelRow,
-  bound: ReturnType<typeof historyBound>,
+  window: HistoryWindow,
   body: JsonObject,
 ): Promise<UnreadFrom> {
   if (typeof body.message_id === 'string' && body.message_id) {
     const message = await messages.get(appId, body.message_id);
-    // A message hidden from the reader (truncation, hide_history, clear_history) does not exist for them.
-    if (!message || message.cid !== channel.cid || isHidden(message, bound))
+    // A message hidden from the reader (truncation, hide_history, clear_history, restricted visibility, a shadow-banned
+    // author) does not exist for them: the answer is the same as for an id that was never used.
+    if (!message || message.cid !== channel.cid || !inWindow(window, message))
       throw chatError.notFound(`message ${body.message_id} does not exist in this channel`);
     return { id: message.id, created_at: message.created_at };
   }
@@ -37,7 +38,7 @@ async function unreadFrom(
   const threadId = threadOf(body);
   if (threadId) {
     const parent = await messages.get(appId, threadId);
-    if (!parent || parent.cid !== channel.cid || parent.parent_id || isHidden(parent, bound))
+    if (!parent || parent.cid !== channel.cid || parent.parent_id || !inWindow(window, parent))
       throw chatError.notFound(`thread ${threadId} does not exist in this channel`);
     return { id: null, created_at: parent.created_at };
   }
@@ -59,12 +60,18 @@ export async function markUnread(
   requirePermission(access.permissions, 'read-channel', 'marking the channel unread');
   const channel = access.channel;
   const threadId = threadOf(body);
-  const bound = historyBound(channel, access.membership);
-  const from = await unreadFrom(context, actor.appId, channel, bound, body);
+  const window = actorWindow(actor, access);
+  const from = await unreadFrom(context, actor.appId, channel, window, body);
   const lastRead = isoJustBefore(from.created_at);
   const previous = (
     await messages.page(
-      { appId: actor.appId, cid: channel.cid, parentId: threadId, visibleAfter: bound },
+      {
+        appId: actor.appId,
+        cid: channel.cid,
+        parentId: threadId,
+        visibleAfter: window.hiddenThrough,
+        viewer: userId,
+      },
       { limit: 1, offset: 0, createdAtBeforeOrEqual: lastRead },
     )
   )[0];
