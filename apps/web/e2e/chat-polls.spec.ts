@@ -146,7 +146,10 @@ test('B suggests an option and adds a comment', async () => {
 
 test('A ends the poll and nobody can vote any more', async () => {
   const poll = channelMessage(a.page, question);
-  await poll.getByRole('button', { name: 'Kết thúc bình chọn' }).click();
+  const end = poll.getByRole('button', { name: 'Kết thúc bình chọn' });
+  // Shown as written, in sentence case: the SDK's stylesheet capitalises every word of a button.
+  expect(await end.innerText()).toBe('Kết thúc bình chọn');
+  await end.click();
   await a.page
     .getByRole('dialog', { name: 'Kết thúc bình chọn này?' })
     .getByRole('button', { name: 'Kết thúc bình chọn' })
