@@ -195,6 +195,24 @@ test.describe('on a wide screen', () => {
     const headerAvatar = channelHeader(page).getByTestId('group-avatar');
     await expect(headerAvatar.locator('.str-chat__avatar')).toHaveCount(2);
   });
+
+  test("a channel's menu in the list opens whole, inside the list pane", async () => {
+    const page = a!.page;
+    await openChat(page, group.path, SLOW);
+    const item = page
+      .locator('.str-chat__channel-list-item-container')
+      .filter({ has: channelListItem(page, group.name) });
+    await item.hover();
+    await item.getByRole('button', { name: 'Mở menu thao tác với kênh' }).click();
+    const menu = page.getByTestId('channel-list-item-context-menu');
+    await expect(menu.getByText('Rời kênh')).toBeVisible();
+    const pane = await page.locator('.str-chat__channel-list').boundingBox();
+    const box = await menu.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(pane!.x);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(pane!.x + pane!.width);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
 });
 
 test.describe('on a phone', () => {

@@ -31,6 +31,7 @@ import { ViReminderNotification } from '../reminders/reminder-notification';
 import { channelFromParams, movedSectChannelHref } from '../utils/chat-paths';
 import { ActiveChannelSync } from './active-channel-sync';
 import { ChannelListPane } from './channel-list-pane';
+import { ChatContextMenu } from './channel-list-context-menu';
 import { ChannelPane } from './channel-pane';
 import { ChatThreadHeader } from './chat-thread-header';
 import { ChatToasts } from './chat-toasts';
@@ -68,6 +69,7 @@ const MEMBER_OVERRIDES: Partial<ComponentContextValue> = {
   EmojiPicker: ComposerEmojiPicker,
   LinkPreviewList: ComposerLinkPreviews,
   ReactionSelectorExtendedList: FullReactionPicker,
+  ContextMenu: ChatContextMenu,
 };
 const GUEST_OVERRIDES: Partial<ComponentContextValue> = {
   ...MEMBER_OVERRIDES,
