@@ -177,6 +177,31 @@ describe('messages as Stream documents them', { timeout: 20_000 }, () => {
       });
   });
 
+  it('mentions at most 25 users in a message, as Stream documents: a 26th is code 4 and nothing is stored', async () => {
+    const { aliceChannel } = await twoMembers(env(), 'nhac-nhieu');
+    const people = Array.from({ length: 26 }, (_, i) => uniqueId(`nguoi-${i}`));
+    await createUsers(env(), people);
+    const { message } = await aliceChannel.sendMessage({
+      text: 'Hai mươi lăm vị',
+      mentioned_users: people.slice(0, 25),
+    });
+    expect(message.mentioned_users).toHaveLength(25);
+    const id = uniqueId('qua-nhieu');
+    await expectStreamError(
+      aliceChannel.sendMessage({ id, text: 'Quá đông', mentioned_users: people }),
+      { code: 4, message: /mentioned_users/ },
+    );
+    await expectStreamError(env().admin.getMessage(id), { code: 16 });
+    await expectStreamError(
+      env().admin.partialUpdateMessage(
+        message.id,
+        { set: { mentioned_users: people } } as never,
+        aliceChannel.getClient().userID!,
+      ),
+      { code: 4, message: /mentioned_users/ },
+    );
+  });
+
   it('stores a system message the server sends and returns it as type system, without raising unread counts', async () => {
     const { aliceChannel, bobChannel, bob, aliceId } = await twoMembers(env(), 'sys');
     const seen = waitForEvent(bobChannel, 'message.new', (e) => e.message?.type === 'system');

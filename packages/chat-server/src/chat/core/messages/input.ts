@@ -118,6 +118,9 @@ export function readRestrictedVisibility(value: unknown): string[] | null {
   return value.length === 0 ? null : [...new Set(value as string[])];
 }
 
+/** How many users one message may mention: Stream's message docs ("Maximum 25 users"). */
+export const MAX_MENTIONED_USERS = 25;
+
 /** The mentioned user ids, deduplicated; the client sends ids or user objects. */
 export function readMentions(value: unknown): string[] {
   if (value === undefined || value === null) return [];
@@ -127,7 +130,10 @@ export function readMentions(value: unknown): string[] {
     if (isPlainObject(entry) && typeof entry.id === 'string') return entry.id;
     throw chatError.input('mentioned_users must be user ids');
   });
-  return [...new Set(ids)];
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_MENTIONED_USERS)
+    throw chatError.input(`mentioned_users can name at most ${MAX_MENTIONED_USERS} users`);
+  return unique;
 }
 
 const MAX_MENTIONED_ROLES = 10;

@@ -12,7 +12,7 @@ export const GROUP_LIMITS = {
   /** Groups one user may create from a client, so no one fills the app's share alone. */
   groupsPerCreator: 20,
   /** Groups one message may mention. */
-  mentionsPerMessage: 25,
+  mentionsPerMessage: 10,
 } as const;
 
 const GROUP_ID = /^[\w@.-]+$/;
