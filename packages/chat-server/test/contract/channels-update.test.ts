@@ -291,6 +291,40 @@ describe('channel updates and membership', { timeout: 20_000 }, () => {
     expect(ids(aliceView.pinned_messages)).toEqual([before.id]);
   });
 
+  it('adds a member with hide_history_before, as Stream documents: they see what was written from that instant on', async () => {
+    const { aliceChannel, channelId } = await pair('tu-luc');
+    const old = await sendText(aliceChannel, 'Chuyện xưa');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const cutoff = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const recent = await sendText(aliceChannel, 'Chuyện gần đây');
+    const carolId = uniqueId('carol');
+    const carol = await connectUser(env(), carolId);
+
+    await aliceChannel.addMembers([carolId], undefined, { hide_history_before: cutoff });
+    const after = await sendText(aliceChannel, 'Chào người mới');
+    const carolView = await watchChannel(carol, 'messaging', channelId);
+    expect(ids(carolView.state.messages)).toEqual([recent.id, after.id]);
+    await expectStreamError(carol.getMessage(old.id), { code: 16, status: 404 });
+
+    // A time in the future hides no more than hide_history would: what is written after joining is theirs.
+    const daveId = uniqueId('dave');
+    const dave = await connectUser(env(), daveId);
+    await aliceChannel.addMembers([daveId], undefined, {
+      hide_history_before: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const welcome = await sendText(aliceChannel, 'Chào người mới nữa');
+    const daveView = await watchChannel(dave, 'messaging', channelId);
+    expect(ids(daveView.state.messages)).toEqual([welcome.id]);
+
+    await expectStreamError(
+      aliceChannel.addMembers([uniqueId('erin')], undefined, {
+        hide_history_before: 'hôm qua',
+      } as never),
+      { code: 4, message: /hide_history_before/ },
+    );
+  });
+
   it('removes a member: watchers get member.removed for that user and the user is told', async () => {
     const { aliceChannel } = await pair('remove');
     const carolId = uniqueId('carol');

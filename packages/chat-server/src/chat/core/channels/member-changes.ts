@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { isoJustBefore, normalizeIso } from '../../../db/clock.ts';
 import { chatError } from '../../../errors.ts';
 import type { Actor } from '../access/access.ts';
 import type { JsonObject } from '../json.ts';
@@ -32,6 +33,8 @@ export interface MemberChanges {
   acceptInvite: boolean;
   rejectInvite: boolean;
   hideHistory: boolean;
+  /** `hide_history_before`: new members see nothing written before this instant. */
+  hideHistoryBefore: string | null;
 }
 
 /** What a committed update did to memberships, for its events. */
@@ -55,7 +58,26 @@ export function readMemberChanges(body: JsonObject): MemberChanges {
     acceptInvite: body.accept_invite === true,
     rejectInvite: body.reject_invite === true,
     hideHistory: body.hide_history === true,
+    hideHistoryBefore: readHideHistoryBefore(body.hide_history_before),
   };
+}
+
+function readHideHistoryBefore(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const at = typeof value === 'string' ? normalizeIso(value) : null;
+  if (!at) throw chatError.input('hide_history_before must be an RFC 3339 timestamp');
+  return at;
+}
+
+/**
+ * What new members may not see: everything up to now with `hide_history`, everything before the given instant with
+ * `hide_history_before` (never later than now: what is written after they join is theirs to read).
+ */
+function hiddenThroughOf(changes: MemberChanges, now: string): string | null {
+  if (changes.hideHistory) return now;
+  if (!changes.hideHistoryBefore) return null;
+  const before = isoJustBefore(changes.hideHistoryBefore);
+  return before < now ? before : now;
 }
 
 /** Roles are the server's to give; adding, removing and answering an invite each have their own rule. */
@@ -104,7 +126,7 @@ export async function applyMemberChanges(
   const { repo } = ctx;
   const { cid, now } = target;
   const where = { appId: actor.appId, cid, now };
-  const options = { hideHistory: changes.hideHistory, changeRoles: actor.isServer };
+  const options = { hiddenThrough: hiddenThroughOf(changes, now), changeRoles: actor.isServer };
   const added = await addMembersTx(ctx, trx, where, changes.adds, options);
   added.push(
     ...(await addMembersTx(ctx, trx, where, changes.invites, { ...options, invited: true })),

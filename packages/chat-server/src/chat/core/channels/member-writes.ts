@@ -8,7 +8,8 @@ import type { MemberRow } from './repo.ts';
 
 export interface AddMembersOptions {
   invited?: boolean;
-  hideHistory?: boolean;
+  /** The new members' history bound: nothing created at or before it exists for them (visibility.ts). */
+  hiddenThrough?: string | null;
   changeRoles?: boolean;
 }
 
@@ -91,8 +92,8 @@ function newMemberRow(
     shadow_banned: 0,
     notifications_muted: 0,
     hidden: 0,
-    // `hide_history`: a newcomer sees only what is written from now on.
-    ...(options.hideHistory ? { hide_messages_before: now } : {}),
+    // `hide_history` / `hide_history_before`: a newcomer sees only what is written from then on.
+    ...(options.hiddenThrough ? { hide_messages_before: options.hiddenThrough } : {}),
     created_at: now,
     updated_at: now,
   };

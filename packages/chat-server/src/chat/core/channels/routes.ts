@@ -57,6 +57,7 @@ const channelUpdateBody = loose({
   accept_invite: optionalBoolean,
   reject_invite: optionalBoolean,
   hide_history: optionalBoolean,
+  hide_history_before: optionalString,
   user_id: optionalString,
 });
 
