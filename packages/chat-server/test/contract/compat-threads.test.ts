@@ -61,6 +61,27 @@ describe('threads as Stream documents them', { timeout: 20_000 }, () => {
     expect(unread.threads.find((t) => t.parent_message_id === plain.id)).toBeUndefined();
   });
 
+  it('gets the newest replies by default and the oldest with sort [{created_at: 1}], as Stream documents, each page oldest first', async () => {
+    const { aliceChannel } = await twoMembers(env(), 'thr-sort');
+    const parent = await sendText(aliceChannel, 'Gốc');
+    const texts = Array.from({ length: 5 }, (_, i) => `Đáp ${i}`);
+    for (const text of texts) await reply(aliceChannel, parent.id, text);
+    const textsOf = (page: { messages: Array<{ text?: string }> }) =>
+      page.messages.map((m) => m.text);
+
+    expect(textsOf(await aliceChannel.getReplies(parent.id, { limit: 2 }))).toEqual(texts.slice(3));
+    expect(
+      textsOf(await aliceChannel.getReplies(parent.id, { limit: 2 }, [{ created_at: -1 }])),
+    ).toEqual(texts.slice(3));
+    expect(
+      textsOf(await aliceChannel.getReplies(parent.id, { limit: 2 }, [{ created_at: 1 }])),
+    ).toEqual(texts.slice(0, 2));
+    await expectStreamError(
+      aliceChannel.getReplies(parent.id, { limit: 2 }, [{ text: 1 }] as never),
+      { code: 4, message: /created_at/ },
+    );
+  });
+
   it('sorts queryThreads by created_at, last_message_at, reply_count and parent_message_id, and filters on them', async () => {
     const { alice, aliceChannel, bobChannel, aliceId, bobId } = await twoMembers(
       env(),

@@ -88,7 +88,7 @@ export async function pageMessages(
     return [...older, ...newer];
   }
   const conditions: RawBuilder<boolean>[] = [];
-  let ascending = false;
+  let ascending = page.oldestFirst === true;
   const lt = await cursorOf(db, scope.appId, page.idLt ?? page.idLte);
   if (lt) conditions.push(before(lt, page.idLte !== undefined && page.idLt === undefined));
   const gt = await cursorOf(db, scope.appId, page.idGt ?? page.idGte);

@@ -10,6 +10,8 @@ import { boundedInt, PAGE_BOUNDS } from '../query/bounds.ts';
 export interface MessagePage {
   limit: number;
   offset: number;
+  /** Without a cursor, the oldest `limit` messages instead of the newest (getReplies with `created_at: 1`). */
+  oldestFirst?: boolean;
   idLt?: string;
   idLte?: string;
   idGt?: string;

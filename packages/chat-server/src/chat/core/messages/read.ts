@@ -3,6 +3,7 @@ import { chatError } from '../../../errors.ts';
 import { requirePermission, type Actor } from '../access/access.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { MessagesUseCaseContext } from './context.ts';
+import { parseSort } from '../query/sort.ts';
 import { parseMessagePage } from './pagination.ts';
 import { centredPins, parsePinnedPage, pinOrder } from './pinned-page.ts';
 import type { MessageRow } from './repo.ts';
@@ -12,6 +13,17 @@ const GET_MANY_MAX = 100;
 
 function byCreatedAt(a: MessageRow, b: MessageRow): number {
   return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+}
+
+/**
+ * getReplies' `sort`, as Stream documents it: by `created_at` only, newest page first by default (-1); `created_at: 1`
+ * gives the oldest page. Either way the page comes back oldest first, as every message list does.
+ */
+function repliesOldestFirst(sort: unknown): boolean {
+  const items = parseSort(sort);
+  if (items.some((item) => item.field !== 'created_at'))
+    throw chatError.input('replies can only be sorted by created_at');
+  return items[0]?.direction === 1;
 }
 
 /** Reading messages: one by id, several by ids, a thread's replies and a channel's pinned messages. */
@@ -48,7 +60,10 @@ export function createReadUseCases(
 
     async replies(actor, parentId, query) {
       const { row, access } = await lookup.accessMessage(actor, parentId);
-      const page = parseMessagePage(query, { limit: 100, max: 300 });
+      const page = {
+        ...parseMessagePage(query, { limit: 100, max: 300 }),
+        oldestFirst: repliesOldestFirst(query.sort),
+      };
       const rows = await repo.page(
         { appId: actor.appId, parentId: row.id, visibleAfter: bound(access), viewer: actor.userId },
         page,
