@@ -31,12 +31,21 @@ describe("what Stream's documentation examples rely on", { timeout: 20_000 }, ()
     const pending = await joshClient.queryChannels({ invite: 'pending' } as ChannelFilters);
     expect(pending.map((c) => c.cid)).toEqual([channel.cid]);
 
+    // The docs' `joined` field: members are, an invitee is not until they accept.
+    const joined = async (value: boolean) =>
+      (await channel.queryMembers({ joined: value } as never)).members.map((m) => m.user_id);
+    expect(await joined(true)).toEqual([owner]);
+    expect(await joined(false)).toEqual([josh]);
+    await expectStreamError(channel.queryMembers({ joined: 'yes' } as never), { code: 4 });
+
     await channel.watch();
     const accepted = waitForEvent(channel, 'member.updated', (e) => e.member?.user_id === josh);
     await pending[0]!.acceptInvite({ message: { text: 'Josh joined this channel!' } } as never);
     await accepted;
     const { members } = await channel.queryMembers({ invite: 'accepted' } as never);
     expect(members.map((m) => m.user_id)).toEqual([josh]);
+    expect((await joined(true)).sort()).toEqual([owner, josh].sort());
+    expect(await joined(false)).toEqual([]);
   });
 
   it('treats a user listed both in `members` and in `invites` as a member', async () => {

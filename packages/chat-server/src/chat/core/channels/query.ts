@@ -224,6 +224,11 @@ export function compileMemberFilter(
       ),
       last_active: { kind: 'column', ref: 'u.last_active', type: 'date' },
       invite: memberInviteField(),
+      // Stream's "whether member is joined the channel or not": a member, or an invite that was accepted.
+      joined: booleanField(
+        'joined',
+        sql<boolean>`((members.invited = 0 or members.invite_accepted_at is not null) and members.invite_rejected_at is null)`,
+      ),
     },
   });
 }
