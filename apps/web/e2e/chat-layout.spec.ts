@@ -196,6 +196,31 @@ test.describe('on a wide screen', () => {
     await expect(headerAvatar.locator('.str-chat__avatar')).toHaveCount(2);
   });
 
+  test('a conversation that fits on screen shows its date once, not again in the band above', async () => {
+    const page = a!.page;
+    const id = `ngan-${group.tag}`;
+    const text = `Vài lời · ${group.tag}`;
+    const client = await ownChatClient(a!);
+    try {
+      const members = [await userIdOf(a!), await userIdOf(b!)];
+      const channel = client.channel('messaging', id, { members } as never);
+      await channel.create();
+      await channel.sendMessage({ text });
+    } finally {
+      await client.disconnectUser();
+    }
+    await openChat(page, `/chat/messaging/${id}`, SLOW);
+    await expect(channelMessage(page, text)).toBeVisible(SLOW);
+    const dates = page
+      .locator('.str-chat__main-panel .str-chat__date-separator')
+      .filter({ hasText: 'Hôm nay' });
+    await expect(dates).toHaveCount(1);
+    // The SDK decides on the floating date a moment after the list lays out (a throttled check).
+    await page.waitForTimeout(500);
+    await expect(dates).toHaveCount(1);
+    await expect(dates).not.toHaveClass(/str-chat__date-separator--floating/);
+  });
+
   test("a channel's menu in the list opens whole, inside the list pane", async () => {
     const page = a!.page;
     await openChat(page, group.path, SLOW);
