@@ -221,6 +221,22 @@ test.describe('on a wide screen', () => {
     await expect(dates).not.toHaveClass(/str-chat__date-separator--floating/);
   });
 
+  test('the members panel shows every row whole: a long name gives way, the realm badge stays inside', async () => {
+    const page = a!.page;
+    await openChat(page, group.path, SLOW);
+    await page.getByRole('button', { name: 'Thành viên' }).click();
+    const panel = page.getByRole('complementary', { name: 'Thành viên' });
+    const rows = panel.getByTestId('member-row');
+    await expect(rows).toHaveCount(3);
+    const panelBox = (await panel.boundingBox())!;
+    for (const row of await rows.all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(panelBox.x + panelBox.width + 0.5);
+      const badge = (await row.getByTestId('realm-badge').boundingBox())!;
+      expect(badge.x + badge.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+  });
+
   test("a channel's menu in the list opens whole, inside the list pane", async () => {
     const page = a!.page;
     await openChat(page, group.path, SLOW);

@@ -1,8 +1,8 @@
-import { avatarSource } from '@daohuu/domain';
 import { UsersIcon, XIcon } from 'lucide-react';
 import type { ChannelMemberResponse } from 'stream-chat';
-import { Avatar, useChannelStateContext, useTranslationContext } from 'stream-chat-react';
+import { useChannelStateContext, useTranslationContext } from 'stream-chat-react';
 import { Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/user-avatar';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { RealmBadge } from '../components/realm-badge';
@@ -30,7 +30,8 @@ function MemberRow({ member }: { member: ChannelMemberResponse }) {
         onClick={() => openProfile?.(user)}
       >
         <span className="dh-members__avatar">
-          <Avatar id={user.id} imageUrl={avatarSource(user.image)} size="md" userName={name} />
+          {/* The app's own avatar: the SDK's needs the chat's theme root, which the phone sheet is outside. */}
+          <UserAvatar name={name} image={user.image} className="rounded-full" />
           <PresenceDot online={!!user.online} />
         </span>
         <span className="dh-members__name">{name}</span>
