@@ -36,6 +36,23 @@ describe('configureLinkPreviews', () => {
     expect(composition?.sendOptions.skip_enrich_url).toBe(true);
   });
 
+  it('removes a link’s preview when the whole text is erased, keeping a dismissal', () => {
+    const client = new StreamChat('khoa');
+    client.userID = 'dao-huu';
+    const composer = composerFor(client);
+    const [shown, dismissed] = ['https://dao-huu.vn', 'https://tu-tien.vn'];
+    composer.textComposer.setText(`xem ${shown} và ${dismissed}`);
+    composer.linkPreviewsManager.state.partialNext({
+      previews: new Map([
+        [shown, { og_scrape_url: shown, status: 'failed' }],
+        [dismissed, { og_scrape_url: dismissed, status: 'dismissed' }],
+      ]),
+    } as never);
+
+    composer.textComposer.setText('');
+    expect([...composer.linkPreviewsManager.previews.keys()]).toEqual([dismissed]);
+  });
+
   it('leaves a message without dismissed previews to the server', async () => {
     const client = new StreamChat('khoa');
     client.userID = 'dao-huu';

@@ -47,6 +47,25 @@ export function keepPreviewsAcrossResets(composer: MessageComposer): void {
   });
 }
 
+const followed = new WeakSet<MessageComposer>();
+
+/**
+ * stream-chat clears the previews when the text is erased only while something else (a quote, an attachment) stays
+ * in the composer: once the whole composition is empty it returns early to delete the draft, and a link's card stayed
+ * under an empty composer until a reload. Erasing the text removes them here; a dismissal is kept, as the SDK keeps it.
+ */
+export function clearPreviewsWithText(composer: MessageComposer): void {
+  if (followed.has(composer)) return;
+  followed.add(composer);
+  composer.textComposer.state.subscribe((next, previous) => {
+    if (!previous || next.text.trim() !== '' || previous.text.trim() === '') return;
+    const manager = composer.linkPreviewsManager;
+    // A lookup still waiting out the typing pause would bring the card back with the erased link.
+    manager.cancelURLEnrichment();
+    manager.clearPreviews();
+  });
+}
+
 /**
  * Link previews are off in stream-chat by default (docs/product-rules.md §6); our channel types turn `url_enrichment`
  * on, so a writer sees a preview 1500 ms after typing a link and can dismiss it. A guest cannot write.
@@ -55,6 +74,7 @@ export function configureLinkPreviews(composer: MessageComposer): void {
   if (composer.client.anonymous) return;
   composer.updateConfig({ linkPreviews: { enabled: true, debounceURLEnrichmentMs: 1500 } });
   keepPreviewsAcrossResets(composer);
+  clearPreviewsWithText(composer);
   composer.compositionMiddlewareExecutor.insert({
     middleware: [keepDismissedPreviewsDismissed(composer)],
     position: { after: 'stream-io/message-composer-middleware/link-previews' },
