@@ -1,4 +1,5 @@
 import type { StreamChat } from 'stream-chat';
+import { realmOf } from '@daohuu/domain';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO_CHANNEL_CONVERSATIONS,
@@ -60,6 +61,26 @@ describe('demo conversation data', () => {
       'demo-luan-dao-01',
     ]);
     expect(all.filter((message) => message.replies?.length).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says what its authors own of their tu vi as the realm table counts it: "thêm N nữa là lên" the next realm', () => {
+    const claims = DEMO_CHANNEL_CONVERSATIONS.flatMap(({ messages }) => allMessages(messages))
+      .map((message) => ({
+        message,
+        claim: /được (\d+) tu vi rồi, thêm (\d+) nữa/.exec(message.text),
+      }))
+      .filter(({ claim }) => claim !== null);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const { message, claim } of claims) {
+      const [, own, more] = claim!.map(Number);
+      const author = [DEMO_ADMIN, ...DEMO_USERS].find(
+        (account) => account.email === message.author,
+      );
+      expect(author?.tuVi, message.id).toBe(own);
+      const realm = realmOf(own);
+      if (!realm.valid || !realm.next) throw new Error(`${message.id}: no next realm`);
+      expect(own! + more!, message.id).toBe(realm.next.lower + 1);
+    }
   });
 });
 

@@ -130,7 +130,7 @@ export const DEMO_CHANNEL_CONVERSATIONS: DemoChannelConversation[] = [
       {
         id: 'demo-quang-truong-14',
         author: bachVan,
-        text: 'Mọi người ơi, mình được 75 tu vi rồi, thêm 25 nữa là lên Luyện Khí tầng 2 🎉',
+        text: 'Mọi người ơi, mình được 75 tu vi rồi, thêm 26 nữa là lên Luyện Khí tầng 2 🎉',
         reactions: [
           { by: tuYen, type: 'love' },
           { by: langPhong, type: 'love' },
