@@ -19,6 +19,8 @@ test('a named group picked by đạo hiệu reaches every member', async ({ brow
 
     await host.page.getByRole('button', { name: 'Cuộc trò chuyện mới' }).click();
     const dialog = host.page.getByRole('dialog', { name: 'Cuộc trò chuyện mới' });
+    // The dialog opens ready to type a name.
+    await expect(dialog.getByLabel('Đạo hiệu')).toBeFocused();
     await dialog.getByRole('tab', { name: 'Nhóm' }).click();
     await dialog.getByLabel('Tên nhóm').fill(groupName);
     for (const member of [guestOne, guestTwo]) {

@@ -96,6 +96,7 @@ export function NewConversationDialog({
   const t = useT();
   const [kind, setKind] = React.useState<ConversationKind>('direct');
   const [query, setQuery] = React.useState('');
+  const searchRef = React.useRef<HTMLInputElement>(null);
   const [selected, setSelected] = React.useState<UserSearchHit[]>([]);
   const [groupName, setGroupName] = React.useState('');
   const [creating, setCreating] = React.useState(false);
@@ -161,7 +162,14 @@ export function NewConversationDialog({
         if (!next) reset();
       }}
     >
-      <DialogContent className="gap-5">
+      <DialogContent
+        className="gap-5"
+        // Opened to find someone: the name field takes the first keystroke, not the first tab.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          searchRef.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('chat.list.newConversation')}</DialogTitle>
           <DialogDescription>{t('chat.newConversation.description')}</DialogDescription>
@@ -196,6 +204,7 @@ export function NewConversationDialog({
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
               />
               <Input
+                ref={searchRef}
                 id="new-conversation-search"
                 type="search"
                 autoComplete="off"
