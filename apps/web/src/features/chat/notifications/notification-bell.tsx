@@ -1,6 +1,6 @@
 import { BellIcon, BellRingIcon, CheckCheckIcon } from 'lucide-react';
 import * as React from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import {
@@ -95,6 +95,13 @@ function NotificationRow({
   );
 }
 
+function isOnScreen(href: string, pathname: string): boolean {
+  return (
+    document.visibilityState === 'visible' &&
+    new URL(href, window.location.origin).pathname === pathname
+  );
+}
+
 /**
  * The header's bell: the unread notification count, and a panel listing the cultivator's notifications, each
  * opening its message. New ones also show a toast. Guests have no notifications and see no bell.
@@ -102,6 +109,11 @@ function NotificationRow({
 export function NotificationBell() {
   const { client } = useChatSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const viewing = React.useRef(pathname);
+  React.useEffect(() => {
+    viewing.current = pathname;
+  }, [pathname]);
   const [open, setOpen] = React.useState(false);
   const t = useT();
   const showToast = React.useCallback(
@@ -110,6 +122,9 @@ export function NotificationBell() {
       // second one on top would hide that one's button.
       if (notification.kind === 'reminder_due') return;
       const href = notificationHref(notification);
+      // The cultivator is looking at that conversation: what happened there is on screen, and the toast would only
+      // cover the composer. The bell still counts it.
+      if (href && isOnScreen(href, viewing.current)) return;
       toast(notificationText(notification), {
         id: `notification-${notification.id}`,
         ...(href
