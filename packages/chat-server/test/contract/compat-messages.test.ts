@@ -177,6 +177,38 @@ describe('messages as Stream documents them', { timeout: 20_000 }, () => {
       });
   });
 
+  it('renders the markdown of a message as html, as Stream documents, escaping what was written as HTML', async () => {
+    const { aliceChannel, bobChannel } = await twoMembers(env(), 'html');
+    const client = aliceChannel.getClient();
+    const hello = await sendText(aliceChannel, 'Hello, world!');
+    expect(hello.html).toBe('<p>Hello, world!</p>\n');
+    const bold = await sendText(aliceChannel, 'some **bold**');
+    expect(bold.html).toBe('<p>some <strong>bold</strong></p>\n');
+    const seen = waitForEvent(
+      bobChannel,
+      'message.new',
+      (e) => e.message?.text?.startsWith('<script') === true,
+    );
+    const script = await sendText(
+      aliceChannel,
+      '<script>alert(1)</script> [x](javascript:alert(1))',
+    );
+    expect(script.html).not.toContain('<script');
+    expect(script.html).not.toContain('href="javascript');
+    expect((await seen).message?.html).toBe(script.html);
+
+    const { message: edited } = await client.updateMessage({
+      id: hello.id,
+      text: 'Chào *đạo hữu*',
+    });
+    expect(edited.html).toBe('<p>Chào <em>đạo hữu</em></p>\n');
+    const { message: partial } = await client.partialUpdateMessage(hello.id, {
+      set: { text: 'Chào' },
+    });
+    expect(partial.html).toBe('<p>Chào</p>\n');
+    expect((await client.getMessage(hello.id)).message.html).toBe('<p>Chào</p>\n');
+  });
+
   it('mentions at most 25 users in a message, as Stream documents: a 26th is code 4 and nothing is stored', async () => {
     const { aliceChannel } = await twoMembers(env(), 'nhac-nhieu');
     const people = Array.from({ length: 26 }, (_, i) => uniqueId(`nguoi-${i}`));

@@ -8,6 +8,7 @@ import type { ChannelRow } from '../channels/repo.ts';
 import type { ChannelAccess } from '../channels/service.ts';
 import type { InMessageTransaction } from '../extension-points.ts';
 import type { MessagesContext } from './context.ts';
+import { messageHtml } from './html.ts';
 import { insertMessageRow } from './insert-statement.ts';
 import type { MessageRow } from './repo.ts';
 import type { MessageResponse } from './serialize.ts';
@@ -156,6 +157,8 @@ export function createMessageStore(
   const { deps, repo, assembler } = context;
   return async ({ actor, access, row, parent, inTransaction, system }) => {
     const channel = access.channel;
+    // Rendered here, after every extension had its say on the text.
+    row.html = messageHtml(row.text ?? '');
     // A pending message changes nothing anyone else could see until it is committed (recordCommitted).
     const pending = row.pending === 1;
     const bumpsChannel =

@@ -8,6 +8,7 @@ import type { ChannelAccess } from '../channels/service.ts';
 import type { InMessageTransaction } from '../extension-points.ts';
 import { isPlainObject, parseObject, pickCustom, type JsonObject } from '../json.ts';
 import type { MessagesContext, MessagesUseCaseContext } from './context.ts';
+import { messageHtml } from './html.ts';
 import {
   optionalId,
   pinExpiry,
@@ -178,6 +179,7 @@ async function applyChange(
   patchUnset(unset, patch);
   // Only a change of the text marks the message edited (not pins, attachments or custom data), as in Stream.
   if (patch.text !== undefined && patch.text !== row.text) patch.message_text_updated_at = now;
+  if (patch.text !== undefined) patch.html = messageHtml(patch.text);
   patch.custom = patchedCustom(row, change);
   const inTransaction: InMessageTransaction[] = [];
   if (patch.text !== undefined && patch.text !== row.text)
