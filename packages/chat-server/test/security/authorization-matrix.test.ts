@@ -313,6 +313,16 @@ const ACTIONS: readonly Action[] = [
       call(cell, 'POST', base(cell), { add_members: [cell.newcomer], ...asUser(cell) }),
   },
   {
+    name: 'add a member with their history hidden before an instant',
+    permission: 'update-channel-members',
+    run: (cell) =>
+      call(cell, 'POST', base(cell), {
+        add_members: [cell.newcomer],
+        hide_history_before: new Date().toISOString(),
+        ...asUser(cell),
+      }),
+  },
+  {
     name: 'add a member as channel moderator',
     permission: 'update-channel-members',
     outranks: 'channel_moderator',

@@ -110,10 +110,6 @@ export function NotificationBell() {
   const { client } = useChatSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const viewing = React.useRef(pathname);
-  React.useEffect(() => {
-    viewing.current = pathname;
-  }, [pathname]);
   const [open, setOpen] = React.useState(false);
   const t = useT();
   const showToast = React.useCallback(
@@ -124,7 +120,7 @@ export function NotificationBell() {
       const href = notificationHref(notification);
       // The cultivator is looking at that conversation: what happened there is on screen, and the toast would only
       // cover the composer. The bell still counts it.
-      if (href && isOnScreen(href, viewing.current)) return;
+      if (href && isOnScreen(href, pathname)) return;
       toast(notificationText(notification), {
         id: `notification-${notification.id}`,
         ...(href
@@ -132,7 +128,7 @@ export function NotificationBell() {
           : {}),
       });
     },
-    [navigate, t],
+    [navigate, pathname, t],
   );
   const { items, unreadCount, hasMore, loadMore, refresh, markRead, markAllRead } =
     useNotifications(showToast);

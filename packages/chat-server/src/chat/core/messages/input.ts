@@ -119,7 +119,7 @@ export function readRestrictedVisibility(value: unknown): string[] | null {
 }
 
 /** How many users one message may mention: Stream's message docs ("Maximum 25 users"). */
-export const MAX_MENTIONED_USERS = 25;
+const MAX_MENTIONED_USERS = 25;
 
 /** The mentioned user ids, deduplicated; the client sends ids or user objects. */
 export function readMentions(value: unknown): string[] {

@@ -70,7 +70,7 @@ export async function markUnread(
         cid: channel.cid,
         parentId: threadId,
         visibleAfter: window.hiddenThrough,
-        viewer: userId,
+        viewer: window.viewerId,
       },
       { limit: 1, offset: 0, createdAtBeforeOrEqual: lastRead },
     )
